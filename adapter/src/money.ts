@@ -1,0 +1,57 @@
+/**
+ * Money on the wire is a decimal string with two places ('150.00'), as the back
+ * office expects ('0.00' marks a free event). Arithmetic is done in integer cents.
+ */
+export type Currency = 'R$' | '$';
+
+export const toCents = (value: number | string | null | undefined): number => {
+  if (value === null || value === undefined || value === '') return 0;
+  const n = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
+  if (!Number.isFinite(n)) return 0;
+  return Math.round(n * 100);
+};
+
+export const formatCents = (cents: number): string => {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+
+export interface PriceInput {
+  value: number | string | null | undefined;
+  discount: number | string | null | undefined;
+  exchange?: number | string | null | undefined;
+}
+
+export interface Price {
+  value: string;
+  discount: string;
+  /** value minus discount when discount > 0, else value. */
+  discountValue: string;
+  hasDiscount: boolean;
+  currency: Currency;
+}
+
+/**
+ * SPEC §3: discountValue = value − discount when discount > 0, and hasDiscount then.
+ * In the foreign variant value and discount are divided by the exchange rate and the
+ * symbol is '$'. An exchange rate that is missing, zero or negative counts as 1.
+ */
+export const price = ({ value, discount, exchange }: PriceInput, foreign = false): Price => {
+  let valueCents = toCents(value);
+  let discountCents = toCents(discount);
+  if (foreign) {
+    const rate = Number(exchange);
+    const divisor = Number.isFinite(rate) && rate > 0 ? rate : 1;
+    valueCents = Math.round(valueCents / divisor);
+    discountCents = Math.round(discountCents / divisor);
+  }
+  const hasDiscount = discountCents > 0;
+  return {
+    value: formatCents(valueCents),
+    discount: formatCents(discountCents),
+    discountValue: formatCents(hasDiscount ? valueCents - discountCents : valueCents),
+    hasDiscount,
+    currency: foreign ? '$' : 'R$',
+  };
+};

@@ -1,0 +1,30 @@
+/** Path prefixes of the product's API (SPEC §7). */
+export const CMS_PREFIX = '/api/cms/v1';
+export const SITE_PREFIX = '/api/site/v1';
+export const AUTH_PREFIX = '/auth';
+
+/** Paths whose requests never fall back to the venue's index.html. */
+export const SERVER_PATH_PREFIXES = ['/api', '/auth', '/admin', '/uploads', '/socket.io'] as const;
+
+/** Paths the venue's single-page app answers (SPEC §2.1); any other unknown page shows its not-found screen. */
+export const VENUE_PATH_PREFIXES = ['/plataforma', '/cms'] as const;
+
+/** The first part of a slug before its first dash is the id (`/plataforma/1-cbmi`, `estande/2-pfizer`). */
+export const idFromSlug = (slug: string | undefined): number | null => {
+  if (!slug) return null;
+  const head = slug.split('-')[0];
+  if (!/^\d+$/.test(head)) return null;
+  const n = Number(head);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+/** `2-pfizer` from id 2 and name 'Pfizer Brasil' → '2-pfizer-brasil'. */
+export const slugWithId = (id: number, name: string): string => {
+  const tail = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return tail ? `${id}-${tail}` : String(id);
+};

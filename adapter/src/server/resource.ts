@@ -1,0 +1,192 @@
+import type { z } from 'zod';
+import { ApiError, ok } from '../envelope';
+import type { MessageKey } from '../messages';
+import { parseId, parseListQuery, type ListOrder, type ListQuery } from '../list-query';
+import { guarded } from './guard';
+import type { ContextLike, DbLike, FindParams, Logger, OrderBy, Populate, RouteConfig, RouteDef, Where } from './types';
+
+export interface FilterSpec {
+  /** Builds the where clause for the parameter's id. */
+  where: (id: number) => Where;
+  /** A list without this parameter answers 400. */
+  required?: boolean;
+  /** When set, an id that names no row of this content type answers 404 with `notFound`. */
+  exists?: { uid: string; notFound: MessageKey; where?: Where };
+}
+
+export interface WireContext {
+  query: Record<string, unknown>;
+  state: Record<string, unknown>;
+}
+
+export interface ResourceSpec<Row, Wire, F extends string = string> {
+  /** Strapi content-type uid, e.g. 'api::stand.stand'. */
+  uid: string;
+  /** Path under the API prefix, e.g. '/stands'. */
+  path: string;
+  /** Attributes searched with a case-insensitive "contains" in SQL. */
+  searchFields: readonly string[];
+  /** Wire field allowed in `order` → the attribute it sorts by. */
+  orderFields: Readonly<Record<F, string>>;
+  defaultOrder: ListOrder<F>;
+  filters?: Readonly<Record<string, FilterSpec>>;
+  /** Always applied (e.g. only published rows on the site). */
+  baseWhere?: Where;
+  select?: string[];
+  populate?: Populate;
+  notFound?: MessageKey;
+  limit?: { default?: number; max?: number };
+  toWire: (row: Row, ctx: WireContext) => Wire;
+  /** Validation of create/update bodies and their mapping to attributes. */
+  input?: {
+    create: z.ZodType;
+    update: z.ZodType;
+    toData: (input: unknown, ctx: ContextLike) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  };
+}
+
+export type Action = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+export interface ResourceRouteOptions {
+  actions: readonly Action[];
+  /** Route config (auth, policies) per action. */
+  config: RouteConfig | ((action: Action) => RouteConfig);
+  logger?: Logger;
+}
+
+/** Parses `ids` for a delete: `?ids=1,2`, `?ids[]=1&ids[]=2` or a JSON body `{ ids: [1, 2] }`. */
+export const parseIds = (query: Record<string, unknown>, body: unknown): number[] => {
+  const fromBody = typeof body === 'object' && body !== null ? (body as { ids?: unknown }).ids : undefined;
+  const raw = fromBody ?? query.ids;
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : typeof raw === 'number' ? [raw] : [];
+  if (list.length === 0 || list.length > 1000) throw new ApiError(400, 'api.error.invalidId');
+  return [...new Set(list.map((v) => parseId(typeof v === 'string' ? v.trim() : v)))];
+};
+
+export const buildListParams = <Row, Wire, F extends string>(spec: ResourceSpec<Row, Wire, F>, rawQuery: Record<string, unknown>, list: ListQuery<F>): { params: FindParams; filterIds: Array<[FilterSpec, number]> } => {
+  const clauses: Where[] = [];
+  if (spec.baseWhere) clauses.push(spec.baseWhere);
+  const filterIds: Array<[FilterSpec, number]> = [];
+  for (const [name, filter] of Object.entries(spec.filters ?? {})) {
+    const value = rawQuery[name];
+    if (value === undefined || value === '') {
+      if (filter.required) throw new ApiError(400, 'api.error.invalidFilter');
+      continue;
+    }
+    const id = parseId(value, 'api.error.invalidFilter');
+    filterIds.push([filter, id]);
+    clauses.push(filter.where(id));
+  }
+  if (list.search !== undefined && spec.searchFields.length > 0) {
+    const term = list.search;
+    clauses.push({ $or: spec.searchFields.map((field) => ({ [field]: { $containsi: term } })) });
+  }
+  const attribute = spec.orderFields[list.order.field];
+  const orderBy: OrderBy = [{ [attribute]: list.order.direction }];
+  if (attribute !== 'id') orderBy.push({ id: list.order.direction });
+  const where: Where = clauses.length === 0 ? {} : clauses.length === 1 ? clauses[0] : { $and: clauses };
+  return {
+    params: { where, orderBy, limit: list.limit, offset: list.offset, select: spec.select, populate: spec.populate },
+    filterIds,
+  };
+};
+
+/**
+ * Turns a content type into list/get/create/update/delete routes answering the
+ * `{data, msg, status}` envelope. Lists run one `findWithCount` (rows and count in SQL).
+ */
+export const resourceRoutes = <Row, Wire, F extends string>(db: () => DbLike, spec: ResourceSpec<Row, Wire, F>, options: ResourceRouteOptions): RouteDef[] => {
+  const configFor = (action: Action): RouteConfig => (typeof options.config === 'function' ? options.config(action) : options.config);
+  const notFound = spec.notFound ?? 'api.error.notFound';
+  const wireCtx = (ctx: ContextLike): WireContext => ({ query: ctx.query, state: ctx.state });
+  const rules = {
+    orderFields: Object.keys(spec.orderFields) as F[],
+    defaultOrder: spec.defaultOrder,
+    defaultLimit: spec.limit?.default,
+    maxLimit: spec.limit?.max,
+  };
+
+  const findById = async (id: number): Promise<Row> => {
+    const where: Where = spec.baseWhere ? { $and: [spec.baseWhere, { id }] } : { id };
+    const row = await db().query(spec.uid).findOne({ where, select: spec.select, populate: spec.populate });
+    if (!row) throw new ApiError(404, notFound);
+    return row as Row;
+  };
+
+  const handlers: Record<Action, RouteDef> = {
+    list: {
+      method: 'GET',
+      path: spec.path,
+      config: configFor('list'),
+      handler: async (ctx) => {
+        const list = parseListQuery(ctx.query, rules);
+        const { params, filterIds } = buildListParams(spec, ctx.query, list);
+        const [[rows, count]] = await Promise.all([
+          db().query(spec.uid).findWithCount(params),
+          ...filterIds
+            .filter(([filter]) => filter.exists)
+            .map(async ([filter, id]) => {
+              const exists = filter.exists as NonNullable<FilterSpec['exists']>;
+              const found = await db().query(exists.uid).count({ where: exists.where ? { $and: [exists.where, { id }] } : { id } });
+              if (found === 0) throw new ApiError(404, exists.notFound);
+            }),
+        ]);
+        const context = wireCtx(ctx);
+        ctx.body = ok({ rows: (rows as Row[]).map((row) => spec.toWire(row, context)), count });
+      },
+    },
+    get: {
+      method: 'GET',
+      path: `${spec.path}/:id`,
+      config: configFor('get'),
+      handler: async (ctx) => {
+        const row = await findById(parseId(ctx.params.id));
+        ctx.body = ok(spec.toWire(row, wireCtx(ctx)));
+      },
+    },
+    create: {
+      method: 'POST',
+      path: spec.path,
+      config: configFor('create'),
+      handler: async (ctx) => {
+        if (!spec.input) throw new ApiError(404, 'api.error.routeNotFound');
+        const parsed = spec.input.create.safeParse(ctx.request.body ?? {});
+        if (!parsed.success) throw new ApiError(400, 'api.error.invalidBody');
+        const data = await spec.input.toData(parsed.data, ctx);
+        const created = (await db().query(spec.uid).create({ data, select: ['id'] })) as { id: number };
+        const row = await findById(created.id);
+        ctx.status = 201;
+        ctx.body = ok(spec.toWire(row, wireCtx(ctx)), 'api.created', 201);
+      },
+    },
+    update: {
+      method: 'PUT',
+      path: `${spec.path}/:id`,
+      config: configFor('update'),
+      handler: async (ctx) => {
+        if (!spec.input) throw new ApiError(404, 'api.error.routeNotFound');
+        const id = parseId(ctx.params.id);
+        await findById(id);
+        const parsed = spec.input.update.safeParse(ctx.request.body ?? {});
+        if (!parsed.success) throw new ApiError(400, 'api.error.invalidBody');
+        const data = await spec.input.toData(parsed.data, ctx);
+        await db().query(spec.uid).update({ where: { id }, data, select: ['id'] });
+        ctx.body = ok(spec.toWire(await findById(id), wireCtx(ctx)), 'api.updated');
+      },
+    },
+    delete: {
+      method: 'DELETE',
+      path: spec.path,
+      config: configFor('delete'),
+      handler: async (ctx) => {
+        const ids = parseIds(ctx.query, ctx.request.body);
+        const where: Where = spec.baseWhere ? { $and: [spec.baseWhere, { id: { $in: ids } }] } : { id: { $in: ids } };
+        const { count } = await db().query(spec.uid).deleteMany({ where });
+        if (count === 0) throw new ApiError(404, notFound);
+        ctx.body = ok({ ids, count }, 'api.deleted');
+      },
+    },
+  };
+
+  return options.actions.map((action) => ({ ...handlers[action], handler: guarded(handlers[action].handler, options.logger) }));
+};

@@ -1,0 +1,63 @@
+/**
+ * The few shapes of Strapi and Koa the server helpers use, written structurally so
+ * the adapter depends on neither (ARCHITECTURE: adapter imports only zod and axios).
+ */
+export type Where = Record<string, unknown>;
+export type OrderBy = Array<Record<string, 'asc' | 'desc'>>;
+export type Populate = Record<string, unknown> | string[] | boolean;
+
+export interface FindParams {
+  where?: Where;
+  select?: string[];
+  orderBy?: OrderBy;
+  limit?: number;
+  offset?: number;
+  populate?: Populate;
+}
+
+export interface QueryLike {
+  findWithCount(params: FindParams): Promise<[unknown[], number]>;
+  findOne(params: FindParams): Promise<unknown>;
+  findMany(params: FindParams): Promise<unknown[]>;
+  count(params: { where?: Where }): Promise<number>;
+  create(params: { data: Record<string, unknown>; populate?: Populate; select?: string[] }): Promise<unknown>;
+  update(params: { where: Where; data: Record<string, unknown>; populate?: Populate; select?: string[] }): Promise<unknown>;
+  deleteMany(params: { where: Where }): Promise<{ count: number }>;
+}
+
+export interface DbLike {
+  query(uid: string): QueryLike;
+}
+
+export interface ContextLike {
+  method: string;
+  path: string;
+  params: Record<string, string | undefined>;
+  query: Record<string, unknown>;
+  request: { body?: unknown; ip?: string };
+  ip: string;
+  state: Record<string, unknown>;
+  status: number;
+  body: unknown;
+  set(field: string, value: string): void;
+}
+
+export type Handler = (ctx: ContextLike) => Promise<void>;
+
+export interface RouteConfig {
+  auth: false | { scope?: string[]; strategies?: string[] };
+  policies?: unknown[];
+  middlewares?: unknown[];
+}
+
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  handler: Handler;
+  config: RouteConfig;
+  info?: Record<string, unknown>;
+}
+
+export interface Logger {
+  error(message: string, meta?: unknown): void;
+}

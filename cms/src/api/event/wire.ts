@@ -1,0 +1,85 @@
+import { price, type Event } from '@plataforma/adapter';
+import type { ResourceSpec } from '@plataforma/adapter/server';
+import { dateOnly, fileUrl, flag, idOf, isoString, orNull, queryFlag, textOr, timeOnly, type FileRow } from '../../lib/wire';
+
+export interface EventRow {
+  id: number;
+  slug: string | null;
+  name: string;
+  description: string | null;
+  value: number | string | null;
+  discount: number | string | null;
+  installments: number | null;
+  exchange: number | string | null;
+  startDate: string;
+  endDate: string | null;
+  startTime: string;
+  endTime: string | null;
+  timezone: string | null;
+  facebook: string | null;
+  twitter: string | null;
+  linkedIn: string | null;
+  featured: boolean | number;
+  published: boolean | number;
+  status: 'open' | 'closed';
+  createdAt: string | Date;
+  category?: { id: number; name: string } | null;
+  image?: FileRow | null;
+  banner?: FileRow | null;
+  thumb?: FileRow | null;
+}
+
+export const EVENT_POPULATE = {
+  category: { select: ['id', 'name'] },
+  image: { select: ['id', 'url'] },
+  banner: { select: ['id', 'url'] },
+  thumb: { select: ['id', 'url'] },
+};
+
+/** The event as the API sends it; `foreign` converts value and discount by the exchange rate. */
+export const eventToWire = (row: EventRow, foreign = false): Event => {
+  const money = price({ value: row.value, discount: row.discount, exchange: row.exchange }, foreign);
+  return {
+    id: row.id,
+    categoryId: idOf(row.category),
+    category: row.category ? { id: row.category.id, name: row.category.name } : null,
+    slug: textOr(row.slug, String(row.id)),
+    name: row.name,
+    description: textOr(row.description),
+    image: fileUrl(row.image),
+    banner: fileUrl(row.banner),
+    thumb: fileUrl(row.thumb),
+    value: money.value,
+    discount: money.discount,
+    installments: row.installments ?? 1,
+    exchange: String(row.exchange ?? 1),
+    startDate: dateOnly(row.startDate) ?? '',
+    endDate: dateOnly(row.endDate),
+    startTime: timeOnly(row.startTime) ?? '00:00:00',
+    endTime: timeOnly(row.endTime),
+    timezone: row.timezone || 'America/Sao_Paulo',
+    facebook: orNull(row.facebook),
+    twitter: orNull(row.twitter),
+    linkedIn: orNull(row.linkedIn),
+    featured: flag(row.featured),
+    published: flag(row.published),
+    status: row.status,
+    createdAt: isoString(row.createdAt),
+    discountValue: money.discountValue,
+    hasDiscount: money.hasDiscount,
+    currency: money.currency,
+  };
+};
+
+/** Published events as the site sees them (`?foreign=1` for the converted variant). */
+export const siteEventSpec: ResourceSpec<EventRow, Event, 'id' | 'name' | 'startDate'> = {
+  uid: 'api::event.event',
+  path: '/events',
+  searchFields: ['name', 'description'],
+  orderFields: { id: 'id', name: 'name', startDate: 'startDate' },
+  defaultOrder: { field: 'startDate', direction: 'asc' },
+  baseWhere: { published: true },
+  populate: EVENT_POPULATE,
+  notFound: 'api.error.eventNotFound',
+  toWire: (row, ctx) => eventToWire(row, queryFlag(ctx.query.foreign)),
+};

@@ -1,0 +1,40 @@
+import type { Media, MediaType } from '@plataforma/adapter';
+import type { ResourceSpec } from '@plataforma/adapter/server';
+import { fileRef, idOf, textOr, type FileRow } from '../../lib/wire';
+
+export interface MediaRow {
+  id: number;
+  title: string;
+  description: string | null;
+  type: MediaType | null;
+  stand?: { id: number } | null;
+  file?: FileRow | null;
+}
+
+/** A missing type counts as an image (SPEC §3). */
+export const mediaToWire = (row: MediaRow): Media => ({
+  id: row.id,
+  standId: idOf(row.stand),
+  title: row.title,
+  description: textOr(row.description),
+  type: row.type ?? 'IMAGE',
+  file: fileRef(row.file),
+});
+
+export const siteMediaSpec: ResourceSpec<MediaRow, Media, 'id' | 'title' | 'type'> = {
+  uid: 'api::media.media',
+  path: '/medias',
+  searchFields: ['title'],
+  orderFields: { id: 'id', title: 'title', type: 'type' },
+  defaultOrder: { field: 'id', direction: 'asc' },
+  filters: {
+    standId: {
+      where: (id) => ({ stand: { id } }),
+      required: true,
+      exists: { uid: 'api::stand.stand', notFound: 'api.error.standNotFound' },
+    },
+  },
+  select: ['id', 'title', 'description', 'type'],
+  populate: { stand: { select: ['id'] }, file: { select: ['id', 'url', 'name', 'mime', 'size', 'width', 'height'] } },
+  toWire: mediaToWire,
+};

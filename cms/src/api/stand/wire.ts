@@ -1,0 +1,61 @@
+import type { Stand } from '@plataforma/adapter';
+import type { ResourceSpec } from '@plataforma/adapter/server';
+import { fileUrl, idOf, orNull, textOr, type FileRow } from '../../lib/wire';
+
+export interface StandRow {
+  id: number;
+  name: string;
+  subtitle: string | null;
+  description: string | null;
+  type: Stand['type'];
+  position: number | null;
+  color: string | null;
+  facebook: string | null;
+  instagram: string | null;
+  youtube: string | null;
+  symposium: string | null;
+  negotiation: string | null;
+  website: string | null;
+  event?: { id: number } | null;
+  image?: FileRow | null;
+}
+
+export const standToWire = (row: StandRow): Stand => ({
+  id: row.id,
+  eventId: idOf(row.event),
+  name: row.name,
+  subtitle: textOr(row.subtitle),
+  description: textOr(row.description),
+  type: row.type,
+  position: row.position ?? 0,
+  color: orNull(row.color),
+  facebook: orNull(row.facebook),
+  instagram: orNull(row.instagram),
+  youtube: orNull(row.youtube),
+  symposium: orNull(row.symposium),
+  negotiation: orNull(row.negotiation),
+  website: orNull(row.website),
+  image: fileUrl(row.image),
+});
+
+const STAND_COLUMNS = ['id', 'name', 'subtitle', 'description', 'type', 'position', 'color', 'facebook', 'instagram', 'youtube', 'symposium', 'negotiation', 'website'];
+
+/** Stands of a published event, as the venue reads them. */
+export const siteStandSpec: ResourceSpec<StandRow, Stand, 'id' | 'name' | 'position' | 'type'> = {
+  uid: 'api::stand.stand',
+  path: '/stands',
+  searchFields: ['name', 'subtitle'],
+  orderFields: { id: 'id', name: 'name', position: 'position', type: 'type' },
+  defaultOrder: { field: 'position', direction: 'asc' },
+  filters: {
+    eventId: {
+      where: (id) => ({ event: { id } }),
+      required: true,
+      exists: { uid: 'api::event.event', notFound: 'api.error.eventNotFound', where: { published: true } },
+    },
+  },
+  select: STAND_COLUMNS,
+  populate: { event: { select: ['id'] }, image: { select: ['id', 'url'] } },
+  notFound: 'api.error.standNotFound',
+  toWire: standToWire,
+};

@@ -1,0 +1,49 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { appRoot } from './app-root';
+
+/** Secrets the server cannot start without. */
+export const REQUIRED_SECRETS = [
+  'APP_KEYS',
+  'API_TOKEN_SALT',
+  'ADMIN_JWT_SECRET',
+  'TRANSFER_TOKEN_SALT',
+  'JWT_SECRET',
+  'ENCRYPTION_KEY',
+  'AUTH_JWT_SECRET',
+] as const;
+
+const random = () => crypto.randomBytes(32).toString('base64');
+
+const generate = (name: string): string => (name === 'APP_KEYS' ? [random(), random(), random(), random()].join(',') : random());
+
+/** The git-ignored file that holds generated development secrets. */
+export const generatedEnvFile = (): string => process.env.SECRETS_FILE || path.join(appRoot(), '.env');
+
+let ensured = false;
+
+/**
+ * Outside production, a missing secret is generated once and appended to the
+ * git-ignored env file, so later starts reuse it. In production a missing secret
+ * stops the start with its name.
+ */
+export const ensureSecrets = (): void => {
+  if (ensured) return;
+  const missing = REQUIRED_SECRETS.filter((name) => !process.env[name]?.trim());
+  if (missing.length > 0) {
+    if (process.env.NODE_ENV === 'production') {
+      throw new Error(`Missing required environment variable${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Set ${missing.length > 1 ? 'them' : 'it'} before starting in production (see config/.env.example).`);
+    }
+    const file = generatedEnvFile();
+    const lines = missing.map((name) => {
+      const value = generate(name);
+      process.env[name] = value;
+      return `${name}=${value}`;
+    });
+    const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    const header = existing ? (existing.endsWith('\n') ? '' : '\n') : '# Generated on first start for development. Never commit this file.\n';
+    fs.writeFileSync(file, `${existing}${header}${lines.join('\n')}\n`, { mode: 0o600 });
+  }
+  ensured = true;
+};

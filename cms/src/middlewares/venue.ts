@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Core } from '@strapi/strapi';
+import { repoRoot } from '../lib/app-root';
+import { isServerPath } from '../lib/paths';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.pdf': 'application/pdf',
+  '.webmanifest': 'application/manifest+json',
+  '.map': 'application/json; charset=utf-8',
+};
+
+interface VenueContext {
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+  type: string;
+  set(field: string, value: string): void;
+  accepts(...types: string[]): string | false;
+}
+
+const NOT_BUILT = `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Plataforma</title>
+<body style="font-family:sans-serif;background:#000;color:#fff;padding:2rem">
+<h1>A interface ainda não foi construída</h1><p>Rode <code>npm start</code> (constrói o que falta) ou <code>npm run build</code> na raiz do repositório.</p></body></html>`;
+
+/**
+ * Serves the venue's build on the same origin: its files, and index.html for every
+ * other page that is not a server path (SPA fallback for /, /plataforma/*, /cms/*,
+ * and the not-found screen for anything else).
+ */
+export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
+  const dist = path.resolve(process.env.VENUE_DIST || path.join(repoRoot(), 'venue', 'dist'));
+  let index: { mtimeMs: number; html: string } | undefined;
+
+  const readIndex = (): string | null => {
+    const file = path.join(dist, 'index.html');
+    try {
+      const { mtimeMs } = fs.statSync(file);
+      if (!index || index.mtimeMs !== mtimeMs) index = { mtimeMs, html: fs.readFileSync(file, 'utf8') };
+      return index.html;
+    } catch {
+      return null;
+    }
+  };
+
+  const fileFor = (urlPath: string): string | null => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(urlPath);
+    } catch {
+      return null;
+    }
+    if (decoded.includes('\0')) return null;
+    const file = path.resolve(dist, `.${path.posix.normalize(decoded)}`);
+    if (!file.startsWith(dist + path.sep)) return null;
+    try {
+      return fs.statSync(file).isFile() ? file : null;
+    } catch {
+      return null;
+    }
+  };
+
+  strapi.log.debug(`[venue] serving ${dist}`);
+
+  return async (ctx: VenueContext, next: () => Promise<void>) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isServerPath(ctx.path)) return next();
+
+    const file = ctx.path === '/' || ctx.path.endsWith('/') ? null : fileFor(ctx.path);
+    if (file) {
+      ctx.set('Content-Type', TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
+      ctx.set('Cache-Control', ctx.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      ctx.status = 200;
+      ctx.body = fs.createReadStream(file);
+      return;
+    }
+
+    // Files of cms/public (robots.txt, favicon) and anything that is not a page.
+    if (path.extname(ctx.path) !== '' || !ctx.accepts('html')) return next();
+
+    const html = readIndex();
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.type = 'html';
+    ctx.status = html ? 200 : 503;
+    ctx.body = html ?? NOT_BUILT;
+  };
+};

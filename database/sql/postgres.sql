@@ -1,0 +1,32 @@
+-- Indexes Strapi does not create, applied on every start (idempotent).
+-- Trigram indexes back the case-insensitive "contains" search of list endpoints;
+-- b-tree indexes back their sortable columns.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+
+CREATE INDEX IF NOT EXISTS stands_name_trgm ON stands USING gin (name gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS stands_subtitle_trgm ON stands USING gin (subtitle gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS stands_name_idx ON stands (name);
+CREATE INDEX IF NOT EXISTS stands_position_idx ON stands (position);
+CREATE INDEX IF NOT EXISTS stands_type_idx ON stands (type);
+
+CREATE INDEX IF NOT EXISTS events_name_trgm ON events USING gin (name gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS events_name_idx ON events (name);
+CREATE INDEX IF NOT EXISTS events_start_date_idx ON events (start_date);
+
+CREATE INDEX IF NOT EXISTS rooms_name_trgm ON rooms USING gin (name gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS rooms_number_idx ON rooms (number);
+
+CREATE INDEX IF NOT EXISTS sponsors_name_trgm ON sponsors USING gin (name gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS sponsors_position_idx ON sponsors (position);
+
+CREATE INDEX IF NOT EXISTS medias_title_trgm ON medias USING gin (title gin_trgm_ops);
+
+CREATE INDEX IF NOT EXISTS clients_name_trgm ON clients USING gin (name gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS clients_email_trgm ON clients USING gin (email gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS clients_name_idx ON clients (name);
+CREATE INDEX IF NOT EXISTS clients_created_at_idx ON clients (created_at);
+
+CREATE INDEX IF NOT EXISTS staff_users_name_trgm ON staff_users USING gin (name gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS categories_name_trgm ON categories USING gin (name gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS logs_created_at_idx ON logs (created_at);
+CREATE INDEX IF NOT EXISTS page_views_created_at_idx ON page_views (created_at);

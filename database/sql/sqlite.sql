@@ -1,0 +1,12 @@
+-- B-tree indexes for sortable columns Strapi does not index (idempotent, every start).
+CREATE INDEX IF NOT EXISTS stands_name_idx ON stands (name);
+CREATE INDEX IF NOT EXISTS stands_position_idx ON stands (position);
+CREATE INDEX IF NOT EXISTS stands_type_idx ON stands (type);
+CREATE INDEX IF NOT EXISTS events_name_idx ON events (name);
+CREATE INDEX IF NOT EXISTS events_start_date_idx ON events (start_date);
+CREATE INDEX IF NOT EXISTS rooms_number_idx ON rooms (number);
+CREATE INDEX IF NOT EXISTS sponsors_position_idx ON sponsors (position);
+CREATE INDEX IF NOT EXISTS clients_name_idx ON clients (name);
+CREATE INDEX IF NOT EXISTS clients_created_at_idx ON clients (created_at);
+CREATE INDEX IF NOT EXISTS logs_created_at_idx ON logs (created_at);
+CREATE INDEX IF NOT EXISTS page_views_created_at_idx ON page_views (created_at);
