@@ -4,11 +4,23 @@
  */
 export type Currency = 'R$' | '$';
 
+const DECIMAL = /^\s*(-?)(\d*)(?:[.,](\d*))?\s*$/;
+
+/** Integer cents of a decimal, parsed from its text (no float multiplication), half up. */
 export const toCents = (value: number | string | null | undefined): number => {
   if (value === null || value === undefined || value === '') return 0;
-  const n = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
-  if (!Number.isFinite(n)) return 0;
-  return Math.round(n * 100);
+  if (typeof value === 'number' && !Number.isFinite(value)) return 0;
+  const text = typeof value === 'number' ? String(value) : value;
+  const match = DECIMAL.exec(text);
+  if (!match) {
+    const n = Number(text);
+    return Number.isFinite(n) ? Math.round(n * 100) : 0;
+  }
+  const [, sign, whole = '', fraction = ''] = match;
+  if (whole === '' && fraction === '') return 0;
+  const digits = (fraction + '000').slice(0, 3);
+  const cents = Number(whole || '0') * 100 + Number(digits.slice(0, 2)) + (Number(digits[2]) >= 5 ? 1 : 0);
+  return sign === '-' ? -cents : cents;
 };
 
 export const formatCents = (cents: number): string => {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatCents, price, toCents } from './money';
+
+describe('price', () => {
+  it('derives discountValue and hasDiscount when there is a discount', () => {
+    expect(price({ value: '150.00', discount: '30.00' })).toEqual({
+      value: '150.00',
+      discount: '30.00',
+      discountValue: '120.00',
+      hasDiscount: true,
+      currency: 'R$',
+    });
+  });
+
+  it('has no discount when discount is zero or missing', () => {
+    expect(price({ value: 99.9, discount: 0 })).toMatchObject({ discountValue: '99.90', hasDiscount: false });
+    expect(price({ value: '0.00', discount: null })).toMatchObject({ value: '0.00', discountValue: '0.00', hasDiscount: false });
+  });
+
+  it('divides value and discount by the exchange rate in the foreign variant', () => {
+    expect(price({ value: '150.00', discount: '30.00', exchange: '5.25' }, true)).toEqual({
+      value: '28.57',
+      discount: '5.71',
+      discountValue: '22.86',
+      hasDiscount: true,
+      currency: '$',
+    });
+  });
+
+  it('treats a missing, zero or negative exchange rate as 1', () => {
+    for (const exchange of [null, 0, -2, 'abc']) {
+      expect(price({ value: '10.00', discount: '0', exchange }, true).value).toBe('10.00');
+    }
+  });
+
+  it('avoids floating point drift', () => {
+    expect(price({ value: '0.30', discount: '0.10' }).discountValue).toBe('0.20');
+    expect(toCents('1.005')).toBe(101);
+    expect(formatCents(-5)).toBe('-0.05');
+  });
+});

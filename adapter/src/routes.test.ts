@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { idFromSlug, slugWithId } from './routes';
+
+describe('idFromSlug', () => {
+  it('reads the part before the first dash', () => {
+    expect(idFromSlug('1')).toBe(1);
+    expect(idFromSlug('2-pfizer')).toBe(2);
+    expect(idFromSlug('12-congresso-2020')).toBe(12);
+  });
+  it.each([undefined, '', 'abc', '-1', '0', 'x-1', '1.5-a'])('is null for %j', (slug) => {
+    expect(idFromSlug(slug)).toBeNull();
+  });
+});
+
+describe('slugWithId', () => {
+  it('joins the id and a URL-safe name', () => {
+    expect(slugWithId(2, 'Vitalis Farmacêutica S.A.')).toBe('2-vitalis-farmaceutica-s-a');
+    expect(slugWithId(3, '***')).toBe('3');
+  });
+});

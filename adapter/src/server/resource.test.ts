@@ -1,0 +1,159 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { resourceRoutes, type ResourceSpec } from './resource';
+import type { ContextLike, DbLike, FindParams, QueryLike, RouteDef } from './types';
+
+interface Row {
+  id: number;
+  name: string;
+}
+
+const makeQuery = (overrides: Partial<QueryLike> = {}): QueryLike => ({
+  findWithCount: vi.fn(async () => [[{ id: 1, name: 'Alfa' }], 1] as [unknown[], number]),
+  findOne: vi.fn(async ({ where }: FindParams) => (JSON.stringify(where).includes('"id":1') ? { id: 1, name: 'Alfa' } : null)),
+  findMany: vi.fn(async () => []),
+  count: vi.fn(async () => 1),
+  create: vi.fn(async () => ({ id: 1 })),
+  update: vi.fn(async () => ({ id: 1 })),
+  deleteMany: vi.fn(async () => ({ count: 1 })),
+  ...overrides,
+});
+
+const spec: ResourceSpec<Row, Row & { label: string }, 'id' | 'name'> = {
+  uid: 'api::thing.thing',
+  path: '/things',
+  searchFields: ['name', 'subtitle'],
+  orderFields: { id: 'id', name: 'name' },
+  defaultOrder: { field: 'id', direction: 'asc' },
+  filters: { eventId: { where: (id) => ({ event: { id } }), exists: { uid: 'api::event.event', notFound: 'api.error.eventNotFound' } } },
+  toWire: (row) => ({ ...row, label: row.name.toUpperCase() }),
+  input: {
+    create: z.object({ name: z.string().min(1) }),
+    update: z.object({ name: z.string().min(1) }),
+    toData: (input) => input as Record<string, unknown>,
+  },
+};
+
+const ctx = (init: Partial<ContextLike> = {}): ContextLike => {
+  const headers: Record<string, string> = {};
+  return {
+    method: 'GET',
+    path: '/things',
+    params: {},
+    query: {},
+    request: {},
+    ip: '127.0.0.1',
+    state: {},
+    status: 404,
+    body: undefined,
+    set: (name, value) => {
+      headers[name] = value;
+    },
+    ...init,
+  };
+};
+
+const routesFor = (query: QueryLike, events: QueryLike = makeQuery()) => {
+  const db: DbLike = { query: (uid) => (uid === 'api::event.event' ? events : query) };
+  const logger = { error: vi.fn() };
+  const routes = resourceRoutes(() => db, spec, { actions: ['list', 'get', 'create', 'update', 'delete'], config: { auth: false }, logger });
+  const route = (method: RouteDef['method'], path: string) => routes.find((r) => r.method === method && r.path === path) as RouteDef;
+  return { route, logger };
+};
+
+describe('resourceRoutes', () => {
+  it('lists with search, filter and order done by the query (rows and count in one call)', async () => {
+    const query = makeQuery();
+    const { route } = routesFor(query);
+    const c = ctx({ query: { search: ' alf ', order: 'name:desc', eventId: '3', limit: '5', offset: '10' } });
+    await route('GET', '/things').handler(c);
+    expect(c.body).toEqual({ data: { rows: [{ id: 1, name: 'Alfa', label: 'ALFA' }], count: 1 }, msg: 'api.ok', status: 200 });
+    expect(query.findWithCount).toHaveBeenCalledWith(
+      expect.objectContaining({
+        where: { $and: [{ event: { id: 3 } }, { $or: [{ name: { $containsi: 'alf' } }, { subtitle: { $containsi: 'alf' } }] }] },
+        orderBy: [{ name: 'desc' }, { id: 'desc' }],
+        limit: 5,
+        offset: 10,
+      }),
+    );
+  });
+
+  it('answers 404 with the filter key when the parent does not exist', async () => {
+    const { route } = routesFor(makeQuery(), makeQuery({ count: vi.fn(async () => 0) }));
+    const c = ctx({ query: { eventId: '99' } });
+    await route('GET', '/things').handler(c);
+    expect(c.status).toBe(404);
+    expect(c.body).toEqual({ data: null, msg: 'api.error.eventNotFound', status: 404 });
+  });
+
+  it.each([
+    [{ limit: '0' }, 'api.error.invalidLimit'],
+    [{ order: 'secret:asc' }, 'api.error.invalidOrder'],
+    [{ eventId: 'x' }, 'api.error.invalidFilter'],
+  ])('answers 400 for %j without touching the database', async (q, msg) => {
+    const query = makeQuery();
+    const { route } = routesFor(query);
+    const c = ctx({ query: q });
+    await route('GET', '/things').handler(c);
+    expect(c.status).toBe(400);
+    expect(c.body).toEqual({ data: null, msg, status: 400 });
+    expect(query.findWithCount).not.toHaveBeenCalled();
+  });
+
+  it('gets one row, or 404 / 400', async () => {
+    const { route } = routesFor(makeQuery());
+    const found = ctx({ params: { id: '1' } });
+    await route('GET', '/things/:id').handler(found);
+    expect(found.body).toMatchObject({ data: { id: 1, label: 'ALFA' }, status: 200 });
+    const missing = ctx({ params: { id: '2' } });
+    await route('GET', '/things/:id').handler(missing);
+    expect(missing.status).toBe(404);
+    const bad = ctx({ params: { id: 'abc' } });
+    await route('GET', '/things/:id').handler(bad);
+    expect(bad.body).toEqual({ data: null, msg: 'api.error.invalidId', status: 400 });
+  });
+
+  it('creates, validating the body', async () => {
+    const query = makeQuery();
+    const { route } = routesFor(query);
+    const bad = ctx({ method: 'POST', request: { body: { name: '' } } });
+    await route('POST', '/things').handler(bad);
+    expect(bad.body).toEqual({ data: null, msg: 'api.error.invalidBody', status: 400 });
+    expect(query.create).not.toHaveBeenCalled();
+    const good = ctx({ method: 'POST', request: { body: { name: 'Alfa' } } });
+    await route('POST', '/things').handler(good);
+    expect(good.status).toBe(201);
+    expect(good.body).toMatchObject({ msg: 'api.created', status: 201, data: { id: 1 } });
+  });
+
+  it('deletes by ids and reports 404 when nothing matched', async () => {
+    const query = makeQuery();
+    const { route } = routesFor(query);
+    const c = ctx({ method: 'DELETE', query: { ids: '1,2,2' } });
+    await route('DELETE', '/things').handler(c);
+    expect(query.deleteMany).toHaveBeenCalledWith({ where: { id: { $in: [1, 2] } } });
+    expect(c.body).toMatchObject({ msg: 'api.deleted', data: { ids: [1, 2], count: 1 } });
+    const none = ctx({ method: 'DELETE', query: {} });
+    await route('DELETE', '/things').handler(none);
+    expect(none.body).toEqual({ data: null, msg: 'api.error.invalidId', status: 400 });
+  });
+
+  it('hides internal failures behind a message key and logs them', async () => {
+    const { route, logger } = routesFor(makeQuery({ findWithCount: vi.fn(async () => Promise.reject(new Error('SQLITE_ERROR: no such column secret'))) }));
+    const c = ctx();
+    await route('GET', '/things').handler(c);
+    expect(c.status).toBe(500);
+    expect(c.body).toEqual({ data: null, msg: 'api.error.internal', status: 500 });
+    expect(JSON.stringify(c.body)).not.toContain('SQLITE');
+    expect(logger.error).toHaveBeenCalled();
+  });
+
+  it('answers 503 when the database is unreachable', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const { route } = routesFor(makeQuery({ findWithCount: vi.fn(async () => Promise.reject(refused)) }));
+    const c = ctx();
+    await route('GET', '/things').handler(c);
+    expect(c.status).toBe(503);
+    expect(c.body).toEqual({ data: null, msg: 'api.error.unavailable', status: 503 });
+  });
+});

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import type { Core } from '@strapi/strapi';
+import supertest from 'supertest';
+import { createTestDatabase, type TestDatabase } from './database';
+
+const cmsDir = path.resolve(__dirname, '../../../cms');
+
+export interface TestServer {
+  strapi: Core.Strapi;
+  request: () => ReturnType<typeof supertest>;
+  database: TestDatabase;
+  stop(): Promise<void>;
+}
+
+/**
+ * Boots the compiled Strapi app in-process on a fresh database (demo seed on unless
+ * `seed: false`), mounted for supertest. Call `stop()` in afterAll.
+ */
+export const startServer = async (label: string, options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> => {
+  const database = await createTestDatabase(label);
+  // strapi.destroy() calls process.removeAllListeners(), which would cut the test
+  // runner's IPC channel: remember the listeners that were there before Strapi.
+  const baseline = process.eventNames().map((name) => [name, process.listeners(name as NodeJS.Signals)] as const);
+  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'plataforma-uploads-'));
+  Object.assign(process.env, {
+    NODE_ENV: 'test',
+    STRAPI_TELEMETRY_DISABLED: 'true',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
+    STRAPI_STARTUP_LOG: 'false',
+    SEED_DEMO: options.seed === false ? 'false' : 'true',
+    SECRETS_FILE: path.join(uploads, '.env.test'),
+    PUBLIC_DIR: uploads,
+    ...database.env,
+    ...options.env,
+  });
+  // Strapi's CommonJS build: its ESM build has directory imports Node's ESM loader refuses.
+  const { createStrapi } = createRequire(__filename)('@strapi/strapi') as typeof import('@strapi/strapi');
+  const strapi = (await createStrapi({ appDir: cmsDir, distDir: path.join(cmsDir, 'dist') }).load()) as Core.Strapi;
+  strapi.server.mount();
+  return {
+    strapi,
+    request: () => supertest(strapi.server.httpServer),
+    database,
+    stop: async () => {
+      await strapi.destroy();
+      for (const [name, listeners] of baseline) {
+        for (const listener of listeners) {
+          if (!process.listeners(name as NodeJS.Signals).includes(listener)) process.on(name as NodeJS.Signals, listener);
+        }
+      }
+      await database.drop();
+      fs.rmSync(uploads, { recursive: true, force: true });
+    },
+  };
+};

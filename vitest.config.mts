@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// Projects: `unit` (pure logic of adapter and cms), `venue` (React, jsdom; its own
+// config), `api` (HTTP against Strapi booted in-process on a fresh database per file).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['adapter/src/**/*.test.ts', 'cms/src/**/*.test.ts', 'scripts/**/*.test.ts', 'database/**/*.test.ts'],
+        },
+      },
+      'venue/vitest.config.{ts,mts}',
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/api/helpers/global-setup.ts'],
+          pool: 'forks',
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
