@@ -14,11 +14,9 @@ export interface ListResult<T> {
   count: number;
 }
 
-export const envelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.object({ data, msg: z.string(), status: z.number().int() });
+export const envelopeSchema = <T extends z.ZodType>(data: T) => z.object({ data, msg: z.string(), status: z.number().int() });
 
-export const listSchema = <T extends z.ZodType>(row: T) =>
-  z.object({ rows: z.array(row), count: z.number().int().nonnegative() });
+export const listSchema = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), count: z.number().int().nonnegative() });
 
 export const ok = <T>(data: T, msg: MessageKey = 'api.ok', status = 200): Envelope<T> => ({
   data,

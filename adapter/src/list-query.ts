@@ -47,7 +47,13 @@ export const parseId = (value: RawValue, msg: 'api.error.invalidId' | 'api.error
   throw new ApiError(400, msg);
 };
 
-const parseInteger = (value: RawValue, fallback: number, min: number, max: number, msg: 'api.error.invalidLimit' | 'api.error.invalidOffset'): number => {
+const parseInteger = (
+  value: RawValue,
+  fallback: number,
+  min: number,
+  max: number,
+  msg: 'api.error.invalidLimit' | 'api.error.invalidOffset',
+): number => {
   if (value === undefined || value === '') return fallback;
   const v = single(value);
   const n = typeof v === 'number' ? v : typeof v === 'string' && INTEGER.test(v) ? Number(v) : NaN;

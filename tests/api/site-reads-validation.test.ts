@@ -199,10 +199,15 @@ describe('envelope on every product path', () => {
 
 describe('POST /api/site/v1/page-views', () => {
   it('stores the navigation', async () => {
-    const res = await server.request().post('/api/site/v1/page-views').send({ path: '/plataforma/1/hall-entrada', eventId, language: 'pt' });
+    const res = await server
+      .request()
+      .post('/api/site/v1/page-views')
+      .send({ path: '/plataforma/1/hall-entrada', eventId, language: 'pt' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: 201, msg: 'pageView.recorded', data: { path: '/plataforma/1/hall-entrada', eventId } });
-    const row = await server.strapi.db.query('api::page-view.page-view').findOne({ where: { id: res.body.data.id }, populate: { event: true } });
+    const row = await server.strapi.db
+      .query('api::page-view.page-view')
+      .findOne({ where: { id: res.body.data.id }, populate: { event: true } });
     expect(row).toMatchObject({ path: '/plataforma/1/hall-entrada', language: 'pt', event: { id: eventId } });
   });
 

@@ -27,7 +27,9 @@ export const isUnavailableError = (error: unknown): boolean => {
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
   if (typeof message === 'string') {
-    return /Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED|database system is (shutting down|starting up)|Client has encountered a connection error/i.test(message);
+    return /Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED|database system is (shutting down|starting up)|Client has encountered a connection error/i.test(
+      message,
+    );
   }
   return false;
 };

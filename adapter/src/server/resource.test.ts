@@ -56,7 +56,11 @@ const ctx = (init: Partial<ContextLike> = {}): ContextLike => {
 const routesFor = (query: QueryLike, events: QueryLike = makeQuery()) => {
   const db: DbLike = { query: (uid) => (uid === 'api::event.event' ? events : query) };
   const logger = { error: vi.fn() };
-  const routes = resourceRoutes(() => db, spec, { actions: ['list', 'get', 'create', 'update', 'delete'], config: { auth: false }, logger });
+  const routes = resourceRoutes(() => db, spec, {
+    actions: ['list', 'get', 'create', 'update', 'delete'],
+    config: { auth: false },
+    logger,
+  });
   const route = (method: RouteDef['method'], path: string) => routes.find((r) => r.method === method && r.path === path) as RouteDef;
   return { route, logger };
 };
@@ -139,7 +143,9 @@ describe('resourceRoutes', () => {
   });
 
   it('hides internal failures behind a message key and logs them', async () => {
-    const { route, logger } = routesFor(makeQuery({ findWithCount: vi.fn(async () => Promise.reject(new Error('SQLITE_ERROR: no such column secret'))) }));
+    const { route, logger } = routesFor(
+      makeQuery({ findWithCount: vi.fn(async () => Promise.reject(new Error('SQLITE_ERROR: no such column secret'))) }),
+    );
     const c = ctx();
     await route('GET', '/things').handler(c);
     expect(c.status).toBe(500);

@@ -63,7 +63,11 @@ export const parseIds = (query: Record<string, unknown>, body: unknown): number[
   return [...new Set(list.map((v) => parseId(typeof v === 'string' ? v.trim() : v)))];
 };
 
-export const buildListParams = <Row, Wire, F extends string>(spec: ResourceSpec<Row, Wire, F>, rawQuery: Record<string, unknown>, list: ListQuery<F>): { params: FindParams; filterIds: Array<[FilterSpec, number]> } => {
+export const buildListParams = <Row, Wire, F extends string>(
+  spec: ResourceSpec<Row, Wire, F>,
+  rawQuery: Record<string, unknown>,
+  list: ListQuery<F>,
+): { params: FindParams; filterIds: Array<[FilterSpec, number]> } => {
   const clauses: Where[] = [];
   if (spec.baseWhere) clauses.push(spec.baseWhere);
   const filterIds: Array<[FilterSpec, number]> = [];
@@ -95,7 +99,11 @@ export const buildListParams = <Row, Wire, F extends string>(spec: ResourceSpec<
  * Turns a content type into list/get/create/update/delete routes answering the
  * `{data, msg, status}` envelope. Lists run one `findWithCount` (rows and count in SQL).
  */
-export const resourceRoutes = <Row, Wire, F extends string>(db: () => DbLike, spec: ResourceSpec<Row, Wire, F>, options: ResourceRouteOptions): RouteDef[] => {
+export const resourceRoutes = <Row, Wire, F extends string>(
+  db: () => DbLike,
+  spec: ResourceSpec<Row, Wire, F>,
+  options: ResourceRouteOptions,
+): RouteDef[] => {
   const configFor = (action: Action): RouteConfig => (typeof options.config === 'function' ? options.config(action) : options.config);
   const notFound = spec.notFound ?? 'api.error.notFound';
   const wireCtx = (ctx: ContextLike): WireContext => ({ query: ctx.query, state: ctx.state });
@@ -127,7 +135,9 @@ export const resourceRoutes = <Row, Wire, F extends string>(db: () => DbLike, sp
             .filter(([filter]) => filter.exists)
             .map(async ([filter, id]) => {
               const exists = filter.exists as NonNullable<FilterSpec['exists']>;
-              const found = await db().query(exists.uid).count({ where: exists.where ? { $and: [exists.where, { id }] } : { id } });
+              const found = await db()
+                .query(exists.uid)
+                .count({ where: exists.where ? { $and: [exists.where, { id }] } : { id } });
               if (found === 0) throw new ApiError(404, exists.notFound);
             }),
         ]);
@@ -153,7 +163,9 @@ export const resourceRoutes = <Row, Wire, F extends string>(db: () => DbLike, sp
         const parsed = spec.input.create.safeParse(ctx.request.body ?? {});
         if (!parsed.success) throw new ApiError(400, 'api.error.invalidBody');
         const data = await spec.input.toData(parsed.data, ctx);
-        const created = (await db().query(spec.uid).create({ data, select: ['id'] })) as { id: number };
+        const created = (await db()
+          .query(spec.uid)
+          .create({ data, select: ['id'] })) as { id: number };
         const row = await findById(created.id);
         ctx.status = 201;
         ctx.body = ok(spec.toWire(row, wireCtx(ctx)), 'api.created', 201);
@@ -170,7 +182,9 @@ export const resourceRoutes = <Row, Wire, F extends string>(db: () => DbLike, sp
         const parsed = spec.input.update.safeParse(ctx.request.body ?? {});
         if (!parsed.success) throw new ApiError(400, 'api.error.invalidBody');
         const data = await spec.input.toData(parsed.data, ctx);
-        await db().query(spec.uid).update({ where: { id }, data, select: ['id'] });
+        await db()
+          .query(spec.uid)
+          .update({ where: { id }, data, select: ['id'] });
         ctx.body = ok(spec.toWire(await findById(id), wireCtx(ctx)), 'api.updated');
       },
     },

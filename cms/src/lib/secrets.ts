@@ -33,7 +33,9 @@ export const ensureSecrets = (): void => {
   const missing = REQUIRED_SECRETS.filter((name) => !process.env[name]?.trim());
   if (missing.length > 0) {
     if (process.env.NODE_ENV === 'production') {
-      throw new Error(`Missing required environment variable${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Set ${missing.length > 1 ? 'them' : 'it'} before starting in production (see config/.env.example).`);
+      throw new Error(
+        `Missing required environment variable${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Set ${missing.length > 1 ? 'them' : 'it'} before starting in production (see config/.env.example).`,
+      );
     }
     const file = generatedEnvFile();
     const lines = missing.map((name) => {
@@ -42,7 +44,11 @@ export const ensureSecrets = (): void => {
       return `${name}=${value}`;
     });
     const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-    const header = existing ? (existing.endsWith('\n') ? '' : '\n') : '# Generated on first start for development. Never commit this file.\n';
+    const header = existing
+      ? existing.endsWith('\n')
+        ? ''
+        : '\n'
+      : '# Generated on first start for development. Never commit this file.\n';
     fs.writeFileSync(file, `${existing}${header}${lines.join('\n')}\n`, { mode: 0o600 });
   }
   ensured = true;

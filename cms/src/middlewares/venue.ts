@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { repoRoot } from '../lib/app-root';
-import { isServerPath } from '../lib/paths';
+import { isServerPath, isVenuePath } from '../lib/paths';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,7 +31,7 @@ interface VenueContext {
   body: unknown;
   type: string;
   set(field: string, value: string): void;
-  accepts(...types: string[]): string | false;
+  get(field: string): string | undefined;
 }
 
 const NOT_BUILT = `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Plataforma</title>
@@ -77,6 +77,14 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
 
   strapi.log.debug(`[venue] serving ${dist}`);
 
+  const serveIndex = (ctx: VenueContext) => {
+    const html = readIndex();
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.type = 'html';
+    ctx.status = html ? 200 : 503;
+    ctx.body = html ?? NOT_BUILT;
+  };
+
   return async (ctx: VenueContext, next: () => Promise<void>) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isServerPath(ctx.path)) return next();
 
@@ -89,13 +97,13 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
       return;
     }
 
-    // Files of cms/public (robots.txt, favicon) and anything that is not a page.
-    if (path.extname(ctx.path) !== '' || !ctx.accepts('html')) return next();
+    const isPage = path.extname(ctx.path) === '';
+    if (isPage && isVenuePath(ctx.path)) return serveIndex(ctx);
 
-    const html = readIndex();
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.type = 'html';
-    ctx.status = html ? 200 : 503;
-    ctx.body = html ?? NOT_BUILT;
+    // Anything else is Strapi's first (its admin API has paths such as /content-manager);
+    // a browser asking for a page nobody serves gets the venue's not-found screen.
+    await next();
+    const wantsHtml = (ctx.get('accept') ?? '').includes('text/html');
+    if (isPage && wantsHtml && ctx.status === 404 && (ctx.body === undefined || ctx.body === null || ctx.body === 'Not Found')) serveIndex(ctx);
   };
 };

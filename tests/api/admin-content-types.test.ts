@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './helpers/strapi';
+
+// Every content type of the product is listed and editable in the stock admin's
+// Content Manager, with draft & publish off.
+let server: TestServer;
+let token: string;
+
+const apiDir = path.resolve(__dirname, '../../cms/src/api');
+const uids = fs
+  .readdirSync(apiDir)
+  .filter((name) => fs.existsSync(path.join(apiDir, name, 'content-types', name, 'schema.json')))
+  .map((name) => `api::${name}.${name}`);
+
+beforeAll(async () => {
+  server = await startServer('admin-content-types', { seed: false });
+  const res = await server
+    .request()
+    .post('/admin/register-admin')
+    .send({ firstname: 'Ana', lastname: 'Admin', email: 'ana.admin@exemplo.com.br', password: 'Senha#Forte2026' });
+  expect(res.status).toBe(200);
+  token = res.body.data.token;
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('stock admin', () => {
+  it('knows every entity of the product', () => {
+    expect(uids.length).toBeGreaterThanOrEqual(24);
+    for (const name of ['event', 'category', 'room', 'stand', 'stand-attendant', 'media', 'product', 'client', 'staff-user', 'log', 'chat', 'chat-message', 'sponsor', 'lecture', 'speaker', 'coupon', 'contact', 'order', 'order-item', 'payment', 'page-view', 'session', 'sms-challenge']) {
+      expect(uids).toContain(`api::${name}.${name}`);
+    }
+  });
+
+  it('lists every content type in the Content Manager, displayed, without draft & publish', async () => {
+    const res = await server.request().get('/content-manager/content-types').set('Authorization', `Bearer ${token}`);
+    expect(res.status).toBe(200);
+    const listed = res.body.data as Array<{ uid: string; isDisplayed: boolean; options?: { draftAndPublish?: boolean } }>;
+    for (const uid of uids) {
+      const type = listed.find((t) => t.uid === uid);
+      expect(type, uid).toBeDefined();
+      expect(type?.isDisplayed, uid).toBe(true);
+      expect(type?.options?.draftAndPublish ?? false, uid).toBe(false);
+    }
+  });
+
+  it('creates and reads an entry through the Content Manager', async () => {
+    const created = await server
+      .request()
+      .post('/content-manager/collection-types/api::category.category')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ name: 'Congressos médicos', description: 'Criada pelo admin' });
+    expect(created.status).toBe(201);
+    const row = await server.strapi.db.query('api::category.category').findOne({ where: { name: 'Congressos médicos' } });
+    expect(row).toMatchObject({ description: 'Criada pelo admin' });
+  });
+
+  it('never exposes password hashes through the stock content API', () => {
+    for (const name of ['client', 'staff-user']) {
+      const schema = JSON.parse(fs.readFileSync(path.join(apiDir, name, 'content-types', name, 'schema.json'), 'utf8'));
+      expect(schema.attributes.password.private, name).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,69 @@
+// Serves the built app for the end-to-end suite on E2E_PORT with a database of its own:
+// a temporary SQLite file, or a new PostgreSQL database when DATABASE_URL is set. The
+// database, uploads and generated secrets are removed when the server is stopped.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { cmsDir, strapiBin, strapiEnv } from '../../scripts/lib.mjs';
+
+const port = process.env.E2E_PORT ?? '4100';
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'plataforma-e2e-'));
+const env = { ...process.env, ...strapiEnv(), PORT: port, HOST: '127.0.0.1', PUBLIC_DIR: work, SECRETS_FILE: path.join(work, '.env'), SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test' };
+
+let dropDatabase = async () => {};
+if (process.env.DATABASE_URL) {
+  const name = `e2e_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  Object.assign(env, { DATABASE_CLIENT: 'postgres', DATABASE_URL: url.toString() });
+  dropDatabase = async () => {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.end();
+  };
+} else {
+  Object.assign(env, { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: path.join(work, 'e2e.db') });
+  delete env.DATABASE_URL;
+}
+
+const child = spawn(process.execPath, [strapiBin, 'start'], { cwd: cmsDir, env, stdio: 'inherit' });
+
+let stopping = false;
+const stop = async (code = 0) => {
+  if (stopping) return;
+  stopping = true;
+  if (child.exitCode === null) {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve();
+      }, 8000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+  try {
+    await dropDatabase();
+  } catch (error) {
+    console.error(`[e2e] could not drop the database: ${error.message}`);
+  }
+  fs.rmSync(work, { recursive: true, force: true });
+  process.exit(code);
+};
+
+process.on('SIGTERM', () => stop(0));
+process.on('SIGINT', () => stop(0));
+child.on('exit', (code) => {
+  if (!stopping) stop(code ?? 1);
+});
