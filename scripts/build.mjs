@@ -11,7 +11,14 @@ const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 const parts = [
   {
     name: 'adapter',
-    inputs: ['adapter/src', 'adapter/package.json', 'adapter/tsconfig.json', 'adapter/tsconfig.build.json', 'adapter/build.mjs', 'tsconfig.json'],
+    inputs: [
+      'adapter/src',
+      'adapter/package.json',
+      'adapter/tsconfig.json',
+      'adapter/tsconfig.build.json',
+      'adapter/build.mjs',
+      'tsconfig.json',
+    ],
     output: path.join(adapterDir, 'dist', 'cjs', 'index.js'),
     build: () => run(process.execPath, [path.join(adapterDir, 'build.mjs')]),
   },
@@ -30,7 +37,15 @@ const parts = [
   },
   {
     name: 'venue',
-    inputs: ['venue/src', 'venue/public', 'venue/index.html', 'venue/vite.config.ts', 'venue/package.json', 'venue/tsconfig.json', 'adapter/src'],
+    inputs: [
+      'venue/src',
+      'venue/public',
+      'venue/index.html',
+      'venue/vite.config.ts',
+      'venue/package.json',
+      'venue/tsconfig.json',
+      'adapter/src',
+    ],
     output: path.join(venueDir, 'dist', 'index.html'),
     build: () => run(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: venueDir }),
   },

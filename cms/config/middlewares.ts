@@ -11,7 +11,10 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
           'connect-src': ["'self'", 'https:', 'ws:', 'wss:'],
           'img-src': ["'self'", 'data:', 'blob:'],
           'media-src': ["'self'", 'data:', 'blob:'],
-          'frame-src': ["'self'", ...env.array('VIDEO_EMBED_HOSTS', ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'])],
+          'frame-src': [
+            "'self'",
+            ...env.array('VIDEO_EMBED_HOSTS', ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com']),
+          ],
           upgradeInsecureRequests: null,
         },
       },

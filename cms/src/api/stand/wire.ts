@@ -38,7 +38,21 @@ export const standToWire = (row: StandRow): Stand => ({
   image: fileUrl(row.image),
 });
 
-const STAND_COLUMNS = ['id', 'name', 'subtitle', 'description', 'type', 'position', 'color', 'facebook', 'instagram', 'youtube', 'symposium', 'negotiation', 'website'];
+const STAND_COLUMNS = [
+  'id',
+  'name',
+  'subtitle',
+  'description',
+  'type',
+  'position',
+  'color',
+  'facebook',
+  'instagram',
+  'youtube',
+  'symposium',
+  'negotiation',
+  'website',
+];
 
 /** Stands of a published event, as the venue reads them. */
 export const siteStandSpec: ResourceSpec<StandRow, Stand, 'id' | 'name' | 'position' | 'type'> = {

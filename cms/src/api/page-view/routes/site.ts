@@ -20,7 +20,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         select: ['id', 'path', 'createdAt'],
       })) as { id: number; path: string; createdAt: string | Date };
       ctx.status = 201;
-      ctx.body = ok({ id: row.id, path: row.path, eventId: eventExists ? (eventId ?? null) : null, createdAt: isoString(row.createdAt) }, 'pageView.recorded', 201);
+      ctx.body = ok(
+        { id: row.id, path: row.path, eventId: eventExists ? (eventId ?? null) : null, createdAt: isoString(row.createdAt) },
+        'pageView.recorded',
+        201,
+      );
     }, strapi.log),
   };
   return siteRouter([record]);
