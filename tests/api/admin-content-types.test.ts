@@ -31,7 +31,31 @@ afterAll(async () => {
 describe('stock admin', () => {
   it('knows every entity of the product', () => {
     expect(uids.length).toBeGreaterThanOrEqual(24);
-    for (const name of ['event', 'category', 'room', 'stand', 'stand-attendant', 'media', 'product', 'client', 'staff-user', 'log', 'chat', 'chat-message', 'sponsor', 'lecture', 'speaker', 'coupon', 'contact', 'order', 'order-item', 'payment', 'page-view', 'session', 'sms-challenge']) {
+    for (const name of [
+      'event',
+      'category',
+      'room',
+      'stand',
+      'stand-attendant',
+      'media',
+      'product',
+      'client',
+      'staff-user',
+      'log',
+      'chat',
+      'chat-message',
+      'sponsor',
+      'lecture',
+      'speaker',
+      'coupon',
+      'contact',
+      'order',
+      'order-item',
+      'payment',
+      'page-view',
+      'session',
+      'sms-challenge',
+    ]) {
       expect(uids).toContain(`api::${name}.${name}`);
     }
   });

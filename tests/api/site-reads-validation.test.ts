@@ -45,6 +45,13 @@ beforeAll(async () => {
     await db.query('api::room.room').create({ data: { name: `Sala ${n}`, number: n, event: eventId } });
   }
   await db.query('api::media.media').create({ data: { title: 'Vídeo', type: 'VIDEO', stand: standIds[0] } });
+  for (const [position, [name, type]] of [
+    ['Patrocinador Master', 'master'],
+    ['Apoio', 'supporter'],
+    ['Premium', 'premium'],
+  ].entries()) {
+    await db.query('api::sponsor.sponsor').create({ data: { name, type, position, link: 'https://exemplo.com.br', event: eventId } });
+  }
   await db.query('api::media.media').create({ data: { title: 'Sem tipo', stand: standIds[0] } });
 });
 
@@ -179,6 +186,23 @@ describe('rooms and medias', () => {
     ]);
     const unknown = await server.request().get('/api/site/v1/medias?standId=99999');
     expect(unknown.body.msg).toBe('api.error.standNotFound');
+  });
+});
+
+describe('sponsors', () => {
+  it('lists the sponsors of an event in position order with their type', async () => {
+    const res = await server.request().get(`/api/site/v1/sponsors?eventId=${eventId}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      count: 3,
+      rows: [
+        expect.objectContaining({ name: 'Patrocinador Master', type: 'master', eventId, image: null, link: 'https://exemplo.com.br' }),
+        expect.objectContaining({ name: 'Apoio', type: 'supporter' }),
+        expect.objectContaining({ name: 'Premium', type: 'premium' }),
+      ],
+    });
+    const byType = await server.request().get(`/api/site/v1/sponsors?eventId=${eventId}&order=type:asc`);
+    expect(byType.body.data.rows.map((r: { type: string }) => r.type)).toEqual(['master', 'premium', 'supporter']);
   });
 });
 
