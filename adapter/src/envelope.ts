@@ -24,8 +24,8 @@ export const ok = <T>(data: T, msg: MessageKey = 'api.ok', status = 200): Envelo
   status,
 });
 
-export const fail = (status: number, msg: MessageKey): Envelope<null> => ({
-  data: null,
+export const fail = <T = null>(status: number, msg: MessageKey, data: T = null as T): Envelope<T> => ({
+  data,
   msg,
   status,
 });
@@ -38,13 +38,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly msg: MessageKey;
   readonly headers: Record<string, string>;
+  /** Sent as the envelope's data (e.g. the seconds left before a retry); null otherwise. */
+  readonly data: unknown;
 
-  constructor(status: number, msg: MessageKey, headers: Record<string, string> = {}) {
+  constructor(status: number, msg: MessageKey, headers: Record<string, string> = {}, data: unknown = null) {
     super(msg);
     this.name = 'ApiError';
     this.status = status;
     this.msg = msg;
     this.headers = headers;
+    this.data = data;
   }
 }
 

@@ -1,10 +1,15 @@
 import type { Core } from '@strapi/strapi';
+import { authRoutes } from './auth/routes';
+import { smsSender } from './auth/sms';
 import { ensureIndexes } from './lib/indexes';
+import { asStrapiRoutes } from './lib/router';
 
 export default {
   register(/* { strapi }: { strapi: Core.Strapi } */) {},
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    // /auth/* lives at the root, beside the content API (SPEC §7).
+    strapi.server.routes(asStrapiRoutes(authRoutes(strapi, smsSender(strapi.log))));
     await ensureIndexes(strapi);
   },
 };

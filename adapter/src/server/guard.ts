@@ -34,10 +34,22 @@ export const isUnavailableError = (error: unknown): boolean => {
   return false;
 };
 
+/** True when the database refused a duplicate value of a unique column. */
+export const isUniqueViolation = (error: unknown): boolean => {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    (typeof message === 'string' && /UNIQUE constraint failed|duplicate key value/i.test(message))
+  );
+};
+
 /** Writes an ApiError (or any failure) as the `{data, msg, status}` envelope: never a stack trace. */
 export const answerError = (ctx: ContextLike, error: unknown, logger?: Logger): void => {
   let apiError: ApiError;
   if (isApiError(error)) apiError = error;
+  else if (isUniqueViolation(error)) apiError = new ApiError(409, 'api.error.conflict');
   else if (isUnavailableError(error)) apiError = new ApiError(503, 'api.error.unavailable', { 'Retry-After': '5' });
   else {
     const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;
@@ -50,7 +62,7 @@ export const answerError = (ctx: ContextLike, error: unknown, logger?: Logger): 
   }
   for (const [name, value] of Object.entries(apiError.headers)) ctx.set(name, value);
   ctx.status = apiError.status;
-  ctx.body = fail(apiError.status, apiError.msg);
+  ctx.body = fail(apiError.status, apiError.msg, apiError.data ?? null);
 };
 
 /** Wraps a handler so every failure answers as an envelope with a message key. */

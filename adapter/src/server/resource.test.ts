@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { ApiError } from '../envelope';
 import { resourceRoutes, type ResourceSpec } from './resource';
 import type { ContextLike, DbLike, FindParams, QueryLike, RouteDef } from './types';
 
@@ -128,6 +129,29 @@ describe('resourceRoutes', () => {
     await route('POST', '/things').handler(good);
     expect(good.status).toBe(201);
     expect(good.body).toMatchObject({ msg: 'api.created', status: 201, data: { id: 1 } });
+  });
+
+  it('reports every successful change to onChange, and lets beforeDelete refuse', async () => {
+    const changes: string[] = [];
+    const db: DbLike = { query: () => makeQuery() };
+    const routes = resourceRoutes(() => db, spec, {
+      actions: ['create', 'update', 'delete'],
+      config: { auth: false },
+      onChange: async ({ action, ids }) => {
+        changes.push(`${action}:${ids.join(',')}`);
+      },
+      beforeDelete: async (ids) => {
+        if (ids.includes(9)) throw new ApiError(400, 'users.error.lastAdmin');
+      },
+    });
+    const [create, update, remove] = routes;
+    await create.handler(ctx({ method: 'POST', request: { body: { name: 'Alfa' } } }));
+    await update.handler(ctx({ method: 'PUT', params: { id: '1' }, request: { body: { name: 'Beta' } } }));
+    await remove.handler(ctx({ method: 'DELETE', query: { ids: '1' } }));
+    const refused = ctx({ method: 'DELETE', query: { ids: '9' } });
+    await remove.handler(refused);
+    expect(changes).toEqual(['create:1', 'update:1', 'delete:1']);
+    expect(refused.body).toEqual({ data: null, msg: 'users.error.lastAdmin', status: 400 });
   });
 
   it('deletes by ids and reports 404 when nothing matched', async () => {

@@ -52,6 +52,10 @@ export interface ResourceRouteOptions {
   /** Route config (auth, policies) per action. */
   config: RouteConfig | ((action: Action) => RouteConfig);
   logger?: Logger;
+  /** Called before rows are deleted; throw an ApiError to refuse. */
+  beforeDelete?: (ids: number[], ctx: ContextLike) => Promise<void>;
+  /** Called after a create, update or delete succeeded (e.g. to write the activity log). */
+  onChange?: (change: { action: 'create' | 'update' | 'delete'; ids: number[]; ctx: ContextLike }) => Promise<void>;
 }
 
 /** Parses `ids` for a delete: `?ids=1,2`, `?ids[]=1&ids[]=2` or a JSON body `{ ids: [1, 2] }`. */
@@ -167,6 +171,7 @@ export const resourceRoutes = <Row, Wire, F extends string>(
           .query(spec.uid)
           .create({ data, select: ['id'] })) as { id: number };
         const row = await findById(created.id);
+        await options.onChange?.({ action: 'create', ids: [created.id], ctx });
         ctx.status = 201;
         ctx.body = ok(spec.toWire(row, wireCtx(ctx)), 'api.created', 201);
       },
@@ -185,6 +190,7 @@ export const resourceRoutes = <Row, Wire, F extends string>(
         await db()
           .query(spec.uid)
           .update({ where: { id }, data, select: ['id'] });
+        await options.onChange?.({ action: 'update', ids: [id], ctx });
         ctx.body = ok(spec.toWire(await findById(id), wireCtx(ctx)), 'api.updated');
       },
     },
@@ -194,9 +200,11 @@ export const resourceRoutes = <Row, Wire, F extends string>(
       config: configFor('delete'),
       handler: async (ctx) => {
         const ids = parseIds(ctx.query, ctx.request.body);
+        await options.beforeDelete?.(ids, ctx);
         const where: Where = spec.baseWhere ? { $and: [spec.baseWhere, { id: { $in: ids } }] } : { id: { $in: ids } };
         const { count } = await db().query(spec.uid).deleteMany({ where });
         if (count === 0) throw new ApiError(404, notFound);
+        await options.onChange?.({ action: 'delete', ids, ctx });
         ctx.body = ok({ ids, count }, 'api.deleted');
       },
     },

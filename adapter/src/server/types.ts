@@ -45,7 +45,7 @@ export interface ContextLike {
 export type Handler = (ctx: ContextLike) => Promise<void>;
 
 export interface RouteConfig {
-  auth: false | { scope?: string[]; strategies?: string[] };
+  auth: false | { scope?: readonly string[]; strategies?: readonly unknown[] };
   policies?: unknown[];
   middlewares?: unknown[];
 }

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { languageSchema, staffRoleSchema } from './entities';
+
+/** Who signs in: staff ('user') or a client of the site (SPEC §4 agents). */
+export const AUTH_TYPES = ['user', 'client'] as const;
+export const authTypeSchema = z.enum(AUTH_TYPES);
+export type AuthType = z.infer<typeof authTypeSchema>;
+
+/** SPEC §9: resend lock, code placeholder and validate threshold. */
+export const SMS_RESEND_SECONDS = 30;
+export const SMS_CODE_PLACEHOLDER_LENGTH = 4;
+export const SMS_VALIDATE_MIN_LENGTH = 3;
+export const PASSWORD_MIN_LENGTH = 8;
+
+const email = z.string().trim().toLowerCase().email().max(200);
+
+export const loginInputSchema = z.object({ email, password: z.string().min(1).max(200), type: authTypeSchema });
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const checkSmsInputSchema = z.object({
+  email,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{3,10}$/),
+  type: authTypeSchema,
+  /** The login attempt the code was sent for (answered by /auth/login). */
+  attemptId: z.string().min(10).max(64),
+});
+export type CheckSmsInput = z.infer<typeof checkSmsInputSchema>;
+
+export const recoveryInputSchema = z.object({ email, type: authTypeSchema });
+export type RecoveryInput = z.infer<typeof recoveryInputSchema>;
+
+export const changePasswordInputSchema = z.object({
+  email,
+  type: authTypeSchema,
+  password1: z.string().max(200),
+  password2: z.string().max(200),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{3,10}$/),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+
+export const softLoginInputSchema = z.object({ email });
+export type SoftLoginInput = z.infer<typeof softLoginInputSchema>;
+
+export const PASSWORD_RULES = ['length', 'special', 'digit', 'upper', 'lower'] as const;
+export type PasswordRule = (typeof PASSWORD_RULES)[number];
+
+/** SPEC §5: at least 8 characters, a special character, a digit, an upper and a lower case letter. */
+export const passwordProblems = (password: string): PasswordRule[] => {
+  const problems: PasswordRule[] = [];
+  if ([...password].length < PASSWORD_MIN_LENGTH) problems.push('length');
+  if (!/[^\p{L}\p{N}\s]/u.test(password)) problems.push('special');
+  if (!/\p{N}/u.test(password)) problems.push('digit');
+  if (!/\p{Lu}/u.test(password)) problems.push('upper');
+  if (!/\p{Ll}/u.test(password)) problems.push('lower');
+  return problems;
+};
+
+/** The staff user as the API sends it (never a password, code or token). */
+export const staffUserSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  email: z.string(),
+  role: staffRoleSchema,
+  roleLabel: z.string(),
+  ddi: z.string().nullable(),
+  ddd: z.string().nullable(),
+  phone: z.string().nullable(),
+  language: languageSchema,
+  createdAt: z.string(),
+});
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+/** The client as the session knows it; personal data only with a full login. */
+export const sessionClientSchema = z.object({ id: z.number().int().positive(), name: z.string(), email: z.string(), soft: z.boolean() });
+export type SessionClient = z.infer<typeof sessionClientSchema>;
+
+/** /auth/login answers one of these. */
+export type LoginAnswer =
+  | { firstAccess: true; sms: true; attemptId: null }
+  | { firstAccess: false; sms: true; attemptId: string; resendIn: number }
+  | { firstAccess: false; sms: false; token: string; client: SessionClient };
+
+export interface TokenAnswer<T> {
+  token: string;
+  expiresAt: string;
+  account: T;
+}

@@ -1,0 +1,192 @@
+import crypto from 'node:crypto';
+import type { Core } from '@strapi/strapi';
+import { ApiError } from '@plataforma/adapter';
+import { uidOf, type AccountRow } from './accounts';
+import { authSettings } from './settings';
+import type { SmsSender } from './sms';
+import type { Audience } from './tokens';
+
+export const CHALLENGE_UID = 'api::sms-challenge.sms-challenge';
+
+export type Purpose = 'login' | 'password';
+
+interface ChallengeRow {
+  id: number;
+  attemptId: string;
+  codeHash: string;
+  expiresAt: string | Date;
+  failedAttempts: number;
+  consumedAt: string | Date | null;
+  createdAt: string | Date;
+}
+
+const ownerWhere = (audience: Audience, accountId: number) =>
+  audience === 'staff' ? { audience, staffUser: { id: accountId } } : { audience, client: { id: accountId } };
+
+const hashCode = (attemptId: string, code: string): string =>
+  crypto.createHmac('sha256', authSettings().secret).update(`${attemptId}:${code}`).digest('hex');
+
+/** A code of `length` digits from a cryptographic source, leading zeros kept. */
+export const randomCode = (length: number): string => String(crypto.randomInt(0, 10 ** length)).padStart(length, '0');
+
+const secondsSince = (date: string | Date) => (Date.now() - new Date(date).getTime()) / 1000;
+
+/**
+ * Issues a code for a login attempt or a password change and sends it. A new code is
+ * refused within SMS_RESEND_SECONDS of the last (429 with the seconds left) and past
+ * SMS_MAX_PER_HOUR codes an hour. Older open codes of the same purpose die.
+ */
+export const issueChallenge = async (
+  strapi: Core.Strapi,
+  sender: SmsSender,
+  input: { audience: Audience; purpose: Purpose; account: AccountRow; phone: string; text: (code: string) => string },
+): Promise<{ attemptId: string; resendIn: number }> => {
+  const settings = authSettings();
+  const query = strapi.db.query(CHALLENGE_UID);
+  const owner = ownerWhere(input.audience, input.account.id);
+  const hourAgo = new Date(Date.now() - 3600 * 1000);
+  const recent = (await query.findMany({
+    where: { $and: [owner, { createdAt: { $gt: hourAgo } }] },
+    select: ['id', 'createdAt'],
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  })) as Array<{ id: number; createdAt: string | Date }>;
+  if (recent.length > 0) {
+    const wait = Math.ceil(settings.resendSeconds - secondsSince(recent[0].createdAt));
+    if (wait > 0) throw new ApiError(429, 'auth.error.smsTooSoon', { 'Retry-After': String(wait) }, { retryIn: wait });
+  }
+  if (recent.length >= settings.maxCodesPerHour) {
+    const oldest = recent[settings.maxCodesPerHour - 1];
+    const wait = Math.max(1, Math.ceil(3600 - secondsSince(oldest.createdAt)));
+    throw new ApiError(429, 'auth.error.smsLimit', { 'Retry-After': String(wait) }, { retryIn: wait });
+  }
+
+  const open = (await query.findMany({
+    where: { $and: [owner, { purpose: input.purpose }, { consumedAt: null }] },
+    select: ['id'],
+  })) as Array<{ id: number }>;
+  if (open.length) await query.updateMany({ where: { id: { $in: open.map((row) => row.id) } }, data: { consumedAt: new Date() } });
+
+  const attemptId = crypto.randomBytes(18).toString('base64url');
+  const code = randomCode(settings.codeLength);
+  const row = (await query.create({
+    data: {
+      ...owner,
+      ...(input.audience === 'staff' ? { staffUser: input.account.id } : { client: input.account.id }),
+      purpose: input.purpose,
+      attemptId,
+      codeHash: hashCode(attemptId, code),
+      expiresAt: new Date(Date.now() + settings.codeTtlSeconds * 1000),
+      failedAttempts: 0,
+      phoneHint: `…${input.phone.slice(-4)}`,
+    },
+    select: ['id'],
+  })) as { id: number };
+  try {
+    await sender.send(input.phone, input.text(code));
+  } catch (error) {
+    await query.delete({ where: { id: row.id } });
+    strapi.log.error(`[sms] sending failed: ${(error as Error).message}`);
+    throw new ApiError(502, 'auth.error.smsFailed');
+  }
+  return { attemptId, resendIn: settings.resendSeconds };
+};
+
+/**
+ * Checks a code. Each check first reserves one of the code's SMS_MAX_TRIES tries with an
+ * atomic update, so parallel guesses cannot exceed them; a right code is consumed once.
+ * After SMS_LOCK_AFTER_FAILURES wrong codes in 24 hours the account's login is locked.
+ * Returns true when the account was just locked (the caller logs it).
+ */
+export const redeemChallenge = async (
+  strapi: Core.Strapi,
+  input: { audience: Audience; purpose: Purpose; accountId: number; code: string; attemptId?: string },
+): Promise<{ lockedNow: boolean }> => {
+  const settings = authSettings();
+  const query = strapi.db.query(CHALLENGE_UID);
+  const owner = ownerWhere(input.audience, input.accountId);
+  const where = input.attemptId
+    ? { $and: [owner, { purpose: input.purpose }, { attemptId: input.attemptId }] }
+    : { $and: [owner, { purpose: input.purpose }] };
+  const challenge = (await query.findOne({
+    where,
+    select: ['id', 'attemptId', 'codeHash', 'expiresAt', 'failedAttempts', 'consumedAt', 'createdAt'],
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  })) as ChallengeRow | null;
+
+  if (!challenge || challenge.consumedAt) throw new ApiError(400, 'auth.error.invalidCode');
+  if (new Date(challenge.expiresAt).getTime() <= Date.now()) throw new ApiError(400, 'auth.error.codeExpired');
+
+  let used = challenge.failedAttempts + 1;
+  const reserved = await query.updateMany({
+    where: { id: challenge.id, consumedAt: null, failedAttempts: { $lt: settings.maxTries } },
+    data: { failedAttempts: challenge.failedAttempts + 1 },
+  });
+  // A concurrent check took the same try: read again and retry the reservation once.
+  if (reserved.count === 0) {
+    const fresh = (await query.findOne({ where: { id: challenge.id }, select: ['failedAttempts', 'consumedAt'] })) as ChallengeRow;
+    if (fresh.consumedAt || fresh.failedAttempts >= settings.maxTries) throw new ApiError(400, 'auth.error.codeBlocked');
+    const again = await query.updateMany({
+      where: { id: challenge.id, consumedAt: null, failedAttempts: fresh.failedAttempts },
+      data: { failedAttempts: fresh.failedAttempts + 1 },
+    });
+    if (again.count === 0) throw new ApiError(400, 'auth.error.codeBlocked');
+    used = fresh.failedAttempts + 1;
+  }
+
+  const expected = Buffer.from(challenge.codeHash, 'hex');
+  const given = Buffer.from(hashCode(challenge.attemptId, input.code), 'hex');
+  const right = expected.length === given.length && crypto.timingSafeEqual(expected, given);
+  if (right) {
+    // The right try is given back, so failedAttempts counts wrong codes only.
+    const consumed = await query.updateMany({
+      where: { id: challenge.id, consumedAt: null },
+      data: { consumedAt: new Date(), failedAttempts: used - 1 },
+    });
+    if (consumed.count === 0) throw new ApiError(400, 'auth.error.invalidCode');
+    return { lockedNow: false };
+  }
+
+  const lockedNow = await lockIfTooManyFailures(strapi, input.audience, input.accountId);
+  if (lockedNow) throw new ApiError(423, 'auth.error.accountLocked', {}, null);
+  const tries = (await query.findOne({ where: { id: challenge.id }, select: ['failedAttempts'] })) as { failedAttempts: number };
+  throw new ApiError(
+    400,
+    tries.failedAttempts >= settings.maxTries ? 'auth.error.codeBlocked' : 'auth.error.invalidCode',
+    {},
+    {
+      triesLeft: Math.max(0, settings.maxTries - tries.failedAttempts),
+    },
+  );
+};
+
+/** Wrong codes in the last 24 hours: tries used, minus the right ones. Locks past the limit. */
+const lockIfTooManyFailures = async (strapi: Core.Strapi, audience: Audience, accountId: number): Promise<boolean> => {
+  const since = new Date(Date.now() - 24 * 3600 * 1000);
+  const rows = (await strapi.db.query(CHALLENGE_UID).findMany({
+    where: { $and: [ownerWhere(audience, accountId), { createdAt: { $gt: since } }] },
+    // With a relation in the where clause Strapi selects DISTINCT: keep the id in the select,
+    // or rows with the same count collapse into one.
+    select: ['id', 'failedAttempts'],
+  })) as Array<{ id: number; failedAttempts: number }>;
+  const wrong = rows.reduce((sum, row) => sum + row.failedAttempts, 0);
+  if (wrong < authSettings().lockAfterFailures) return false;
+  const account = (await strapi.db.query(uidOf(audience)).findOne({ where: { id: accountId }, select: ['loginLocked'] })) as {
+    loginLocked: boolean;
+  } | null;
+  if (!account || account.loginLocked) return false;
+  await strapi.db.query(uidOf(audience)).update({ where: { id: accountId }, data: { loginLocked: true } });
+  return true;
+};
+
+/** An admin's unlock forgives the wrong codes counted so far, so the next one does not lock again. */
+export const clearFailures = async (strapi: Core.Strapi, audience: Audience, accountId: number): Promise<void> => {
+  const rows = (await strapi.db.query(CHALLENGE_UID).findMany({ where: ownerWhere(audience, accountId), select: ['id'] })) as Array<{
+    id: number;
+  }>;
+  if (rows.length === 0) return;
+  // Open codes die too: a fresh login sends a new one.
+  await strapi.db.query(CHALLENGE_UID).updateMany({
+    where: { id: { $in: rows.map((row) => row.id) } },
+    data: { failedAttempts: 0, consumedAt: new Date() },
+  });
+};

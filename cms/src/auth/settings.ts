@@ -1,0 +1,24 @@
+/** Authentication settings, read from the environment (config/.env.example explains each). */
+const int = (name: string, fallback: number, min = 1): number => {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}, not '${raw}'.`);
+  return value;
+};
+
+export const authSettings = () => ({
+  secret: process.env.AUTH_JWT_SECRET ?? '',
+  staffTtlSeconds: int('AUTH_STAFF_TTL_HOURS', 12) * 3600,
+  clientTtlSeconds: int('AUTH_CLIENT_TTL_DAYS', 30) * 86400,
+  codeLength: Math.min(int('SMS_CODE_LENGTH', 4, 4), 10),
+  codeTtlSeconds: int('SMS_CODE_TTL_SECONDS', 300),
+  maxTries: int('SMS_MAX_TRIES', 5),
+  resendSeconds: int('SMS_RESEND_SECONDS', 30, 0),
+  maxCodesPerHour: int('SMS_MAX_PER_HOUR', 6),
+  lockAfterFailures: int('SMS_LOCK_AFTER_FAILURES', 20),
+  ipPerMinute: int('AUTH_RATE_LIMIT_IP_PER_MINUTE', 30),
+  accountPerMinute: int('AUTH_RATE_LIMIT_ACCOUNT_PER_MINUTE', 10),
+  bcryptCost: int('BCRYPT_COST', 10, 4),
+});
+
+export type AuthSettings = ReturnType<typeof authSettings>;

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** One way to send a text message; chosen by SMS_PROVIDER. */
+export interface SmsSender {
+  readonly name: string;
+  send(phone: string, text: string): Promise<void>;
+}
+
+interface Log {
+  info(message: string): void;
+}
+
+/** Development: the message goes to the server log. */
+export const logSender = (log: Log): SmsSender => ({
+  name: 'log',
+  send: async (phone, text) => log.info(`[sms] to ${phone}: ${text}`),
+});
+
+/** Tests: one JSON line per message ({phone, text, time}) appended to a file. */
+export const outboxSender = (file: string): SmsSender => ({
+  name: 'outbox',
+  send: async (phone, text) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.appendFileSync(file, `${JSON.stringify({ phone, text, time: new Date().toISOString() })}\n`);
+  },
+});
+
+export interface TwilioSettings {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  /** Base URL of the API (a local fake server in tests). */
+  apiUrl: string;
+  timeoutMs: number;
+}
+
+/** Production: Twilio's Messages API over HTTPS. */
+export const twilioSender = (settings: TwilioSettings): SmsSender => ({
+  name: 'twilio',
+  send: async (phone, text) => {
+    const url = `${settings.apiUrl.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), settings.timeoutMs);
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ To: phone, From: settings.from, Body: text }).toString(),
+        signal: controller.signal,
+      });
+      if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  },
+});
+
+/** The sender configured by SMS_PROVIDER (log by default; outbox in tests). */
+export const createSmsSender = (env: NodeJS.ProcessEnv, log: Log): SmsSender => {
+  const provider = env.SMS_PROVIDER || (env.NODE_ENV === 'production' ? '' : 'log');
+  switch (provider) {
+    case 'log':
+      return logSender(log);
+    case 'outbox':
+      if (!env.SMS_OUTBOX) throw new Error('SMS_PROVIDER=outbox needs SMS_OUTBOX (the file to append messages to).');
+      return outboxSender(env.SMS_OUTBOX);
+    case 'twilio': {
+      const missing = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'].filter((name) => !env[name]);
+      if (missing.length) throw new Error(`SMS_PROVIDER=twilio needs ${missing.join(', ')}.`);
+      return twilioSender({
+        accountSid: env.TWILIO_ACCOUNT_SID as string,
+        authToken: env.TWILIO_AUTH_TOKEN as string,
+        from: env.TWILIO_FROM as string,
+        apiUrl: env.TWILIO_API_URL || 'https://api.twilio.com',
+        timeoutMs: Number(env.SMS_TIMEOUT_MS || 10000),
+      });
+    }
+    default:
+      throw new Error(
+        `SMS_PROVIDER must be log, outbox or twilio${env.NODE_ENV === 'production' ? ' (required in production)' : ''}, not '${provider}'.`,
+      );
+  }
+};
+
+/** E.164 from the stored parts: ddi 55, ddd 11, phone 912345678 → +5511912345678. */
+export const e164 = (account: { ddi?: string | null; ddd?: string | null; phone?: string | null }): string | null => {
+  const digits = (value?: string | null) => (value ?? '').replace(/\D/g, '');
+  const phone = digits(account.phone);
+  if (phone.length < 8) return null;
+  return `+${digits(account.ddi) || '55'}${digits(account.ddd)}${phone}`;
+};
+
+let shared: SmsSender | undefined;
+
+/** The process's one sender, created from the environment on first use. */
+export const smsSender = (log: Log): SmsSender => (shared ??= createSmsSender(process.env, log));

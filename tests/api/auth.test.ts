@@ -1,0 +1,385 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import jwt from 'jsonwebtoken';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createStaff, lastCode, outbox, PASSWORD, type TestAccount } from './helpers/accounts';
+import { startServer, type TestServer } from './helpers/strapi';
+
+// Password + SMS login, sessions, audiences, roles, soft login, client registration.
+let server: TestServer;
+let box: string;
+let admin: TestAccount;
+let attendant: TestAccount;
+
+const post = (url: string, body: object, token?: string) => {
+  const req = server.request().post(url).send(body);
+  return token ? req.set('Authorization', `Bearer ${token}`) : req;
+};
+const get = (url: string, token?: string) => {
+  const req = server.request().get(url);
+  return token ? req.set('Authorization', `Bearer ${token}`) : req;
+};
+
+/** Password, then the SMS code from the outbox: the staff token. */
+const staffLogin = async (account: TestAccount, password = PASSWORD): Promise<string> => {
+  const login = await post('/auth/login', { email: account.email, password, type: 'user' });
+  expect(login.status, JSON.stringify(login.body)).toBe(200);
+  const check = await post('/auth/check/sms', {
+    email: account.email,
+    code: lastCode(box, account.e164),
+    type: 'user',
+    attemptId: login.body.data.attemptId,
+  });
+  expect(check.status, JSON.stringify(check.body)).toBe(200);
+  return check.body.data.token;
+};
+
+beforeAll(async () => {
+  box = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-')), 'sms.jsonl');
+  server = await startServer('auth', {
+    seed: false,
+    env: {
+      SMS_PROVIDER: 'outbox',
+      SMS_OUTBOX: box,
+      SMS_RESEND_SECONDS: '0',
+      SMS_MAX_PER_HOUR: '100',
+      AUTH_RATE_LIMIT_ACCOUNT_PER_MINUTE: '200',
+      AUTH_RATE_LIMIT_IP_PER_MINUTE: '1000',
+      BCRYPT_COST: '4',
+    },
+  });
+  admin = await createStaff(server.strapi, { role: 'admin' });
+  attendant = await createStaff(server.strapi, { role: 'attendant' });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(path.dirname(box), { recursive: true, force: true });
+});
+
+describe('staff login with password and SMS code', () => {
+  it('answers wrong credentials the same whether or not the e-mail exists, and logs the failure', async () => {
+    const wrong = await post('/auth/login', { email: admin.email, password: 'errada', type: 'user' });
+    const unknown = await post('/auth/login', { email: 'ninguem@exemplo.com.br', password: 'errada', type: 'user' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ data: null, msg: 'auth.error.invalidCredentials', status: 400 });
+    expect(unknown.body).toEqual(wrong.body);
+    const logged = await server.strapi.db.query('api::log.log').findOne({ where: { action: 'auth.login.failed', email: admin.email } });
+    expect(logged).toMatchObject({ description: expect.stringContaining('incorretos') });
+  });
+
+  it('sends a 4-digit code bound to the attempt, and signs in with it', async () => {
+    const before = outbox(box).length;
+    const login = await post('/auth/login', { email: admin.email, password: PASSWORD, type: 'user' });
+    expect(login.body).toMatchObject({ status: 200, msg: 'auth.sms.sent', data: { firstAccess: false, sms: true, resendIn: 0 } });
+    expect(login.body.data.attemptId).toMatch(/^[\w-]{20,}$/);
+    const sent = outbox(box).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].phone).toBe(admin.e164);
+    const code = lastCode(box, admin.e164);
+    expect(code).toMatch(/^\d{4}$/);
+    expect(JSON.stringify(login.body)).not.toContain(code);
+
+    const otherAttempt = await post('/auth/check/sms', { email: admin.email, code, type: 'user', attemptId: 'x'.repeat(24) });
+    expect(otherAttempt.body.msg).toBe('auth.error.invalidCode');
+
+    const check = await post('/auth/check/sms', { email: admin.email, code, type: 'user', attemptId: login.body.data.attemptId });
+    expect(check.status).toBe(200);
+    expect(check.body.data.account).toMatchObject({ email: admin.email, role: 'admin', roleLabel: 'Administrador' });
+    expect(check.body.data.account).not.toHaveProperty('password');
+    const me = await get('/api/cms/v1/users/me', check.body.data.token);
+    expect(me.body.data).toMatchObject({ id: admin.id, email: admin.email });
+
+    const reuse = await post('/auth/check/sms', { email: admin.email, code, type: 'user', attemptId: login.body.data.attemptId });
+    expect(reuse.body.msg).toBe('auth.error.invalidCode');
+    expect(await server.strapi.db.query('api::log.log').count({ where: { action: 'auth.login', email: admin.email } })).toBe(1);
+  });
+
+  it('stops a brute force of the code after 5 tries, even with the right code', async () => {
+    const login = await post('/auth/login', { email: attendant.email, password: PASSWORD, type: 'user' });
+    const code = lastCode(box, attendant.e164);
+    const wrongCode = code === '0000' ? '1111' : '0000';
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const res = await post('/auth/check/sms', {
+        email: attendant.email,
+        code: wrongCode,
+        type: 'user',
+        attemptId: login.body.data.attemptId,
+      });
+      answers.push(res.body.msg);
+    }
+    expect(answers).toEqual([
+      'auth.error.invalidCode',
+      'auth.error.invalidCode',
+      'auth.error.invalidCode',
+      'auth.error.invalidCode',
+      'auth.error.codeBlocked',
+    ]);
+    const right = await post('/auth/check/sms', { email: attendant.email, code, type: 'user', attemptId: login.body.data.attemptId });
+    expect(right.status).toBe(400);
+    expect(right.body.msg).toBe('auth.error.codeBlocked');
+  });
+
+  it('expires a code after 5 minutes', async () => {
+    const login = await post('/auth/login', { email: admin.email, password: PASSWORD, type: 'user' });
+    await server.strapi.db
+      .query('api::sms-challenge.sms-challenge')
+      .updateMany({ where: { attemptId: login.body.data.attemptId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const res = await post('/auth/check/sms', {
+      email: admin.email,
+      code: lastCode(box, admin.e164),
+      type: 'user',
+      attemptId: login.body.data.attemptId,
+    });
+    expect(res.body.msg).toBe('auth.error.codeExpired');
+  });
+
+  it('stores codes hashed, never as sent', async () => {
+    const rows = (await server.strapi.db.query('api::sms-challenge.sms-challenge').findMany({ select: ['codeHash'] })) as Array<{
+      codeHash: string;
+    }>;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('sessions and tokens', () => {
+  it('refuses the token after logout', async () => {
+    const token = await staffLogin(admin);
+    expect((await get('/api/cms/v1/users/me', token)).status).toBe(200);
+    const out = await get('/auth/logout', token);
+    expect(out.body).toMatchObject({ status: 200, msg: 'auth.logout.ok' });
+    const after = await get('/api/cms/v1/users/me', token);
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ data: null, msg: 'api.error.unauthorized', status: 401 });
+  });
+
+  it('refuses forged, expired and unsigned tokens', async () => {
+    const secret = process.env.AUTH_JWT_SECRET as string;
+    const session = await server.strapi.db
+      .query('api::session.session')
+      .findOne({ where: { revokedAt: null }, populate: { staffUser: true } });
+    const claims = { sub: String(session.staffUser.id), aud: 'staff', jti: session.jti, iss: 'plataforma' };
+    const forged = jwt.sign(claims, 'not-the-secret', { algorithm: 'HS256' });
+    const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, secret, { algorithm: 'HS256' });
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+    for (const token of [forged, expired, unsigned, 'garbage']) {
+      expect((await get('/api/cms/v1/users/me', token)).status).toBe(401);
+    }
+  });
+
+  it('keeps staff and client tokens apart, and answers 403 to the wrong role', async () => {
+    const client = await createClient(server.strapi, { phone: null });
+    const login = await post('/auth/login', { email: client.email, password: PASSWORD, type: 'client' });
+    expect(login.body.data).toMatchObject({ sms: false, client: { email: client.email, soft: false } });
+    const clientToken = login.body.data.token;
+    expect((await get('/api/cms/v1/users/me', clientToken)).status).toBe(401);
+    expect((await get('/api/site/v1/clients/me', clientToken)).status).toBe(200);
+
+    const attendantToken = await (async () => {
+      const other = await createStaff(server.strapi, { role: 'attendant' });
+      return staffLogin(other);
+    })();
+    expect((await get('/api/site/v1/clients/me', attendantToken)).status).toBe(401);
+    const forbidden = await get('/api/cms/v1/users', attendantToken);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toEqual({ data: null, msg: 'api.error.forbidden', status: 403 });
+    expect((await get('/api/cms/v1/users/me', attendantToken)).status).toBe(200);
+  });
+});
+
+describe('first access, recovery and password change', () => {
+  it('sends a new user to choose a password after the first SMS, and ends the old sessions', async () => {
+    const fresh = await createStaff(server.strapi, { role: 'attendant', firstAccess: true });
+    const login = await post('/auth/login', { email: fresh.email, password: PASSWORD, type: 'user' });
+    expect(login.body).toMatchObject({ msg: 'auth.firstAccess', data: { firstAccess: true, sms: true } });
+    const code = lastCode(box, fresh.e164);
+
+    const weak = await post('/auth/password/change', { email: fresh.email, type: 'user', password1: 'fraca', password2: 'fraca', code });
+    expect(weak.status).toBe(400);
+    expect(weak.body).toMatchObject({ msg: 'auth.error.passwordRules', data: { rules: ['length', 'special', 'digit', 'upper'] } });
+    const mismatch = await post('/auth/password/change', {
+      email: fresh.email,
+      type: 'user',
+      password1: 'Nova#Senha1',
+      password2: 'Nova#Senha2',
+      code,
+    });
+    expect(mismatch.body.msg).toBe('auth.error.passwordMismatch');
+
+    const changed = await post('/auth/password/change', {
+      email: fresh.email,
+      type: 'user',
+      password1: 'Nova#Senha1',
+      password2: 'Nova#Senha1',
+      code,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.msg).toBe('auth.password.changed');
+    const row = await server.strapi.db.query('api::staff-user.staff-user').findOne({ where: { id: fresh.id } });
+    expect(row.firstAccess).toBe(false);
+    expect(row.password).not.toBe('Nova#Senha1');
+
+    const oldToken = changed.body.data.token;
+    const secondToken = await staffLogin(fresh, 'Nova#Senha1');
+    // A new password change ends every other session.
+    await post('/auth/password/recovery', { email: fresh.email, type: 'user' });
+    const again = await post('/auth/password/change', {
+      email: fresh.email,
+      type: 'user',
+      password1: 'Outra#Senha2',
+      password2: 'Outra#Senha2',
+      code: lastCode(box, fresh.e164),
+    });
+    expect(again.status).toBe(200);
+    expect((await get('/api/cms/v1/users/me', oldToken)).status).toBe(401);
+    expect((await get('/api/cms/v1/users/me', secondToken)).status).toBe(401);
+    expect((await get('/api/cms/v1/users/me', again.body.data.token)).status).toBe(200);
+    expect(await server.strapi.db.query('api::log.log').count({ where: { action: 'auth.password.changed', email: fresh.email } })).toBe(2);
+  });
+
+  it('answers recovery the same for unknown e-mails and sends nothing then', async () => {
+    const before = outbox(box).length;
+    const unknown = await post('/auth/password/recovery', { email: 'ninguem@exemplo.com.br', type: 'user' });
+    expect(outbox(box).length).toBe(before);
+    const known = await post('/auth/password/recovery', { email: admin.email, type: 'user' });
+    expect(outbox(box).length).toBe(before + 1);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    expect(known.body).toEqual({ data: null, msg: 'auth.recovery.sent', status: 200 });
+  });
+
+  it('never writes passwords, codes or tokens into the activity log', async () => {
+    const rows = (await server.strapi.db.query('api::log.log').findMany({})) as Array<Record<string, unknown>>;
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain(PASSWORD);
+    expect(text).not.toMatch(/eyJ[\w-]+\.[\w-]+/);
+    for (const message of outbox(box)) {
+      const code = /(\d{4,10})/.exec(message.text)?.[1];
+      if (code) expect(rows.some((row) => String(row.description).includes(code))).toBe(false);
+    }
+  });
+});
+
+describe('account lock after 20 wrong codes in 24 hours', () => {
+  it('locks the login, logs it, and an admin can unlock it', async () => {
+    const victim = await createStaff(server.strapi, { role: 'attendant' });
+    let last = '';
+    for (let round = 0; round < 4; round += 1) {
+      const login = await post('/auth/login', { email: victim.email, password: PASSWORD, type: 'user' });
+      const code = lastCode(box, victim.e164);
+      for (let i = 0; i < 5; i += 1) {
+        const res = await post('/auth/check/sms', {
+          email: victim.email,
+          code: code === '9999' ? '0000' : '9999',
+          type: 'user',
+          attemptId: login.body.data.attemptId,
+        });
+        last = res.body.msg;
+      }
+    }
+    expect(last).toBe('auth.error.accountLocked');
+    const locked = await post('/auth/login', { email: victim.email, password: PASSWORD, type: 'user' });
+    expect(locked.status).toBe(423);
+    expect(locked.body.msg).toBe('auth.error.accountLocked');
+    expect(await server.strapi.db.query('api::log.log').count({ where: { action: 'account.locked', email: victim.email } })).toBe(1);
+
+    const adminToken = await staffLogin(admin);
+    const unlock = await server
+      .request()
+      .put(`/api/cms/v1/users/${victim.id}`)
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send({ loginLocked: false });
+    expect(unlock.status).toBe(200);
+    // The unlock forgives the counted wrong codes: one more wrong code does not lock again.
+    const login = await post('/auth/login', { email: victim.email, password: PASSWORD, type: 'user' });
+    expect(login.status).toBe(200);
+    const wrong = await post('/auth/check/sms', { email: victim.email, code: '0000', type: 'user', attemptId: login.body.data.attemptId });
+    const right = lastCode(box, victim.e164);
+    expect(wrong.body.msg).toBe(right === '0000' ? 'auth.login.ok' : 'auth.error.invalidCode');
+    expect(await server.strapi.db.query('api::log.log').count({ where: { action: 'users.unlock' } })).toBe(1);
+  });
+});
+
+describe('clients on the site', () => {
+  it('soft login identifies a client but never opens personal data', async () => {
+    const client = await createClient(server.strapi);
+    const soft = await post('/auth/soft/login', { email: client.email.toUpperCase() });
+    expect(soft.status).toBe(200);
+    expect(soft.body.data.account).toEqual({ id: client.id, name: 'Cliente Teste', email: client.email, soft: true });
+    expect((await get('/api/site/v1/clients/me', soft.body.data.token)).status).toBe(403);
+    const put = await server
+      .request()
+      .put('/api/site/v1/clients/me')
+      .set('Authorization', `Bearer ${soft.body.data.token}`)
+      .send({ city: 'Niterói' });
+    expect(put.status).toBe(403);
+    const unknown = await post('/auth/soft/login', { email: 'ninguem@exemplo.com.br' });
+    expect(unknown.body.msg).toBe('auth.error.clientNotFound');
+  });
+
+  it('a client with a phone signs in fully through the SMS code', async () => {
+    const client = await createClient(server.strapi);
+    const login = await post('/auth/login', { email: client.email, password: PASSWORD, type: 'client' });
+    expect(login.body.data).toMatchObject({ sms: true });
+    const check = await post('/auth/check/sms', {
+      email: client.email,
+      code: lastCode(box, client.e164),
+      type: 'client',
+      attemptId: login.body.data.attemptId,
+    });
+    expect(check.body.data.account).toMatchObject({ email: client.email, soft: false });
+    expect((await get('/api/site/v1/clients/me', check.body.data.token)).body.data).toMatchObject({
+      email: client.email,
+      phone: client.phone,
+    });
+  });
+
+  it('registers a client with validated documents and returns a token', async () => {
+    const base = { name: 'Maria Souza', email: 'maria.souza@exemplo.com.br', password: 'Maria#2026x', passwordConfirm: 'Maria#2026x' };
+    const badCpf = await post('/api/site/v1/clients', { ...base, cpf: '123.456.789-00' });
+    expect(badCpf.body).toEqual({ data: null, msg: 'clients.error.invalidCpf', status: 400 });
+    const badCep = await post('/api/site/v1/clients', { ...base, postalCode: '1310-10' });
+    expect(badCep.body.msg).toBe('clients.error.invalidCep');
+    const badPhone = await post('/api/site/v1/clients', { ...base, ddi: '55', phone: '(00) 1234' });
+    expect(badPhone.body.msg).toBe('clients.error.invalidPhone');
+    const weak = await post('/api/site/v1/clients', { ...base, password: 'abc', passwordConfirm: 'abc' });
+    expect(weak.body.msg).toBe('auth.error.passwordRules');
+
+    const created = await post('/api/site/v1/clients', {
+      ...base,
+      cpf: '529.982.247-25',
+      postalCode: '01310-100',
+      ddi: '55',
+      phone: '(11) 9 8765-4321',
+      state: 'sp',
+      city: 'São Paulo',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.profile).toMatchObject({
+      cpf: '52998224725',
+      postalCode: '01310100',
+      ddd: '11',
+      phone: '987654321',
+      state: 'SP',
+    });
+    expect(created.body.data.profile).not.toHaveProperty('password');
+    const row = await server.strapi.db.query('api::client.client').findOne({ where: { email: base.email } });
+    expect(row.password).toMatch(/^\$2[aby]\$/);
+    expect(row.listedInNetwork).toBe(false);
+
+    const dup = await post('/api/site/v1/clients', { ...base, email: 'MARIA.SOUZA@exemplo.com.br' });
+    expect(dup.body).toEqual({ data: null, msg: 'auth.error.emailTaken', status: 400 });
+
+    const token = created.body.data.token;
+    const update = await server
+      .request()
+      .put('/api/site/v1/clients/me')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ city: 'Campinas', cpf: '' });
+    expect(update.body.data).toMatchObject({ city: 'Campinas', cpf: null });
+    expect((await get('/api/site/v1/clients/me', token)).body.data.city).toBe('Campinas');
+  });
+});
