@@ -32,6 +32,11 @@ export interface ResourceSpec<Row, Wire, F extends string = string> {
   filters?: Readonly<Record<string, FilterSpec>>;
   /** Always applied (e.g. only published rows on the site). */
   baseWhere?: Where;
+  /**
+   * Per-request restriction (e.g. an attendant's own stands), applied to list, get, update
+   * and delete; rows outside it answer as not found.
+   */
+  scope?: (ctx: ContextLike) => Where | null | Promise<Where | null>;
   select?: string[];
   populate?: Populate;
   notFound?: MessageKey;
@@ -118,8 +123,13 @@ export const resourceRoutes = <Row, Wire, F extends string>(
     maxLimit: spec.limit?.max,
   };
 
-  const findById = async (id: number): Promise<Row> => {
-    const where: Where = spec.baseWhere ? { $and: [spec.baseWhere, { id }] } : { id };
+  const restrict = async (ctx: ContextLike, clause: Where): Promise<Where> => {
+    const clauses = [spec.baseWhere, await spec.scope?.(ctx), clause].filter((c): c is Where => Boolean(c));
+    return clauses.length === 1 ? clauses[0] : { $and: clauses };
+  };
+
+  const findById = async (id: number, ctx: ContextLike): Promise<Row> => {
+    const where = await restrict(ctx, { id });
     const row = await db().query(spec.uid).findOne({ where, select: spec.select, populate: spec.populate });
     if (!row) throw new ApiError(404, notFound);
     return row as Row;
@@ -133,6 +143,8 @@ export const resourceRoutes = <Row, Wire, F extends string>(
       handler: async (ctx) => {
         const list = parseListQuery(ctx.query, rules);
         const { params, filterIds } = buildListParams(spec, ctx.query, list);
+        const scoped = await spec.scope?.(ctx);
+        if (scoped) params.where = Object.keys(params.where ?? {}).length ? { $and: [params.where as Where, scoped] } : scoped;
         const [[rows, count]] = await Promise.all([
           db().query(spec.uid).findWithCount(params),
           ...filterIds
@@ -154,7 +166,7 @@ export const resourceRoutes = <Row, Wire, F extends string>(
       path: `${spec.path}/:id`,
       config: configFor('get'),
       handler: async (ctx) => {
-        const row = await findById(parseId(ctx.params.id));
+        const row = await findById(parseId(ctx.params.id), ctx);
         ctx.body = ok(spec.toWire(row, wireCtx(ctx)));
       },
     },
@@ -170,7 +182,7 @@ export const resourceRoutes = <Row, Wire, F extends string>(
         const created = (await db()
           .query(spec.uid)
           .create({ data, select: ['id'] })) as { id: number };
-        const row = await findById(created.id);
+        const row = await findById(created.id, ctx);
         await options.onChange?.({ action: 'create', ids: [created.id], ctx });
         ctx.status = 201;
         ctx.body = ok(spec.toWire(row, wireCtx(ctx)), 'api.created', 201);
@@ -183,7 +195,7 @@ export const resourceRoutes = <Row, Wire, F extends string>(
       handler: async (ctx) => {
         if (!spec.input) throw new ApiError(404, 'api.error.routeNotFound');
         const id = parseId(ctx.params.id);
-        await findById(id);
+        await findById(id, ctx);
         const parsed = spec.input.update.safeParse(ctx.request.body ?? {});
         if (!parsed.success) throw new ApiError(400, 'api.error.invalidBody');
         const data = await spec.input.toData(parsed.data, ctx);
@@ -191,7 +203,7 @@ export const resourceRoutes = <Row, Wire, F extends string>(
           .query(spec.uid)
           .update({ where: { id }, data, select: ['id'] });
         await options.onChange?.({ action: 'update', ids: [id], ctx });
-        ctx.body = ok(spec.toWire(await findById(id), wireCtx(ctx)), 'api.updated');
+        ctx.body = ok(spec.toWire(await findById(id, ctx), wireCtx(ctx)), 'api.updated');
       },
     },
     delete: {
@@ -201,7 +213,7 @@ export const resourceRoutes = <Row, Wire, F extends string>(
       handler: async (ctx) => {
         const ids = parseIds(ctx.query, ctx.request.body);
         await options.beforeDelete?.(ids, ctx);
-        const where: Where = spec.baseWhere ? { $and: [spec.baseWhere, { id: { $in: ids } }] } : { id: { $in: ids } };
+        const where = await restrict(ctx, { id: { $in: ids } });
         const { count } = await db().query(spec.uid).deleteMany({ where });
         if (count === 0) throw new ApiError(404, notFound);
         await options.onChange?.({ action: 'delete', ids, ctx });

@@ -19,6 +19,9 @@ export const CMS_ACCESS: Readonly<Record<string, readonly AccessRole[]>> = {
   'PUT /categories/:id': ['admin'],
   'DELETE /categories': ['admin'],
 
+  'GET /stands': ['admin', 'attendant'],
+  'GET /stands/:id': ['admin', 'attendant'],
+
   'GET /logs': ['admin'],
   'GET /logs/:id': ['admin'],
 };
