@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, PASSWORD, type TestAccount } from './helpers/accounts';
-import { startServer, type TestServer } from './helpers/strapi';
+import { sessionToken, startServer, type TestServer } from './helpers/strapi';
 
 // Rate limits, the resend lock, a configurable code length, the Twilio sender against a
 // local fake gateway, and 503 (never 401) when the database cannot be reached.
@@ -86,8 +86,7 @@ describe('rate limits', () => {
 
 describe('database unreachable', () => {
   it('answers 503 with a message key, never 401', async () => {
-    const { createSession } = require('../../cms/dist/src/auth/sessions') as typeof import('../../cms/src/auth/sessions');
-    const { token } = await createSession(server.strapi, { audience: 'staff', accountId: admin.id });
+    const token = await sessionToken(server, 'staff', admin.id);
     const db = server.strapi.db as unknown as { query: (uid: string) => unknown };
     const original = db.query;
     db.query = () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, outbox, type TestAccount } from './helpers/accounts';
-import { startServer, type TestServer } from './helpers/strapi';
+import { sessionToken, startServer, type TestServer } from './helpers/strapi';
 
 // Users, categories and the activity log as an admin uses them: paging, sorting and
 // searching in SQL, validation, the rules on deleting, and every change logged.
@@ -21,8 +21,7 @@ beforeAll(async () => {
   box = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-')), 'sms.jsonl');
   server = await startServer('back-office', { seed: false, env: { SMS_PROVIDER: 'outbox', SMS_OUTBOX: box } });
   admin = await createStaff(server.strapi, { role: 'admin', email: 'chefe@exemplo.com.br' });
-  const { createSession } = require('../../cms/dist/src/auth/sessions') as typeof import('../../cms/src/auth/sessions');
-  token = (await createSession(server.strapi, { audience: 'staff', accountId: admin.id })).token;
+  token = await sessionToken(server, 'staff', admin.id);
   for (const name of ['Cardiologia', 'Pediatria', 'Neurologia', 'Oncologia', 'Cardio Pediátrica']) {
     await server.strapi.db.query('api::category.category').create({ data: { name } });
   }

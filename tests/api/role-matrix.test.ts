@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CMS_ACCESS } from '../../cms/src/auth/access-table';
 import { createClient, createStaff } from './helpers/accounts';
-import { startServer, type TestServer } from './helpers/strapi';
+import { sessionToken, startServer, type TestServer } from './helpers/strapi';
 
 // Every /api/cms/v1 route × no token, client token, attendant, admin: 401, 401 (a client
 // token is foreign to the back office), 403 or success as CMS_ACCESS says.
 let server: TestServer;
 let tokens: Record<'client' | 'attendant' | 'admin', string>;
 let ids: { user: number; category: number; log: number; stand: number; otherStand: number };
-
-const sessionToken = async (audience: 'staff' | 'client', accountId: number): Promise<string> => {
-  // The session module as compiled for the server: a real session row and token.
-  const { createSession } = require('../../cms/dist/src/auth/sessions') as typeof import('../../cms/src/auth/sessions');
-  return (await createSession(server.strapi, { audience, accountId })).token;
-};
 
 beforeAll(async () => {
   server = await startServer('role-matrix', { seed: false, env: { SMS_PROVIDER: 'log' } });
@@ -32,9 +26,9 @@ beforeAll(async () => {
   const log = await db.query('api::log.log').create({ data: { description: 'Registro', action: 'test' } });
   ids = { user: spare.id, category: category.id, log: log.id, stand: stand.id, otherStand: otherStand.id };
   tokens = {
-    admin: await sessionToken('staff', admin.id),
-    attendant: await sessionToken('staff', attendant.id),
-    client: await sessionToken('client', client.id),
+    admin: await sessionToken(server, 'staff', admin.id),
+    attendant: await sessionToken(server, 'staff', attendant.id),
+    client: await sessionToken(server, 'client', client.id),
   };
 });
 
@@ -89,11 +83,9 @@ describe('role matrix of /api/cms/v1', () => {
         // DELETE needs a fresh row each time: the first success removes it.
         if (method === 'DELETE') {
           const uid = path === '/users' ? 'api::staff-user.staff-user' : 'api::category.category';
-          const row = await server.strapi.db
-            .query(uid)
-            .create({
-              data: uid.includes('staff') ? { name: 'x', email: `x${Math.random()}@exemplo.com.br`, role: 'attendant' } : { name: 'x' },
-            });
+          const row = await server.strapi.db.query(uid).create({
+            data: uid.includes('staff') ? { name: 'x', email: `x${Math.random()}@exemplo.com.br`, role: 'attendant' } : { name: 'x' },
+          });
           const res = await send('DELETE', `/api/cms/v1${path}?ids=${row.id}`, who && tokens[who]);
           expect(res.status, `${route} as ${who}`).toBe(expected(who, roles));
           continue;

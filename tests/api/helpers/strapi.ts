@@ -56,3 +56,11 @@ export const startServer = async (label: string, options: { seed?: boolean; env?
     },
   };
 };
+
+/** A real session row and token for an account, without going through the SMS step. */
+export const sessionToken = async (server: TestServer, audience: 'staff' | 'client', accountId: number): Promise<string> => {
+  const { createSession } = createRequire(__filename)(
+    path.join(cmsDir, 'dist/src/auth/sessions'),
+  ) as typeof import('../../../cms/src/auth/sessions');
+  return (await createSession(server.strapi, { audience, accountId })).token;
+};
