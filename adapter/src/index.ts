@@ -6,3 +6,5 @@ export * from './entities';
 export * from './routes';
 export * from './auth';
 export * from './inputs';
+export * from './video';
+export * from './schedule';

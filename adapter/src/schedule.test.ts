@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { currentAndNext, dateInZone, formatLectureDate, lectureSpan, timeInZone, zonedInstant } from './schedule';
+
+const at = (iso: string) => Date.parse(iso);
+
+describe('zonedInstant', () => {
+  it('reads a São Paulo wall clock as UTC−3, whatever the machine says', () => {
+    expect(new Date(zonedInstant('2020-11-12', '08:00:00', 'America/Sao_Paulo')).toISOString()).toBe('2020-11-12T11:00:00.000Z');
+    expect(new Date(zonedInstant('2026-11-22', '23:30', 'America/Sao_Paulo')).toISOString()).toBe('2026-11-23T02:30:00.000Z');
+  });
+
+  it('handles the historic São Paulo DST edges (spring gap, autumn overlap)', () => {
+    // 2018-11-04 00:00 → 01:00 (UTC−3 → UTC−2): 00:30 did not exist; it moves forward an hour.
+    expect(new Date(zonedInstant('2018-11-04', '00:30', 'America/Sao_Paulo')).toISOString()).toBe('2018-11-04T03:30:00.000Z');
+    expect(timeInZone(zonedInstant('2018-11-04', '00:30', 'America/Sao_Paulo'), 'America/Sao_Paulo')).toBe('01:30');
+    // 2019-02-17 00:00 → 2019-02-16 23:00 (UTC−2 → UTC−3): 23:30 happened twice; the earlier wins.
+    expect(new Date(zonedInstant('2019-02-16', '23:30', 'America/Sao_Paulo')).toISOString()).toBe('2019-02-17T01:30:00.000Z');
+  });
+
+  it('works in other zones with DST', () => {
+    expect(new Date(zonedInstant('2026-03-08', '02:30', 'America/New_York')).toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(new Date(zonedInstant('2026-11-01', '01:30', 'America/New_York')).toISOString()).toBe('2026-11-01T05:30:00.000Z');
+  });
+});
+
+describe('dates and times in the zone', () => {
+  it('formats the local date and HH:mm of an instant', () => {
+    expect(dateInZone(at('2026-11-23T02:30:00Z'), 'America/Sao_Paulo')).toBe('2026-11-22');
+    expect(timeInZone(at('2026-11-23T02:30:00Z'), 'America/Sao_Paulo')).toBe('23:30');
+    expect(formatLectureDate('2020-11-12')).toBe('12/11/2020');
+  });
+});
+
+describe('currentAndNext', () => {
+  const day = (startTime: string, endTime: string, name: string, startDate = '2020-11-12') => ({ name, startDate, startTime, endTime });
+  const lectures = [day('10:00:00', '11:00:00', 'B'), day('08:00:00', '09:30:00', 'A'), day('14:00:00', '15:00:00', 'C')];
+  const local = (time: string) => zonedInstant('2020-11-12', time, 'America/Sao_Paulo');
+
+  it('current starts at or before now and ends after now', () => {
+    expect(currentAndNext(lectures, local('08:00:00')).current?.name).toBe('A');
+    expect(currentAndNext(lectures, local('09:29:59')).current?.name).toBe('A');
+    expect(currentAndNext(lectures, local('09:30:00')).current).toBeNull();
+  });
+
+  it('next is the first that starts later, in start order whatever the input order', () => {
+    expect(currentAndNext(lectures, local('09:45:00')).next?.name).toBe('B');
+    expect(currentAndNext(lectures, local('08:30:00'))).toEqual({ current: lectures[1], next: lectures[0] });
+    expect(currentAndNext(lectures, local('15:00:00'))).toEqual({ current: null, next: null });
+  });
+
+  it('a lecture across midnight ends the next day', () => {
+    const late = day('23:00:00', '01:00:00', 'Madrugada');
+    const span = lectureSpan(late, 'America/Sao_Paulo');
+    expect(span.end - span.start).toBe(2 * 3600_000);
+    expect(currentAndNext([late], zonedInstant('2020-11-13', '00:30:00')).current?.name).toBe('Madrugada');
+    expect(currentAndNext([late], zonedInstant('2020-11-13', '01:00:00')).current).toBeNull();
+  });
+
+  it('does not depend on the machine time zone', () => {
+    // Node reads TZ again when it changes; the adapter itself never touches process.
+    const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
+    const before = env.TZ;
+    env.TZ = 'Asia/Tokyo';
+    try {
+      expect(new Date(at('2020-11-12T13:30:00Z')).getHours()).toBe(22);
+      expect(currentAndNext(lectures, at('2020-11-12T13:30:00Z')).current?.name).toBe('B');
+    } finally {
+      env.TZ = before;
+    }
+  });
+});
