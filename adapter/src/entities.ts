@@ -173,6 +173,8 @@ export type NetworkPerson = z.infer<typeof networkPersonSchema>;
 export const pageViewInputSchema = z.object({
   path: z.string().min(1).max(500).startsWith('/'),
   eventId: z.number().int().positive().optional(),
+  /** Set on a stand screen: the stand visit the dashboards count. */
+  standId: z.number().int().positive().optional(),
   referrer: z.string().max(500).optional(),
   language: languageSchema.optional(),
 });
@@ -180,3 +182,44 @@ export type PageViewInput = z.infer<typeof pageViewInputSchema>;
 
 export const pageViewSchema = z.object({ id, path: z.string(), eventId: id.nullable(), createdAt: z.string() });
 export type PageView = z.infer<typeof pageViewSchema>;
+
+export const lectureSchema = z.object({
+  id,
+  name: z.string(),
+  startDate: isoDate,
+  /** DD/MM/YYYY */
+  formattedStartDate: z.string(),
+  startTime: time,
+  endTime: time,
+  videoId: nullableText,
+  value: money,
+  discount: money,
+  discountValue: money,
+  hasDiscount: z.boolean(),
+  currency: z.enum(['R$', '$']),
+  installments: z.number().int().positive(),
+  room: z.object({ id, name: z.string(), eventId: id.nullable() }).nullable(),
+  timezone: z.string(),
+});
+export type Lecture = z.infer<typeof lectureSchema>;
+
+/** One day of a room's programme (the room-per-date modal). */
+export const roomDaySchema = z.object({
+  date: isoDate,
+  /** DD/MM/YYYY, as the date button shows it. */
+  label: z.string(),
+  lectures: z.array(z.object({ id, theme: z.string(), hour: z.string(), link: nullableText })),
+});
+export type RoomDay = z.infer<typeof roomDaySchema>;
+
+export const standContactInputSchema = z.object({ standId: z.number().int().positive(), message: z.string().trim().min(1).max(2000) });
+export type StandContactInput = z.infer<typeof standContactInputSchema>;
+
+export const contactInputSchema = z.object({
+  subject: contactSubjectSchema,
+  name: z.string().trim().min(1).max(200),
+  email: z.string().trim().toLowerCase().email().max(200),
+  phone: z.string().trim().max(20).optional(),
+  message: z.string().trim().min(1).max(4000),
+});
+export type ContactInput = z.infer<typeof contactInputSchema>;

@@ -31,6 +31,8 @@ export const MESSAGE_KEYS = [
   'api.error.internal',
   'api.error.network',
   'pageView.recorded',
+  'contact.sent',
+  'api.error.lectureNotFound',
   'auth.error.invalidCredentials',
   'auth.error.invalidType',
   'auth.error.invalidCode',

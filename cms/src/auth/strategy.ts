@@ -39,43 +39,7 @@ export const createStrategy = (getStrapi: () => Core.Strapi) => ({
     const token = bearer(Array.isArray(header) ? header[0] : header);
     if (!token) return { authenticated: false };
     const route = ctx.state.route as { config?: { auth?: { scope?: string[] } } } | undefined;
-    const claims = verifyToken(token, declaredAudiences(route?.config?.auth));
-    if (!claims) return { authenticated: false, error: 'Invalid token' };
-    const strapi = getStrapi();
-    const session = await liveSession(strapi, claims.jti);
-    const accountId = Number(claims.sub);
-    if (!session || session.audience !== claims.aud) return { authenticated: false, error: 'Session ended' };
-    if ((claims.aud === 'staff' ? session.staffUser?.id : session.client?.id) !== accountId)
-      return { authenticated: false, error: 'Session mismatch' };
-    if (claims.aud === 'staff') {
-      const user = (await strapi.db
-        .query(STAFF_UID)
-        .findOne({ where: { id: accountId }, select: ['id', 'name', 'email', 'role', 'loginLocked'] })) as {
-        id: number;
-        name: string;
-        email: string;
-        role: 'admin' | 'attendant';
-        loginLocked: boolean | null;
-      } | null;
-      if (!user || user.loginLocked) return { authenticated: false, error: 'Account unavailable' };
-      return {
-        authenticated: true,
-        credentials: { kind: 'staff', id: user.id, name: user.name, email: user.email, role: user.role, jti: claims.jti },
-      };
-    }
-    const client = (await strapi.db
-      .query(CLIENT_UID)
-      .findOne({ where: { id: accountId }, select: ['id', 'name', 'email', 'loginLocked'] })) as {
-      id: number;
-      name: string;
-      email: string;
-      loginLocked: boolean | null;
-    } | null;
-    if (!client || client.loginLocked) return { authenticated: false, error: 'Account unavailable' };
-    return {
-      authenticated: true,
-      credentials: { kind: 'client', id: client.id, name: client.name, email: client.email, soft: session.soft, jti: claims.jti },
-    };
+    return identify(getStrapi(), token, declaredAudiences(route?.config?.auth));
   },
 
   verify(auth: { credentials?: Identity }, config: { scope?: string[] }) {
@@ -83,6 +47,58 @@ export const createStrategy = (getStrapi: () => Core.Strapi) => ({
     if (!(config.scope ?? []).includes(roleOf(auth.credentials))) throw new errors.ForbiddenError();
   },
 });
+
+/** Who a token names, when it is valid for one of the audiences and its session is live. */
+export const identify = async (strapi: Core.Strapi, token: string, audiences: Audience[]): Promise<AuthResult> => {
+  const claims = verifyToken(token, audiences);
+  if (!claims) return { authenticated: false, error: 'Invalid token' };
+  const session = await liveSession(strapi, claims.jti);
+  const accountId = Number(claims.sub);
+  if (!session || session.audience !== claims.aud) return { authenticated: false, error: 'Session ended' };
+  if ((claims.aud === 'staff' ? session.staffUser?.id : session.client?.id) !== accountId)
+    return { authenticated: false, error: 'Session mismatch' };
+  if (claims.aud === 'staff') {
+    const user = (await strapi.db
+      .query(STAFF_UID)
+      .findOne({ where: { id: accountId }, select: ['id', 'name', 'email', 'role', 'loginLocked'] })) as {
+      id: number;
+      name: string;
+      email: string;
+      role: 'admin' | 'attendant';
+      loginLocked: boolean | null;
+    } | null;
+    if (!user || user.loginLocked) return { authenticated: false, error: 'Account unavailable' };
+    return {
+      authenticated: true,
+      credentials: { kind: 'staff', id: user.id, name: user.name, email: user.email, role: user.role, jti: claims.jti },
+    };
+  }
+  const client = (await strapi.db
+    .query(CLIENT_UID)
+    .findOne({ where: { id: accountId }, select: ['id', 'name', 'email', 'loginLocked'] })) as {
+    id: number;
+    name: string;
+    email: string;
+    loginLocked: boolean | null;
+  } | null;
+  if (!client || client.loginLocked) return { authenticated: false, error: 'Account unavailable' };
+  return {
+    authenticated: true,
+    credentials: { kind: 'client', id: client.id, name: client.name, email: client.email, soft: session.soft, jti: claims.jti },
+  };
+};
+
+/** The caller of a route open to everyone, when it carries a valid token (else null). */
+export const optionalIdentity = async (
+  strapi: Core.Strapi,
+  authorization: string | undefined,
+  audiences: Audience[],
+): Promise<Identity | null> => {
+  const token = bearer(authorization);
+  if (!token) return null;
+  const result = await identify(strapi, token, audiences);
+  return result.authenticated ? (result.credentials ?? null) : null;
+};
 
 let strategy: ReturnType<typeof createStrategy> | undefined;
 

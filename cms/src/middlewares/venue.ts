@@ -104,6 +104,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     // a browser asking for a page nobody serves gets the venue's not-found screen.
     await next();
     const wantsHtml = (ctx.get('accept') ?? '').includes('text/html');
-    if (isPage && wantsHtml && ctx.status === 404 && (ctx.body === undefined || ctx.body === null || ctx.body === 'Not Found')) serveIndex(ctx);
+    if (isPage && wantsHtml && ctx.status === 404 && (ctx.body === undefined || ctx.body === null || ctx.body === 'Not Found'))
+      serveIndex(ctx);
   };
 };

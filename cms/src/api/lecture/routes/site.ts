@@ -1,0 +1,130 @@
+import crypto from 'node:crypto';
+import type { Core } from '@strapi/strapi';
+import { ApiError, formatLectureDate, ok, parseId, parseOrder, type RoomDay } from '@plataforma/adapter';
+import { guarded, type ContextLike, type RouteDef } from '@plataforma/adapter/server';
+import { PUBLIC, siteRouter } from '../../../lib/router';
+import { dateOnly, queryFlag, timeOnly } from '../../../lib/wire';
+import { LECTURE_COLUMNS, LECTURE_POPULATE, lectureToWire, type LectureRow } from '../wire';
+
+const UID = 'api::lecture.lecture';
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ORDER = {
+  orderFields: ['startTime', 'name', 'startDate'] as const,
+  defaultOrder: { field: 'startTime' as const, direction: 'asc' as const },
+};
+
+const parseDate = (value: unknown): string | undefined => {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || !ISO_DATE.test(value) || Number.isNaN(Date.parse(value)))
+    throw new ApiError(400, 'api.error.invalidFilter');
+  return value;
+};
+
+/** Every day from start to end (inclusive), at most 60. */
+export const eventDays = (start: string, end: string | null): string[] => {
+  const days: string[] = [];
+  const first = Date.parse(`${start}T00:00:00Z`);
+  const last = end ? Date.parse(`${end}T00:00:00Z`) : first;
+  for (let t = first; t <= last && days.length < 60; t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+};
+
+/**
+ * Lecture reads of the site (SPEC §7): a room's lectures of a day (the lecture screen), an
+ * event's lectures (with the foreign-currency variant), one lecture, and a room's
+ * programme by day (the room-per-date modal; cacheable, with an ETag).
+ */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const findRoom = async (id: number) => {
+    const found = (await strapi.db.query('api::room.room').findOne({
+      where: { id, event: { published: true } },
+      select: ['id', 'name'],
+      populate: { event: { select: ['id', 'startDate', 'endDate'] } },
+    })) as { id: number; name: string; event: { id: number; startDate: string; endDate: string | null } | null } | null;
+    if (!found || !found.event) throw new ApiError(404, 'api.error.roomNotFound');
+    return found;
+  };
+
+  const route = (path: string, handler: (ctx: ContextLike) => Promise<void>): RouteDef => ({
+    method: 'GET',
+    path,
+    config: PUBLIC,
+    handler: guarded(handler, strapi.log),
+  });
+
+  return siteRouter([
+    route('/lectures/me', async (ctx) => {
+      const roomId = parseId(ctx.query.roomId, 'api.error.invalidFilter');
+      const startDate = parseDate(ctx.query.startDate);
+      const order = parseOrder(ctx.query.order, ORDER);
+      await findRoom(roomId);
+      const rows = (await strapi.db.query(UID).findMany({
+        where: { room: { id: roomId }, ...(startDate ? { startDate } : {}) },
+        select: LECTURE_COLUMNS,
+        populate: LECTURE_POPULATE,
+        orderBy: [{ [order.field]: order.direction }, { id: 'asc' }],
+        limit: 200,
+      })) as LectureRow[];
+      ctx.body = ok({ rows: rows.map((row) => lectureToWire(row, queryFlag(ctx.query.foreign))), count: rows.length });
+    }),
+
+    route('/lectures/event/:eventId', async (ctx) => {
+      const eventId = parseId(ctx.params.eventId);
+      const event = await strapi.db.query('api::event.event').count({ where: { id: eventId, published: true } });
+      if (event === 0) throw new ApiError(404, 'api.error.eventNotFound');
+      const rows = (await strapi.db.query(UID).findMany({
+        where: { room: { event: { id: eventId } } },
+        select: LECTURE_COLUMNS,
+        populate: LECTURE_POPULATE,
+        orderBy: [{ startDate: 'asc' }, { startTime: 'asc' }, { id: 'asc' }],
+        limit: 1000,
+      })) as LectureRow[];
+      ctx.body = ok({ rows: rows.map((row) => lectureToWire(row, queryFlag(ctx.query.foreign))), count: rows.length });
+    }),
+
+    route('/lectures/:id', async (ctx) => {
+      const row = (await strapi.db.query(UID).findOne({
+        where: { id: parseId(ctx.params.id), room: { event: { published: true } } },
+        select: LECTURE_COLUMNS,
+        populate: LECTURE_POPULATE,
+      })) as LectureRow | null;
+      if (!row) throw new ApiError(404, 'api.error.lectureNotFound');
+      ctx.body = ok(lectureToWire(row, queryFlag(ctx.query.foreign)));
+    }),
+
+    route('/rooms/:id/schedule', async (ctx) => {
+      const found = await findRoom(parseId(ctx.params.id));
+      const event = found.event as NonNullable<typeof found.event>;
+      const days = eventDays(dateOnly(event.startDate) ?? '', dateOnly(event.endDate));
+      const rows = (await strapi.db.query(UID).findMany({
+        where: { room: { id: found.id } },
+        select: ['id', 'name', 'startDate', 'startTime', 'endTime', 'videoId'],
+        orderBy: [{ startDate: 'asc' }, { startTime: 'asc' }, { id: 'asc' }],
+        limit: 1000,
+      })) as LectureRow[];
+      const schedule: RoomDay[] = days.map((date) => ({
+        date,
+        label: formatLectureDate(date),
+        lectures: rows
+          .filter((row) => dateOnly(row.startDate) === date)
+          .map((row) => ({
+            id: row.id,
+            theme: row.name,
+            hour: `${(timeOnly(row.startTime) ?? '').slice(0, 5)} - ${(timeOnly(row.endTime) ?? '').slice(0, 5)}`,
+            link: row.videoId && /^https?:\/\//.test(row.videoId.trim()) ? row.videoId.trim() : null,
+          })),
+      }));
+      const body = ok(schedule);
+      const etag = `"${crypto.createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
+      ctx.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=300');
+      ctx.set('ETag', etag);
+      const request = ctx as unknown as { get(field: string): string };
+      if (request.get('if-none-match') === etag) {
+        ctx.status = 304;
+        ctx.body = null;
+        return;
+      }
+      ctx.body = body;
+    }),
+  ]);
+};

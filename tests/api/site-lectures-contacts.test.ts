@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from './helpers/accounts';
+import { sessionToken, startServer, type TestServer } from './helpers/strapi';
+
+// Lecture reads (lecture screen, event list with the foreign variant, room programme by
+// day with caching headers), stand and general contacts, stand visits and event entry.
+let server: TestServer;
+let eventId: number;
+let roomId: number;
+let standId: number;
+
+beforeAll(async () => {
+  server = await startServer('site-lectures', { seed: false, env: { CONTACTS_PER_10_MINUTES: '3' } });
+  const db = server.strapi.db;
+  const event = await db.query('api::event.event').create({
+    data: {
+      name: 'Congresso',
+      description: 'd',
+      startDate: '2020-11-12',
+      endDate: '2020-11-14',
+      startTime: '08:00:00.000',
+      exchange: 5,
+      published: true,
+    },
+  });
+  eventId = event.id;
+  const room = await db.query('api::room.room').create({ data: { name: 'Sala 1', number: 1, event: eventId } });
+  roomId = room.id;
+  const lectures = [
+    ['Abertura', '2020-11-12', '08:00:00.000', '09:00:00.000', 'https://vimeo.com/76979871', 100, 20],
+    ['Sepse', '2020-11-12', '10:00:00.000', '11:30:00.000', null, 0, 0],
+    ['Ventilação', '2020-11-12', '09:00:00.000', '10:00:00.000', '<iframe src="https://player.vimeo.com/video/1"></iframe>', 0, 0],
+    ['Encerramento', '2020-11-14', '17:00:00.000', '18:00:00.000', 'https://vimeo.com/1234567', 0, 0],
+  ] as const;
+  for (const [name, startDate, startTime, endTime, videoId, value, discount] of lectures) {
+    await db
+      .query('api::lecture.lecture')
+      .create({ data: { name, startDate, startTime, endTime, videoId, value, discount, room: roomId } });
+  }
+  const stand = await db.query('api::stand.stand').create({ data: { name: 'Estande', type: 'master', event: eventId } });
+  standId = stand.id;
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('lectures', () => {
+  it('lists a room’s lectures of a day by start time', async () => {
+    const res = await server.request().get(`/api/site/v1/lectures/me?roomId=${roomId}&startDate=2020-11-12&order=startTime:asc`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.rows.map((l: { name: string }) => l.name)).toEqual(['Abertura', 'Ventilação', 'Sepse']);
+    expect(res.body.data.rows[0]).toMatchObject({
+      startDate: '2020-11-12',
+      formattedStartDate: '12/11/2020',
+      startTime: '08:00:00',
+      endTime: '09:00:00',
+      value: '100.00',
+      discountValue: '80.00',
+      hasDiscount: true,
+      currency: 'R$',
+      room: { id: roomId, name: 'Sala 1', eventId },
+      timezone: 'America/Sao_Paulo',
+    });
+  });
+
+  it('answers 400/404 to bad rooms and dates (the screen goes back to the entrance)', async () => {
+    expect((await server.request().get('/api/site/v1/lectures/me?roomId=99999&startDate=2020-11-12')).status).toBe(404);
+    expect((await server.request().get(`/api/site/v1/lectures/me?roomId=${roomId}&startDate=12/11/2020`)).status).toBe(400);
+    expect((await server.request().get('/api/site/v1/lectures/me?startDate=2020-11-12')).status).toBe(400);
+    expect((await server.request().get(`/api/site/v1/lectures/me?roomId=${roomId}&order=videoId:asc`)).status).toBe(400);
+  });
+
+  it('lists an event’s lectures in the foreign variant', async () => {
+    const res = await server.request().get(`/api/site/v1/lectures/event/${eventId}?foreign=1`);
+    expect(res.body.data.count).toBe(4);
+    expect(res.body.data.rows[0]).toMatchObject({
+      name: 'Abertura',
+      value: '20.00',
+      discount: '4.00',
+      discountValue: '16.00',
+      currency: '$',
+    });
+  });
+
+  it('serves the room programme by the event’s days, cacheable', async () => {
+    const res = await server.request().get(`/api/site/v1/rooms/${roomId}/schedule`);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toContain('max-age=60');
+    expect(res.body.data.map((d: { label: string }) => d.label)).toEqual(['12/11/2020', '13/11/2020', '14/11/2020']);
+    expect(res.body.data[0].lectures).toEqual([
+      { id: expect.any(Number), theme: 'Abertura', hour: '08:00 - 09:00', link: 'https://vimeo.com/76979871' },
+      { id: expect.any(Number), theme: 'Ventilação', hour: '09:00 - 10:00', link: null },
+      { id: expect.any(Number), theme: 'Sepse', hour: '10:00 - 11:30', link: null },
+    ]);
+    expect(res.body.data[1].lectures).toEqual([]);
+    const again = await server.request().get(`/api/site/v1/rooms/${roomId}/schedule`).set('If-None-Match', res.headers.etag);
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('contacts', () => {
+  it('stores a stand contact with the client’s data from a soft session, and rate-limits it', async () => {
+    const client = await createClient(server.strapi);
+    const soft = await server.request().post('/auth/soft/login').send({ email: client.email });
+    const token = soft.body.data.token;
+    const send = () =>
+      server
+        .request()
+        .post('/api/site/v1/contacts/stand')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ standId, message: 'Quero uma visita' });
+    const first = await send();
+    expect(first.status).toBe(201);
+    expect(first.body.msg).toBe('contact.sent');
+    const row = await server.strapi.db
+      .query('api::contact.contact')
+      .findOne({ where: { id: first.body.data.id }, populate: { stand: true, client: true } });
+    expect(row).toMatchObject({
+      subject: 'stand',
+      name: 'Cliente Teste',
+      email: client.email,
+      message: 'Quero uma visita',
+      stand: { id: standId },
+      client: { id: client.id },
+    });
+    expect((await send()).status).toBe(201);
+    expect((await send()).status).toBe(201);
+    const limited = await send();
+    expect(limited.status).toBe(429);
+    expect(limited.body.msg).toBe('api.error.tooManyRequests');
+  });
+
+  it('needs a client session, a message and an existing stand', async () => {
+    expect((await server.request().post('/api/site/v1/contacts/stand').send({ standId, message: 'x' })).status).toBe(401);
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    const empty = await server
+      .request()
+      .post('/api/site/v1/contacts/stand')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ standId, message: '   ' });
+    expect(empty.body.msg).toBe('api.error.invalidBody');
+    const unknown = await server
+      .request()
+      .post('/api/site/v1/contacts/stand')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ standId: 99999, message: 'x' });
+    expect(unknown.body.msg).toBe('api.error.standNotFound');
+  });
+
+  it('takes the general contact form with one of the subjects', async () => {
+    const ok = await server
+      .request()
+      .post('/api/site/v1/contacts')
+      .send({ subject: 'partner', name: 'Ana', email: 'ana@exemplo.com.br', message: 'Parceria' });
+    expect(ok.status).toBe(201);
+    const bad = await server
+      .request()
+      .post('/api/site/v1/contacts')
+      .send({ subject: 'spam', name: 'Ana', email: 'ana@exemplo.com.br', message: 'x' });
+    expect(bad.body.msg).toBe('api.error.invalidBody');
+  });
+});
+
+describe('page views of a client', () => {
+  it('records the stand visit and the client’s entry into the event once', async () => {
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    for (let i = 0; i < 2; i += 1) {
+      const res = await server
+        .request()
+        .post('/api/site/v1/page-views')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ path: `/plataforma/${eventId}/estande/${standId}`, eventId, standId });
+      expect(res.status).toBe(201);
+    }
+    const views = await server.strapi.db
+      .query('api::page-view.page-view')
+      .findMany({ where: { stand: { id: standId } }, populate: { client: true } });
+    expect(views).toHaveLength(2);
+    expect(views[0].client.id).toBe(client.id);
+    const row = await server.strapi.db.query('api::client.client').findOne({ where: { id: client.id }, populate: { events: true } });
+    expect(row.events.map((e: { id: number }) => e.id)).toEqual([eventId]);
+  });
+});
