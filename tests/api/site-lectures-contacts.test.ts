@@ -184,3 +184,61 @@ describe('page views of a client', () => {
     expect(row.events.map((e: { id: number }) => e.id)).toEqual([eventId]);
   });
 });
+
+describe('network room', () => {
+  it('lists only clients who entered the event and agreed, paged by 30, searched in SQL', async () => {
+    const db = server.strapi.db;
+    const other = await db
+      .query('api::event.event')
+      .create({ data: { name: 'Outro', description: 'd', startDate: '2020-11-12', startTime: '08:00:00.000', published: true } });
+    for (let i = 0; i < 35; i += 1) {
+      await db.query('api::client.client').create({
+        data: {
+          name: `Participante ${String(i).padStart(2, '0')}`,
+          email: `p${i}@exemplo.com.br`,
+          listedInNetwork: i !== 3,
+          events: [i === 4 ? other.id : eventId],
+          linkedIn: i === 0 ? 'https://linkedin.com/in/p0' : null,
+        },
+      });
+    }
+    const viewer = await createClient(server.strapi);
+    const soft = await server.request().post('/auth/soft/login').send({ email: viewer.email });
+    const token = soft.body.data.token;
+    const page = (query: string) =>
+      server.request().get(`/api/site/v1/networks/${eventId}?${query}`).set('Authorization', `Bearer ${token}`);
+
+    const first = await page('offset=0&size=30');
+    expect(first.status).toBe(200);
+    expect(first.body.data.count).toBe(33);
+    expect(first.body.data.rows).toHaveLength(30);
+    expect(first.body.data.rows[0]).toEqual({
+      name: 'Participante 00',
+      email: 'p0@exemplo.com.br',
+      facebook: null,
+      twitter: null,
+      linkedIn: 'https://linkedin.com/in/p0',
+    });
+    expect(JSON.stringify(first.body)).not.toMatch(/cpf|phone|password/);
+    const second = await page('offset=30&size=30');
+    expect(second.body.data.rows.map((r: { name: string }) => r.name)).toEqual(['Participante 32', 'Participante 33', 'Participante 34']);
+    const names = [...first.body.data.rows, ...second.body.data.rows].map((r: { name: string }) => r.name);
+    expect(names).not.toContain('Participante 03');
+    expect(names).not.toContain('Participante 04');
+    const search = await page('search=%20p12@exemplo');
+    expect(search.body.data.rows.map((r: { email: string }) => r.email)).toEqual(['p12@exemplo.com.br']);
+    expect((await page('size=31')).status).toBe(400);
+    expect((await server.request().get(`/api/site/v1/networks/${eventId}`)).status).toBe(401);
+  });
+
+  it('lets a client turn the listing on and off for themself (default off)', async () => {
+    const client = await createClient(server.strapi);
+    const soft = await server.request().post('/auth/soft/login').send({ email: client.email });
+    const auth = { Authorization: `Bearer ${soft.body.data.token}` };
+    expect((await server.request().get('/api/site/v1/networks/consent').set(auth)).body.data).toEqual({ listed: false });
+    const on = await server.request().put('/api/site/v1/networks/consent').set(auth).send({ listed: true });
+    expect(on.body).toMatchObject({ msg: 'api.updated', data: { listed: true } });
+    expect((await server.strapi.db.query('api::client.client').findOne({ where: { id: client.id } })).listedInNetwork).toBe(true);
+    expect((await server.request().put('/api/site/v1/networks/consent').set(auth).send({ listed: 'yes' })).status).toBe(400);
+  });
+});
