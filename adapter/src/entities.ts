@@ -63,6 +63,21 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
+/** Where the venue's TVs, doors and panels lead: data of the event, never constants. */
+export const venueLinksSchema = z.object({
+  welcomeVideo: nullableText,
+  congressVideo: nullableText,
+  messagingLink: nullableText,
+  programmeLink: nullableText,
+  goldMeetingLink: nullableText,
+  silverMeetingLink: nullableText,
+  posterSiteLink: nullableText,
+  infoPdf: nullableText,
+  mapPdf: nullableText,
+  speakersPdf: nullableText,
+});
+export type VenueLinks = z.infer<typeof venueLinksSchema>;
+
 export const eventSchema = z.object({
   id,
   categoryId: id.nullable(),
@@ -92,6 +107,7 @@ export const eventSchema = z.object({
   discountValue: money,
   hasDiscount: z.boolean(),
   currency: z.enum(['R$', '$']),
+  venue: venueLinksSchema,
 });
 export type Event = z.infer<typeof eventSchema>;
 

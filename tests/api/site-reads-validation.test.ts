@@ -26,6 +26,8 @@ beforeAll(async () => {
       published: true,
       status: 'open',
       category: category.id,
+      messagingLink: 'https://wa.me/5511999990000',
+      goldMeetingLink: 'https://meet.exemplo.com.br/ouro',
     },
   });
   const hidden = await db.query('api::event.event').create({
@@ -80,6 +82,12 @@ describe('GET /api/site/v1/events/:id', () => {
         featured: 0,
         status: 'open',
         category: { name: 'Congressos' },
+        venue: {
+          messagingLink: 'https://wa.me/5511999990000',
+          goldMeetingLink: 'https://meet.exemplo.com.br/ouro',
+          posterSiteLink: null,
+          mapPdf: null,
+        },
       },
     });
   });

@@ -27,6 +27,16 @@ export interface EventRow {
   image?: FileRow | null;
   banner?: FileRow | null;
   thumb?: FileRow | null;
+  welcomeVideo?: string | null;
+  congressVideo?: string | null;
+  messagingLink?: string | null;
+  programmeLink?: string | null;
+  goldMeetingLink?: string | null;
+  silverMeetingLink?: string | null;
+  posterSiteLink?: string | null;
+  infoPdf?: FileRow | null;
+  mapPdf?: FileRow | null;
+  speakersPdf?: FileRow | null;
 }
 
 export const EVENT_POPULATE = {
@@ -34,6 +44,9 @@ export const EVENT_POPULATE = {
   image: { select: ['id', 'url'] },
   banner: { select: ['id', 'url'] },
   thumb: { select: ['id', 'url'] },
+  infoPdf: { select: ['id', 'url'] },
+  mapPdf: { select: ['id', 'url'] },
+  speakersPdf: { select: ['id', 'url'] },
 };
 
 /** The event as the API sends it; `foreign` converts value and discount by the exchange rate. */
@@ -68,6 +81,18 @@ export const eventToWire = (row: EventRow, foreign = false): Event => {
     discountValue: money.discountValue,
     hasDiscount: money.hasDiscount,
     currency: money.currency,
+    venue: {
+      welcomeVideo: orNull(row.welcomeVideo),
+      congressVideo: orNull(row.congressVideo),
+      messagingLink: orNull(row.messagingLink),
+      programmeLink: orNull(row.programmeLink),
+      goldMeetingLink: orNull(row.goldMeetingLink),
+      silverMeetingLink: orNull(row.silverMeetingLink),
+      posterSiteLink: orNull(row.posterSiteLink),
+      infoPdf: fileUrl(row.infoPdf),
+      mapPdf: fileUrl(row.mapPdf),
+      speakersPdf: fileUrl(row.speakersPdf),
+    },
   };
 };
 
