@@ -115,7 +115,14 @@ for (const c of worldCountries) {
     continue;
   }
   const nome = cldrName(iso) ?? c.translations.por.common;
-  countries.push({ codigo, fone: getCountryCallingCode(iso), iso, iso3: c.cca3, nome, nomeFormal: FORMAL_FIXES[iso] ?? formalName(c, nome) });
+  countries.push({
+    codigo,
+    fone: getCountryCallingCode(iso),
+    iso,
+    iso3: c.cca3,
+    nome,
+    nomeFormal: FORMAL_FIXES[iso] ?? formalName(c, nome),
+  });
 }
 countries.sort((a, b) => collator.compare(a.nome, b.nome) || (a.iso < b.iso ? -1 : 1));
 
