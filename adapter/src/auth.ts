@@ -72,6 +72,8 @@ export const staffUserSchema = z.object({
   ddd: z.string().nullable(),
   phone: z.string().nullable(),
   language: languageSchema,
+  /** True after too many wrong SMS codes; an admin unlocks it. */
+  loginLocked: z.boolean(),
   createdAt: z.string(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;

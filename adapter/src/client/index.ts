@@ -2,8 +2,18 @@ import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from '
 import { ApiError, type Envelope, type ListResult } from '../envelope';
 import { isMessageKey } from '../messages';
 import { toListParams, type ListOrder } from '../list-query';
-import { SITE_PREFIX } from '../routes';
-import type { Event, Media, PageView, PageViewInput, Room, Sponsor, Stand } from '../entities';
+import { AUTH_PREFIX, CMS_PREFIX, SITE_PREFIX } from '../routes';
+import type { Event, Media, NetworkPerson, PageView, PageViewInput, Room, Sponsor, Stand } from '../entities';
+import type {
+  ChangePasswordInput,
+  CheckSmsInput,
+  LoginAnswer,
+  LoginInput,
+  RecoveryInput,
+  SessionClient,
+  StaffUser,
+  TokenAnswer,
+} from '../auth';
 
 export interface TokenSource {
   /** Staff token, sent on every path but the site API (SPEC §6). */
@@ -35,7 +45,8 @@ export const toApiError = (error: unknown): ApiError => {
     const status = error.response?.status ?? 0;
     const body: unknown = error.response?.data;
     const msg = typeof body === 'object' && body !== null ? (body as { msg?: unknown }).msg : undefined;
-    if (isMessageKey(msg)) return new ApiError(status, msg);
+    const data = typeof body === 'object' && body !== null ? ((body as { data?: unknown }).data ?? null) : null;
+    if (isMessageKey(msg)) return new ApiError(status, msg, {}, data);
     if (status === 503) return new ApiError(503, 'api.error.unavailable');
     if (status >= 500) return new ApiError(status, 'api.error.internal');
     if (status === 0) return new ApiError(0, 'api.error.network');
@@ -69,6 +80,34 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
   };
   const data = async <T>(config: AxiosRequestConfig): Promise<T> => (await call<T>(config)).data;
 
+  const auth = {
+    login: (input: LoginInput) => call<LoginAnswer>({ method: 'POST', url: `${AUTH_PREFIX}/login`, data: input }),
+    checkSms: (input: CheckSmsInput) =>
+      call<TokenAnswer<StaffUser | SessionClient>>({ method: 'POST', url: `${AUTH_PREFIX}/check/sms`, data: input }),
+    recovery: (input: RecoveryInput) => call<null>({ method: 'POST', url: `${AUTH_PREFIX}/password/recovery`, data: input }),
+    changePassword: (input: ChangePasswordInput) =>
+      call<TokenAnswer<StaffUser | SessionClient>>({ method: 'POST', url: `${AUTH_PREFIX}/password/change`, data: input }),
+    /** Ends the session of the token given (staff or client). */
+    logout: (token: string) => call<null>({ method: 'GET', url: `${AUTH_PREFIX}/logout`, headers: { Authorization: `Bearer ${token}` } }),
+    softLogin: (email: string) => call<TokenAnswer<SessionClient>>({ method: 'POST', url: `${AUTH_PREFIX}/soft/login`, data: { email } }),
+  };
+
+  /** A back-office resource under /api/cms/v1 (list, get, create, update, delete by ids). */
+  const resource = <Row, Input = Partial<Row>>(path: string) => ({
+    list: (query: PageQuery = {}, filters: Record<string, string | number> = {}) =>
+      data<ListResult<Row>>({ method: 'GET', url: `${CMS_PREFIX}${path}`, params: { ...filters, ...toListParams(query) } }),
+    get: (id: number) => data<Row>({ method: 'GET', url: `${CMS_PREFIX}${path}/${id}` }),
+    create: (input: Input) => call<Row>({ method: 'POST', url: `${CMS_PREFIX}${path}`, data: input }),
+    update: (id: number, input: Partial<Input>) => call<Row>({ method: 'PUT', url: `${CMS_PREFIX}${path}/${id}`, data: input }),
+    remove: (ids: number[]) =>
+      call<{ ids: number[]; count: number }>({ method: 'DELETE', url: `${CMS_PREFIX}${path}`, params: { ids: ids.join(',') } }),
+  });
+
+  const cms = {
+    me: () => data<StaffUser>({ method: 'GET', url: `${CMS_PREFIX}/users/me` }),
+    resource,
+  };
+
   const site = {
     events: {
       get: (id: number, opts: { foreign?: boolean } = {}) =>
@@ -95,6 +134,13 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
     pageViews: {
       create: (input: PageViewInput) => data<PageView>({ method: 'POST', url: `${SITE_PREFIX}/page-views`, data: input }),
     },
+    networks: {
+      list: (eventId: number, query: { offset?: number; size?: number; search?: string } = {}) =>
+        data<ListResult<NetworkPerson>>({ method: 'GET', url: `${SITE_PREFIX}/networks/${eventId}`, params: query }),
+      consent: () => data<{ listed: boolean }>({ method: 'GET', url: `${SITE_PREFIX}/networks/consent` }),
+      setConsent: (listed: boolean) =>
+        data<{ listed: boolean }>({ method: 'PUT', url: `${SITE_PREFIX}/networks/consent`, data: { listed } }),
+    },
     languages: {
       /** URL of a language pack file with a cache-busting parameter. */
       url: (code: string, bust: string | number = Date.now()) =>
@@ -102,7 +148,7 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
     },
   };
 
-  return { http, call, site };
+  return { http, call, auth, cms, site };
 };
 
 export type ApiClient = ReturnType<typeof createApiClient>;

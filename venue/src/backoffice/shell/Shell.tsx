@@ -1,0 +1,211 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import type { StaffRole } from '@plataforma/adapter';
+import { api } from '../../shared/api';
+import { staffToken, useAppState } from '../../shared/state/store';
+import { Logo } from '../auth/AuthLayout';
+import { useStaffSession } from '../session';
+
+export const DRAWER_WIDTH = 240;
+
+/** Menu entries per role (SPEC §2.2); an entry appears once its screen exists. */
+export const MENU: ReadonlyArray<{ to: string; label: string; roles: readonly StaffRole[] }> = [
+  { to: '/cms/categorias', label: 'backoffice.menu.categories', roles: ['admin'] },
+  { to: '/cms/usuarios', label: 'backoffice.menu.users', roles: ['admin'] },
+  { to: '/cms/atividades', label: 'backoffice.menu.activities', roles: ['admin'] },
+  { to: '/cms/estandes', label: 'backoffice.menu.stands', roles: ['attendant'] },
+];
+
+const Layout = styled.div`
+  min-height: 100vh;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  @media (min-width: 1024px) {
+    padding-left: ${DRAWER_WIDTH}px;
+  }
+`;
+
+const Drawer = styled.nav<{ $open: boolean }>`
+  position: fixed;
+  top: 0;
+  bottom: 0;
+  left: 0;
+  width: ${DRAWER_WIDTH}px;
+  background: #1d1a18;
+  color: #fff;
+  display: flex;
+  flex-direction: column;
+  z-index: 50;
+  transform: translateX(${({ $open }) => ($open ? '0' : '-100%')});
+  transition: transform 200ms ease;
+  @media (min-width: 1024px) {
+    transform: none;
+  }
+  .brand {
+    display: flex;
+    gap: 10px;
+    align-items: center;
+    padding: 20px;
+    font-weight: 700;
+    svg {
+      width: 32px;
+      height: 32px;
+    }
+  }
+  .who {
+    padding: 0 20px 16px;
+    border-bottom: 1px solid rgba(255, 255, 255, 0.12);
+    font-size: 0.9rem;
+    p {
+      margin: 0 0 2px;
+    }
+    .email {
+      opacity: 0.7;
+      word-break: break-all;
+    }
+    button {
+      margin-top: 8px;
+      background: none;
+      border: 0;
+      padding: 0;
+      color: ${({ theme }) => theme.colors.primaryLight};
+      cursor: pointer;
+      text-decoration: underline;
+    }
+  }
+  ul {
+    list-style: none;
+    margin: 12px 0;
+    padding: 0;
+  }
+  a {
+    display: block;
+    padding: 12px 20px;
+    text-decoration: none;
+    color: #fff;
+    border-left: 4px solid transparent;
+  }
+  a:hover {
+    background: rgba(255, 255, 255, 0.06);
+  }
+  a.active {
+    border-left-color: ${({ theme }) => theme.colors.primary};
+    background: rgba(163, 65, 0, 0.25);
+    font-weight: 600;
+  }
+`;
+
+const Scrim = styled.div`
+  position: fixed;
+  inset: 0;
+  background: rgba(0, 0, 0, 0.5);
+  z-index: 40;
+  @media (min-width: 1024px) {
+    display: none;
+  }
+`;
+
+const TopBar = styled.header`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 12px 16px;
+  background: #fff;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  @media (min-width: 1024px) {
+    display: none;
+  }
+  button {
+    background: none;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius};
+    padding: 6px 10px;
+    cursor: pointer;
+  }
+`;
+
+const Banner = styled.div`
+  background: #fff4e5;
+  color: ${({ theme }) => theme.colors.warning};
+  padding: 10px 24px;
+  border-bottom: 1px solid #f3d9b0;
+  font-weight: 500;
+`;
+
+const Main = styled.main`
+  padding: 24px;
+  @media (max-width: 639px) {
+    padding: 16px 12px;
+  }
+`;
+
+/** The back office's frame: permanent 240 px drawer on large screens, temporary below. */
+export const Shell = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { user, unavailable } = useStaffSession();
+  const signOut = useAppState((s) => s.signOut);
+  const openDialog = useAppState((s) => s.openDialog);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  if (!user) return null;
+  const logout = () =>
+    openDialog({
+      header: t('backoffice.logout.header'),
+      body: t('backoffice.logout.body'),
+      positiveLabel: t('backoffice.logout.confirm'),
+      negativeLabel: t('backoffice.logout.cancel'),
+      onPositive: async () => {
+        const token = staffToken();
+        if (token) await api.auth.logout(token).catch(() => undefined);
+        signOut();
+        navigate('/cms/login', { replace: true });
+      },
+    });
+
+  return (
+    <Layout>
+      <TopBar>
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          aria-label={t('backoffice.menu.open')}
+          aria-expanded={open}
+          aria-controls="cms-drawer"
+        >
+          ☰
+        </button>
+        <strong>{t('backoffice.title')}</strong>
+      </TopBar>
+      {open && <Scrim onClick={() => setOpen(false)} />}
+      <Drawer id="cms-drawer" $open={open} aria-label={t('backoffice.menu.label')}>
+        <div className="brand">
+          <Logo />
+          <span>{t('backoffice.title')}</span>
+        </div>
+        <div className="who">
+          <p>{t('backoffice.greeting', { name: user.name.split(' ')[0] })}</p>
+          <p className="email">{user.email}</p>
+          <button type="button" onClick={logout}>
+            {t('backoffice.logout.link')}
+          </button>
+        </div>
+        <ul>
+          {MENU.filter((entry) => entry.roles.includes(user.role)).map((entry) => (
+            <li key={entry.to}>
+              <NavLink to={entry.to}>{t(entry.label)}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </Drawer>
+      {unavailable && <Banner role="status">{t('backoffice.unavailable')}</Banner>}
+      <Main>
+        <Outlet />
+      </Main>
+    </Layout>
+  );
+};

@@ -1,0 +1,358 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { LIST_LIMIT_DEFAULT, PAGE_SIZE_OPTIONS, type ApiError, type ListOrder, type ListResult } from '@plataforma/adapter';
+import { messageText } from '../../shared/i18n';
+import { Spinner } from '../../shared/ui/Spinner';
+import { ErrorAlert } from './Form';
+
+export interface Column<Row> {
+  key: string;
+  label: string;
+  sortable?: boolean;
+  render?: (row: Row) => ReactNode;
+  /** Hidden on small screens. */
+  secondary?: boolean;
+}
+
+export interface TableQuery {
+  limit: number;
+  offset: number;
+  search?: string;
+  order?: ListOrder;
+}
+
+interface Props<Row extends { id: number }> {
+  /** React-query key prefix; invalidate it to reload the table. */
+  queryKey: string;
+  fetch: (query: TableQuery) => Promise<ListResult<Row>>;
+  columns: Column<Row>[];
+  searchPlaceholder: string;
+  emptyText?: string;
+  selectable?: boolean;
+  onRowClick?: (row: Row) => void;
+  /** Buttons above the table; receives the selected ids. */
+  toolbar?: (selected: number[], clearSelection: () => void) => ReactNode;
+  caption: string;
+}
+
+const Wrap = styled.section`
+  background: #fff;
+  border-radius: 12px;
+  box-shadow: 0 2px 10px rgba(29, 26, 24, 0.06);
+  overflow: hidden;
+`;
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  align-items: center;
+  justify-content: space-between;
+  padding: 16px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  input[type='search'] {
+    font: inherit;
+    padding: 9px 12px;
+    min-width: min(320px, 100%);
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius};
+  }
+  .actions {
+    display: flex;
+    gap: 8px;
+    flex-wrap: wrap;
+  }
+`;
+
+const Scroll = styled.div`
+  overflow-x: auto;
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: 0.95rem;
+  caption {
+    text-align: left;
+  }
+  th,
+  td {
+    padding: 12px 16px;
+    text-align: left;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    vertical-align: middle;
+  }
+  th {
+    font-size: 0.82rem;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    color: ${({ theme }) => theme.colors.textMuted};
+    white-space: nowrap;
+  }
+  th button {
+    all: unset;
+    cursor: pointer;
+    display: inline-flex;
+    gap: 4px;
+    align-items: center;
+  }
+  th button:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+  }
+  tbody tr.clickable {
+    cursor: pointer;
+  }
+  tbody tr.clickable:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+  td.empty {
+    text-align: center;
+    padding: 40px 16px;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  @media (max-width: 639px) {
+    .secondary {
+      display: none;
+    }
+  }
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 16px;
+  align-items: center;
+  justify-content: flex-end;
+  padding: 12px 16px;
+  font-size: 0.9rem;
+  select {
+    font: inherit;
+    padding: 4px 8px;
+  }
+  button {
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    background: #fff;
+    border-radius: ${({ theme }) => theme.radius};
+    padding: 6px 12px;
+    cursor: pointer;
+  }
+  button:disabled {
+    opacity: 0.4;
+    cursor: not-allowed;
+  }
+`;
+
+const readOrder = (value: string | null): ListOrder | undefined => {
+  if (!value) return undefined;
+  const [field, direction] = value.split(':');
+  return field && (direction === 'asc' || direction === 'desc') ? { field, direction } : undefined;
+};
+
+/**
+ * The one table of the back office: server-side paging, sorting and search (SPEC §2.3),
+ * page sizes 10/20/50/100, row selection, loading and empty states. Page, size, order and
+ * search live in the URL, so a reload or a shared link shows the same rows.
+ */
+export const DataTable = <Row extends { id: number }>({
+  queryKey,
+  fetch,
+  columns,
+  searchPlaceholder,
+  emptyText,
+  selectable,
+  onRowClick,
+  toolbar,
+  caption,
+}: Props<Row>) => {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const sizeParam = Number(params.get('size'));
+  const size = (PAGE_SIZE_OPTIONS as readonly number[]).includes(sizeParam) ? sizeParam : LIST_LIMIT_DEFAULT;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const order = readOrder(params.get('order'));
+  const search = params.get('search') ?? '';
+  const [draft, setDraft] = useState(search);
+  const [selected, setSelected] = useState<number[]>([]);
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  // Search after a short pause in typing; a new search starts at page 1.
+  useEffect(() => {
+    if (draft.trim() === search) return;
+    const timer = setTimeout(() => update({ search: draft.trim() || null, page: null }), 400);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft]);
+
+  const query: TableQuery = useMemo(
+    () => ({ limit: size, offset: (page - 1) * size, search: search || undefined, order }),
+    [size, page, search, order],
+  );
+  const result = useQuery<ListResult<Row>, ApiError>({
+    queryKey: [queryKey, query],
+    queryFn: () => fetch(query),
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => setSelected([]), [result.data]);
+
+  const rows = result.data?.rows ?? [];
+  const count = result.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / size));
+  const from = count === 0 ? 0 : (page - 1) * size + 1;
+  const to = Math.min(count, page * size);
+  const allSelected = rows.length > 0 && rows.every((row) => selected.includes(row.id));
+
+  const sortBy = (key: string) => {
+    const direction = order?.field === key && order.direction === 'asc' ? 'desc' : 'asc';
+    update({ order: `${key}:${direction}`, page: null });
+  };
+
+  return (
+    <Wrap>
+      <Bar>
+        <input
+          type="search"
+          value={draft}
+          placeholder={searchPlaceholder}
+          aria-label={searchPlaceholder}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <div className="actions">{toolbar?.(selected, () => setSelected([]))}</div>
+      </Bar>
+      {result.error && <ErrorAlert style={{ margin: 16 }}>{messageText(result.error.msg)}</ErrorAlert>}
+      <Scroll>
+        <Table aria-busy={result.isFetching}>
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {selectable && (
+                <th scope="col">
+                  <input
+                    type="checkbox"
+                    aria-label={t('backoffice.table.selectAll')}
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? [] : rows.map((row) => row.id))}
+                  />
+                </th>
+              )}
+              {columns.map((column) => (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={column.secondary ? 'secondary' : undefined}
+                  aria-sort={order?.field === column.key ? (order.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
+                  {column.sortable ? (
+                    <button
+                      type="button"
+                      onClick={() => sortBy(column.key)}
+                      aria-label={t('backoffice.table.sortBy', { column: column.label })}
+                    >
+                      {column.label}
+                      <span aria-hidden="true">{order?.field === column.key ? (order.direction === 'asc' ? '▲' : '▼') : '↕'}</span>
+                    </button>
+                  ) : (
+                    column.label
+                  )}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {result.isPending ? (
+              <tr>
+                <td className="empty" colSpan={columns.length + (selectable ? 1 : 0)}>
+                  <Spinner label={t('backoffice.table.loading')} />
+                </td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td className="empty" colSpan={columns.length + (selectable ? 1 : 0)}>
+                  {search ? t('backoffice.table.emptySearch', { search }) : (emptyText ?? t('backoffice.table.empty'))}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr
+                  key={row.id}
+                  className={onRowClick ? 'clickable' : undefined}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  onKeyDown={
+                    onRowClick
+                      ? (event) => (event.key === 'Enter' || event.key === ' ') && event.target === event.currentTarget && onRowClick(row)
+                      : undefined
+                  }
+                  tabIndex={onRowClick ? 0 : undefined}
+                >
+                  {selectable && (
+                    <td onClick={(event) => event.stopPropagation()}>
+                      <input
+                        type="checkbox"
+                        aria-label={t('backoffice.table.selectRow', { id: row.id })}
+                        checked={selected.includes(row.id)}
+                        onChange={() =>
+                          setSelected((current) =>
+                            current.includes(row.id) ? current.filter((id) => id !== row.id) : [...current, row.id],
+                          )
+                        }
+                      />
+                    </td>
+                  )}
+                  {columns.map((column) => (
+                    <td key={column.key} className={column.secondary ? 'secondary' : undefined}>
+                      {column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </Table>
+      </Scroll>
+      <Footer>
+        <label>
+          {t('backoffice.table.rowsPerPage')}{' '}
+          <select value={size} onChange={(event) => update({ size: event.target.value, page: null })}>
+            {PAGE_SIZE_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span aria-live="polite">{t('backoffice.table.range', { from, to, count })}</span>
+        <button
+          type="button"
+          disabled={page <= 1}
+          onClick={() => update({ page: page - 1 > 1 ? String(page - 1) : null })}
+          aria-label={t('backoffice.table.previous')}
+        >
+          ‹
+        </button>
+        <button
+          type="button"
+          disabled={page >= pages}
+          onClick={() => update({ page: String(page + 1) })}
+          aria-label={t('backoffice.table.next')}
+        >
+          ›
+        </button>
+      </Footer>
+    </Wrap>
+  );
+};

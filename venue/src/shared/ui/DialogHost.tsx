@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { useAppState } from '../state/store';
+import { Button } from './Button';
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  background: rgba(0, 0, 0, 0.6);
+  display: grid;
+  place-items: center;
+  z-index: 900;
+  padding: 16px;
+`;
+
+const Panel = styled.div`
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  border-radius: ${({ theme }) => theme.radius};
+  box-shadow: ${({ theme }) => theme.shadow};
+  width: min(440px, 100%);
+  padding: 24px;
+  h2 {
+    margin: 0 0 12px;
+    font-size: 1.25rem;
+  }
+  p {
+    margin: 0 0 24px;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: 12px;
+`;
+
+/** The one confirmation dialog of the app (SPEC §3), e.g. 'Você deseja mesmo sair?'. */
+export const DialogHost = () => {
+  const dialog = useAppState((s) => s.dialog);
+  const close = useAppState((s) => s.closeDialog);
+  const [busy, setBusy] = useState(false);
+  const negative = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!dialog.open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    negative.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus?.();
+    };
+  }, [dialog.open, close]);
+
+  if (!dialog.open) return null;
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await dialog.onPositive?.();
+    } finally {
+      setBusy(false);
+      close();
+    }
+  };
+  return (
+    <Backdrop onMouseDown={(event) => event.target === event.currentTarget && close()}>
+      <Panel role="alertdialog" aria-modal="true" aria-labelledby="dialog-title" aria-describedby="dialog-body">
+        <h2 id="dialog-title">{dialog.header}</h2>
+        <p id="dialog-body">{dialog.body}</p>
+        <Actions>
+          <Button ref={negative} $variant="ghost" onClick={close} disabled={busy}>
+            {dialog.negativeLabel}
+          </Button>
+          <Button onClick={confirm} disabled={busy}>
+            {dialog.positiveLabel}
+          </Button>
+        </Actions>
+      </Panel>
+    </Backdrop>
+  );
+};
