@@ -43,7 +43,14 @@ const countVitest = (file) => {
 
 const vitest = async (name, projects) => {
   const output = path.join(reports, `${name}.json`);
-  const args = [bin('vitest', 'vitest.mjs'), 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${output}`];
+  const args = [
+    bin('vitest', 'vitest.mjs'),
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${output}`,
+  ];
   try {
     await run(process.execPath, args);
   } finally {

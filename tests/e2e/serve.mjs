@@ -11,7 +11,20 @@ import { cmsDir, strapiBin, strapiEnv } from '../../scripts/lib.mjs';
 
 const port = process.env.E2E_PORT ?? '4100';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'plataforma-e2e-'));
-const env = { ...process.env, ...strapiEnv(), PORT: port, HOST: '127.0.0.1', PUBLIC_DIR: work, SECRETS_FILE: path.join(work, '.env'), SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test' };
+const env = {
+  ...process.env,
+  ...strapiEnv(),
+  PORT: port,
+  HOST: '127.0.0.1',
+  PUBLIC_DIR: work,
+  SECRETS_FILE: path.join(work, '.env'),
+  SEED_DEMO: 'true',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'test',
+  // Codes are read from the outbox by the tests (E2E_SMS_OUTBOX, set by the config).
+  SMS_PROVIDER: 'outbox',
+  SMS_OUTBOX: process.env.E2E_SMS_OUTBOX ?? path.join(work, 'sms.jsonl'),
+};
 
 let dropDatabase = async () => {};
 if (process.env.DATABASE_URL) {

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = {
+  email: process.env.SEED_ADMIN_EMAIL ?? 'admin@exemplo.com.br',
+  password: process.env.SEED_ADMIN_PASSWORD ?? 'Admin#2026dev',
+};
+
+const outbox = (): Array<{ phone: string; text: string; time: string }> => {
+  const file = process.env.E2E_SMS_OUTBOX as string;
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+};
+
+/** The messages sent so far (to tell new ones apart). */
+export const smsCount = (): number => outbox().length;
+
+/** Waits for a new SMS after `since` messages and returns its text. */
+export const nextSms = async (since: number): Promise<string> => {
+  await expect.poll(() => outbox().length, { timeout: 10_000 }).toBeGreaterThan(since);
+  return outbox()[since].text;
+};
+
+export const codeIn = (text: string): string => (/código[^\d]*(\d{4,10})/i.exec(text) ?? [])[1] ?? '';
+
+/** Signs in at /cms/login with password and the SMS code read from the outbox. */
+export const staffSignIn = async (page: Page, email: string, password: string): Promise<void> => {
+  await page.goto('/cms/login');
+  const before = smsCount();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  const code = codeIn(await nextSms(before));
+  await expect(page.getByPlaceholder('4 dígitos')).toBeVisible();
+  await page.getByPlaceholder('4 dígitos').fill(code);
+  await page.getByRole('button', { name: 'Validar' }).click();
+};
