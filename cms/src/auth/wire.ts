@@ -12,10 +12,11 @@ export interface StaffRow {
   ddd: string | null;
   phone: string | null;
   language: 'pt' | 'en' | 'al' | null;
+  loginLocked?: boolean | null;
   createdAt: string | Date;
 }
 
-export const STAFF_COLUMNS = ['id', 'name', 'email', 'role', 'ddi', 'ddd', 'phone', 'language', 'createdAt'];
+export const STAFF_COLUMNS = ['id', 'name', 'email', 'role', 'ddi', 'ddd', 'phone', 'language', 'loginLocked', 'createdAt'];
 
 export const staffToWire = (row: StaffRow): StaffUser => ({
   id: row.id,
@@ -27,6 +28,7 @@ export const staffToWire = (row: StaffRow): StaffUser => ({
   ddd: row.ddd ?? null,
   phone: row.phone ?? null,
   language: row.language ?? 'pt',
+  loginLocked: Boolean(row.loginLocked),
   createdAt: isoString(row.createdAt),
 });
 
