@@ -27,7 +27,11 @@ const parts = [
     name: 'admin',
     inputs: ['cms/src/admin', 'cms/package.json', 'cms/config/admin.ts', 'package-lock.json'],
     output: path.join(cmsDir, 'dist', 'build', 'index.html'),
-    build: () => run(process.execPath, [strapiBin, 'build', '--silent'], { cwd: cmsDir, env: { ...strapiEnv(), NODE_ENV: 'production' } }),
+    build: () =>
+      run(process.execPath, [strapiBin, 'build', '--silent'], {
+        cwd: cmsDir,
+        env: { ...strapiEnv(), NODE_ENV: 'production', PLATAFORMA_BUILDING: 'true' },
+      }),
   },
   {
     name: 'cms',

@@ -52,6 +52,16 @@ describe('ensureSecrets', () => {
     expect(fs.readFileSync(path.join(dir, '.env'), 'utf8')).toBe(first);
   });
 
+  it('lets the admin build run without secrets, writing nothing', async () => {
+    process.env.NODE_ENV = 'production';
+    process.env.PLATAFORMA_BUILDING = 'true';
+    const { ensureSecrets } = await load();
+    expect(() => ensureSecrets()).not.toThrow();
+    expect(process.env.ADMIN_JWT_SECRET).toBeTruthy();
+    expect(fs.existsSync(path.join(dir, '.env'))).toBe(false);
+    delete process.env.PLATAFORMA_BUILDING;
+  });
+
   it('refuses to start in production and names what is missing', async () => {
     process.env.NODE_ENV = 'production';
     for (const name of REQUIRED_SECRETS) process.env[name] = 'x';

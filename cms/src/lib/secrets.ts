@@ -31,7 +31,11 @@ let ensured = false;
 export const ensureSecrets = (): void => {
   if (ensured) return;
   const missing = REQUIRED_SECRETS.filter((name) => !process.env[name]?.trim());
-  if (missing.length > 0) {
+  if (missing.length > 0 && process.env.PLATAFORMA_BUILDING === 'true') {
+    // Building the admin panel loads the configuration but signs nothing: throwaway values,
+    // never written anywhere, so a fresh checkout builds without secrets.
+    for (const name of missing) process.env[name] = generate(name);
+  } else if (missing.length > 0) {
     if (process.env.NODE_ENV === 'production') {
       throw new Error(
         `Missing required environment variable${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Set ${missing.length > 1 ? 'them' : 'it'} before starting in production (see config/.env.example).`,
