@@ -3,6 +3,7 @@ import { authRoutes } from './auth/routes';
 import { smsSender } from './auth/sms';
 import { ensureIndexes } from './lib/indexes';
 import { asStrapiRoutes } from './lib/router';
+import { seedDemo } from './seed';
 
 export default {
   register(/* { strapi }: { strapi: Core.Strapi } */) {},
@@ -11,5 +12,6 @@ export default {
     // /auth/* lives at the root, beside the content API (SPEC §7).
     strapi.server.routes(asStrapiRoutes(authRoutes(strapi, smsSender(strapi.log))));
     await ensureIndexes(strapi);
+    await seedDemo(strapi);
   },
 };

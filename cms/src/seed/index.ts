@@ -1,0 +1,387 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Core } from '@strapi/strapi';
+import { dateInZone, timeInZone } from '@plataforma/adapter';
+import { hashPassword } from '../auth/accounts';
+import { repoRoot } from '../lib/app-root';
+import { cpfFrom, logoSvg, makePdf, posterSvg } from './art';
+
+interface Demo {
+  event: Record<string, string | number | Record<string, string>> & {
+    slug: string;
+    name: string;
+    category: string;
+    categoryDescription: string;
+    timezone: string;
+    venue: Record<string, string>;
+  };
+  stands: Array<Record<string, string | null> & { name: string; subtitle: string; type: string; color: string }>;
+  rooms: Array<{ name: string; number: number; link: string | null }>;
+  lectures: Array<{
+    name: string;
+    room: number;
+    startDate: string;
+    startTime: string;
+    endTime: string;
+    videoId: string | null;
+    speakers: number[];
+  }>;
+  speakers: Array<{ name: string; title: string; description: string }>;
+  sponsors: Array<{ name: string; type: string; color: string }>;
+  clients: Array<Record<string, string>>;
+  coupons: Array<Record<string, string | number | boolean>>;
+  media: { videos: string[]; documents: string[]; images: string[] };
+  products: Array<Record<string, string | number>>;
+}
+
+/** Development credentials, printed in the README; a production start refuses them. */
+export const DEFAULT_STAFF = {
+  admin: { email: 'admin@exemplo.com.br', password: 'Admin#2026dev' },
+  attendant: { email: 'atendente@exemplo.com.br', password: 'Atendente#2026dev' },
+} as const;
+
+const loadDemo = (): Demo => JSON.parse(fs.readFileSync(path.join(repoRoot(), 'database', 'demo', 'demo.json'), 'utf8')) as Demo;
+
+/** The seeded staff accounts, refusing the development defaults in production. */
+export const staffAccounts = (env: NodeJS.ProcessEnv = process.env) => {
+  const account = (role: 'admin' | 'attendant') => {
+    const prefix = role === 'admin' ? 'SEED_ADMIN' : 'SEED_ATTENDANT';
+    const email = env[`${prefix}_EMAIL`] || DEFAULT_STAFF[role].email;
+    const password = env[`${prefix}_PASSWORD`] || DEFAULT_STAFF[role].password;
+    if (env.NODE_ENV === 'production' && password === DEFAULT_STAFF[role].password) {
+      throw new Error(
+        `${prefix}_PASSWORD is unset or the development default: set a real password (or SEED_DEMO=false) before a production start.`,
+      );
+    }
+    return { email: email.trim().toLowerCase(), password };
+  };
+  return { admin: account('admin'), attendant: account('attendant') };
+};
+
+type Uploader = (name: string, mime: string, body: Buffer | string, alt?: string) => Promise<number>;
+
+const makeUploader =
+  (strapi: Core.Strapi, dir: string): Uploader =>
+  async (name, mime, body, alt) => {
+    const filepath = path.join(dir, name);
+    fs.writeFileSync(filepath, body);
+    const [file] = (await strapi
+      .plugin('upload')
+      .service('upload')
+      .upload({
+        data: { fileInfo: { name, alternativeText: alt ?? name, caption: alt ?? name } },
+        files: { filepath, originalFilename: name, mimetype: mime, size: fs.statSync(filepath).size },
+      })) as Array<{ id: number }>;
+    return file.id;
+  };
+
+const time = (hhmm: string) => `${hhmm.slice(0, 5)}:00.000`;
+
+/**
+ * Loads the demo event into an empty database (no event and no staff user): event 1 with
+ * 19 stands in the tier layout of SPEC §2.4, rooms, lectures, sponsors, speakers, clients,
+ * and an admin and an attendant. SEED_DEMO=false turns it off.
+ */
+export const seedDemo = async (strapi: Core.Strapi): Promise<void> => {
+  if (process.env.SEED_DEMO === 'false') return;
+  const staff = staffAccounts();
+  const [events, users] = await Promise.all([
+    strapi.db.query('api::event.event').count({}),
+    strapi.db.query('api::staff-user.staff-user').count({}),
+  ]);
+  if (events === 0 && users === 0) {
+    const started = Date.now();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plataforma-seed-'));
+    try {
+      await insertDemo(strapi, loadDemo(), staff, makeUploader(strapi, dir));
+      strapi.log.info(`[seed] demo event, 19 stands, rooms, lectures and staff accounts loaded in ${Date.now() - started} ms`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  await ensureLiveDemoLecture(strapi);
+};
+
+const insertDemo = async (strapi: Core.Strapi, demo: Demo, staff: ReturnType<typeof staffAccounts>, upload: Uploader) => {
+  const q = (uid: string) => strapi.db.query(uid as Parameters<typeof strapi.db.query>[0]);
+  const e = demo.event;
+
+  // Files first (outside the transaction: the upload provider writes to disk).
+  const svg = 'image/svg+xml';
+  const files = {
+    image: await upload('evento-fundo.svg', svg, posterSvg(1920, 500, e.name, '12 a 14 de novembro · online'), `Fundo do evento ${e.name}`),
+    banner: await upload('evento-banner.svg', svg, posterSvg(240, 340, 'CBVMI', '2020'), `Banner do evento ${e.name}`),
+    thumb: await upload(
+      'evento-miniatura.svg',
+      svg,
+      posterSvg(252, 150, 'CBVMI 2020', 'Medicina Intensiva'),
+      `Miniatura do evento ${e.name}`,
+    ),
+    infoPdf: await upload(
+      'informacoes-cbvmi.pdf',
+      'application/pdf',
+      makePdf('Informações do congresso', [
+        'Datas: 12 a 14 de novembro de 2020.',
+        'Formato: online, com salas ao vivo e pavilhões de expositores.',
+        'Certificados: enviados por e-mail após o evento.',
+      ]),
+    ),
+    mapPdf: await upload(
+      'mapa-do-evento.pdf',
+      'application/pdf',
+      makePdf('Mapa do evento', ['Hall de entrada → Congresso → Pavilhões Ouro, Prata e Bronze.', 'Help desk: atendimento das 8h às 18h.']),
+    ),
+    speakersPdf: await upload(
+      'informacoes-palestrantes.pdf',
+      'application/pdf',
+      makePdf('Informações para palestrantes', ['Teste sua câmera 30 minutos antes da sessão.', 'Envie seus slides até o dia anterior.']),
+    ),
+    video: await upload(
+      'video-demonstracao.mp4',
+      'video/mp4',
+      fs.readFileSync(path.join(repoRoot(), 'database', 'demo', 'assets', 'demo-video.mp4')),
+      'Vídeo de demonstração',
+    ),
+    documents: [] as number[],
+    images: [] as number[],
+    logos: [] as number[],
+    sponsors: [] as number[],
+    products: [] as number[],
+  };
+  for (const [index, title] of demo.media.documents.entries()) {
+    files.documents.push(
+      await upload(
+        `documento-${index + 1}.pdf`,
+        'application/pdf',
+        makePdf(title, ['Material de demonstração do congresso.', 'Conteúdo fictício para o ambiente de desenvolvimento.']),
+      ),
+    );
+  }
+  for (const [index, title] of demo.media.images.entries()) {
+    files.images.push(await upload(`foto-${index + 1}.svg`, svg, posterSvg(1200, 800, title, 'CBVMI 2020'), title));
+  }
+  for (const stand of demo.stands)
+    files.logos.push(
+      await upload(`logo-${files.logos.length + 1}.svg`, svg, logoSvg(stand.name, stand.color), `Logotipo de ${stand.name}`),
+    );
+  for (const sponsor of demo.sponsors)
+    files.sponsors.push(
+      await upload(
+        `patrocinador-${files.sponsors.length + 1}.svg`,
+        svg,
+        logoSvg(sponsor.name, sponsor.color),
+        `Logotipo de ${sponsor.name}`,
+      ),
+    );
+  for (const [index, product] of demo.products.entries())
+    files.products.push(
+      await upload(
+        `produto-${index + 1}.svg`,
+        svg,
+        posterSvg(800, 600, String(product.title), 'Oferta do congresso'),
+        String(product.title),
+      ),
+    );
+
+  await strapi.db.transaction(async () => {
+    const category = await q('api::category.category').create({ data: { name: e.category, description: e.categoryDescription } });
+    const event = await q('api::event.event').create({
+      data: {
+        slug: e.slug,
+        name: e.name,
+        description: e.description,
+        category: category.id,
+        startDate: e.startDate,
+        endDate: e.endDate,
+        startTime: time(String(e.startTime)),
+        endTime: time(String(e.endTime)),
+        timezone: e.timezone,
+        value: e.value,
+        discount: e.discount,
+        installments: e.installments,
+        exchange: e.exchange,
+        status: e.status,
+        facebook: e.facebook,
+        twitter: e.twitter,
+        linkedIn: e.linkedIn,
+        published: true,
+        featured: false,
+        ...e.venue,
+        image: files.image,
+        banner: files.banner,
+        thumb: files.thumb,
+        infoPdf: files.infoPdf,
+        mapPdf: files.mapPdf,
+        speakersPdf: files.speakersPdf,
+      },
+    });
+    if (event.id !== 1) throw new Error(`the demo event got id ${event.id}, not 1: is the database really empty?`);
+
+    const standIds: number[] = [];
+    for (const [index, stand] of demo.stands.entries()) {
+      const row = await q('api::stand.stand').create({
+        data: { ...stand, position: index + 1, event: event.id, image: files.logos[index] },
+      });
+      if (row.id !== index + 1) throw new Error(`stand ${stand.name} got id ${row.id}, not ${index + 1}`);
+      standIds.push(row.id);
+      for (const title of demo.media.videos) {
+        await q('api::media.media').create({
+          data: { title, type: 'VIDEO', description: `${title} — ${stand.name}.`, stand: row.id, file: files.video },
+        });
+      }
+      for (const [n, title] of demo.media.documents.entries()) {
+        await q('api::media.media').create({
+          data: { title, type: 'DOCUMENT', description: `${title} de ${stand.name} (PDF).`, stand: row.id, file: files.documents[n] },
+        });
+      }
+      for (const [n, title] of demo.media.images.entries()) {
+        if (stand.type !== 'master' && n > 0) break;
+        await q('api::media.media').create({
+          data: { title, type: 'IMAGE', description: `${title} — ${stand.name}.`, stand: row.id, file: files.images[n] },
+        });
+      }
+      for (const [n, product] of demo.products.entries()) {
+        await q('api::product.product').create({
+          data: { ...product, ctaLink: `${stand.website}/ofertas`, stand: row.id, image: files.products[n] },
+        });
+      }
+    }
+
+    const roomIds: number[] = [];
+    for (const room of demo.rooms) {
+      const row = await q('api::room.room').create({ data: { ...room, slug: `sala-${room.number}`, event: event.id } });
+      roomIds.push(row.id);
+    }
+    const speakerIds: number[] = [];
+    for (const speaker of demo.speakers)
+      speakerIds.push((await q('api::speaker.speaker').create({ data: { ...speaker, event: event.id } })).id);
+    for (const lecture of demo.lectures) {
+      await q('api::lecture.lecture').create({
+        data: {
+          name: lecture.name,
+          room: roomIds[lecture.room - 1],
+          startDate: lecture.startDate,
+          startTime: time(lecture.startTime),
+          endTime: time(lecture.endTime),
+          videoId: lecture.videoId,
+          value: 0,
+          discount: 0,
+          speakers: lecture.speakers.map((n) => speakerIds[n - 1]),
+        },
+      });
+    }
+    for (const [index, sponsor] of demo.sponsors.entries()) {
+      await q('api::sponsor.sponsor').create({
+        data: {
+          name: sponsor.name,
+          type: sponsor.type,
+          position: index + 1,
+          link: `https://${sponsor.name
+            .toLowerCase()
+            .normalize('NFD')
+            .replace(/[^a-z]/g, '')}.exemplo.com.br`,
+          event: event.id,
+          image: files.sponsors[index],
+        },
+      });
+    }
+    for (const coupon of demo.coupons) await q('api::coupon.coupon').create({ data: { ...coupon, event: event.id } });
+
+    const clientPassword = await hashPassword('Cliente#2026dev');
+    for (const [index, client] of demo.clients.entries()) {
+      await q('api::client.client').create({
+        data: {
+          ...client,
+          ddi: '55',
+          cpf: cpfFrom(String(123456780 + index * 111)),
+          password: clientPassword,
+          listedInNetwork: true,
+          language: 'pt',
+          events: [event.id],
+        },
+      });
+    }
+
+    await q('api::staff-user.staff-user').create({
+      data: {
+        name: 'Administradora Demo',
+        email: staff.admin.email,
+        password: await hashPassword(staff.admin.password),
+        role: 'admin',
+        ddi: '55',
+        ddd: '11',
+        phone: '999990001',
+        firstAccess: false,
+      },
+    });
+    const attendant = await q('api::staff-user.staff-user').create({
+      data: {
+        name: 'Atendente Demo',
+        email: staff.attendant.email,
+        password: await hashPassword(staff.attendant.password),
+        role: 'attendant',
+        ddi: '55',
+        ddd: '11',
+        phone: '999990002',
+        firstAccess: false,
+      },
+    });
+    for (const standId of [standIds[0], standIds[4]])
+      await q('api::stand-attendant.stand-attendant').create({ data: { stand: standId, user: attendant.id } });
+  });
+};
+
+/**
+ * Keeps the demo's lecture screen alive: when room 1 of the demo event has no lecture today
+ * (in the event's time zone), one that is live now and one later today are added.
+ */
+export const ensureLiveDemoLecture = async (strapi: Core.Strapi, now = Date.now()): Promise<void> => {
+  if (process.env.SEED_DEMO === 'false') return;
+  const demo = loadDemo();
+  const event = (await strapi.db.query('api::event.event').findOne({ where: { slug: demo.event.slug }, select: ['id', 'timezone'] })) as {
+    id: number;
+    timezone: string | null;
+  } | null;
+  if (!event) return;
+  const room = (await strapi.db.query('api::room.room').findOne({ where: { event: { id: event.id }, number: 1 }, select: ['id'] })) as {
+    id: number;
+  } | null;
+  if (!room) return;
+  const zone = event.timezone || 'America/Sao_Paulo';
+  const today = dateInZone(now, zone);
+  if ((await strapi.db.query('api::lecture.lecture').count({ where: { room: { id: room.id }, startDate: today } })) > 0) return;
+  // Live: from 30 minutes ago (on a 5-minute mark) for two hours, clamped to the day.
+  const startMinutes = Math.max(
+    0,
+    Math.floor((Number(timeInZone(now, zone).slice(0, 2)) * 60 + Number(timeInZone(now, zone).slice(3)) - 30) / 5) * 5,
+  );
+  const endMinutes = Math.min(23 * 60 + 59, startMinutes + 120);
+  const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  await strapi.db.query('api::lecture.lecture').create({
+    data: {
+      name: 'Ao vivo: casos clínicos comentados',
+      room: room.id,
+      startDate: today,
+      startTime: time(hhmm(startMinutes)),
+      endTime: time(hhmm(endMinutes)),
+      videoId: demo.event.venue.welcomeVideo,
+      value: 0,
+      discount: 0,
+    },
+  });
+  if (endMinutes + 30 + 60 <= 23 * 60 + 59) {
+    await strapi.db.query('api::lecture.lecture').create({
+      data: {
+        name: 'Mesa-redonda: o futuro da terapia intensiva',
+        room: room.id,
+        startDate: today,
+        startTime: time(hhmm(endMinutes + 30)),
+        endTime: time(hhmm(endMinutes + 90)),
+        videoId: 'https://vimeo.com/76979871',
+        value: 0,
+        discount: 0,
+      },
+    });
+  }
+};
