@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 
+export const ATTENDANT = {
+  email: process.env.SEED_ATTENDANT_EMAIL ?? 'atendente@exemplo.com.br',
+  password: process.env.SEED_ATTENDANT_PASSWORD ?? 'Atendente#2026dev',
+};
 export const ADMIN = {
   email: process.env.SEED_ADMIN_EMAIL ?? 'admin@exemplo.com.br',
   password: process.env.SEED_ADMIN_PASSWORD ?? 'Admin#2026dev',
