@@ -40,9 +40,9 @@ test('admin creates an attendant who signs in through first access', async ({ pa
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/cms\/password-change$/);
   const code = codeIn(await nextSms(beforeLogin));
-  await page.getByLabel('Nova senha', { exact: true }).fill('fraca');
+  await page.getByLabel(/^Nova senha/).fill('fraca');
   await expect(page.getByText('Pelo menos 8 caracteres')).toBeVisible();
-  await page.getByLabel('Nova senha', { exact: true }).fill('Carla#2026x');
+  await page.getByLabel(/^Nova senha/).fill('Carla#2026x');
   await page.getByLabel('Confirme a nova senha').fill('Carla#2026x');
   await page.getByLabel('Código recebido por SMS').fill(code);
   await page.getByRole('button', { name: 'Salvar senha' }).click();

@@ -44,9 +44,9 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttr
       <FieldBox>
         <label htmlFor={id}>
           {label}
-          {required && ' *'}
+          {required && <span aria-hidden="true"> *</span>}
         </label>
-        <input id={id} ref={ref} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+        <input id={id} ref={ref} required={required} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
         {hint && <small id={`${id}-hint`}>{hint}</small>}
       </FieldBox>
     );
@@ -60,9 +60,9 @@ export const TextArea = ({ label, required, hint, ...area }: FieldProps & Textar
     <FieldBox>
       <label htmlFor={id}>
         {label}
-        {required && ' *'}
+        {required && <span aria-hidden="true"> *</span>}
       </label>
-      <textarea id={id} {...area} />
+      <textarea id={id} required={required} {...area} />
       {hint && <small>{hint}</small>}
     </FieldBox>
   );
@@ -74,9 +74,9 @@ export const SelectField = ({ label, required, children, ...select }: FieldProps
     <FieldBox>
       <label htmlFor={id}>
         {label}
-        {required && ' *'}
+        {required && <span aria-hidden="true"> *</span>}
       </label>
-      <select id={id} {...select}>
+      <select id={id} required={required} {...select}>
         {children}
       </select>
     </FieldBox>
