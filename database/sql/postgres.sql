@@ -1,7 +1,21 @@
 -- Indexes Strapi does not create, applied on every start (idempotent).
--- Trigram indexes back the case-insensitive "contains" search of list endpoints;
--- b-tree indexes back their sortable columns.
+-- Strapi's $containsi is `LOWER(CAST(col AS VARCHAR)) LIKE LOWER(?)` on PostgreSQL, so the
+-- search indexes are trigram indexes on exactly that expression (a plain trigram index on
+-- the column is not used by it; those serve ILIKE). B-tree indexes back sortable columns.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
+
+CREATE INDEX IF NOT EXISTS stands_name_search ON stands USING gin ((lower(cast(name AS varchar))) gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS stands_subtitle_search ON stands USING gin ((lower(cast(subtitle AS varchar))) gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS events_name_search ON events USING gin ((lower(cast(name AS varchar))) gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS rooms_name_search ON rooms USING gin ((lower(cast(name AS varchar))) gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS sponsors_name_search ON sponsors USING gin ((lower(cast(name AS varchar))) gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS medias_title_search ON medias USING gin ((lower(cast(title AS varchar))) gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS clients_name_search ON clients USING gin ((lower(cast(name AS varchar))) gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS clients_email_search ON clients USING gin ((lower(cast(email AS varchar))) gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS staff_users_name_search ON staff_users USING gin ((lower(cast(name AS varchar))) gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS staff_users_email_search ON staff_users USING gin ((lower(cast(email AS varchar))) gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS categories_name_search ON categories USING gin ((lower(cast(name AS varchar))) gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS logs_description_search ON logs USING gin ((lower(cast(description AS varchar))) gin_trgm_ops);
 
 CREATE INDEX IF NOT EXISTS stands_name_trgm ON stands USING gin (name gin_trgm_ops);
 CREATE INDEX IF NOT EXISTS stands_subtitle_trgm ON stands USING gin (subtitle gin_trgm_ops);
