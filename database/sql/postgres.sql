@@ -44,3 +44,10 @@ CREATE INDEX IF NOT EXISTS staff_users_name_trgm ON staff_users USING gin (name 
 CREATE INDEX IF NOT EXISTS categories_name_trgm ON categories USING gin (name gin_trgm_ops);
 CREATE INDEX IF NOT EXISTS logs_created_at_idx ON logs (created_at);
 CREATE INDEX IF NOT EXISTS page_views_created_at_idx ON page_views (created_at);
+
+-- Strapi's `unique: true` is checked by its entity service only and creates no constraint:
+-- these make duplicates impossible, also under concurrent requests (answered 409).
+CREATE UNIQUE INDEX IF NOT EXISTS staff_users_email_unique ON staff_users (lower(email));
+CREATE UNIQUE INDEX IF NOT EXISTS clients_email_unique ON clients (lower(email));
+CREATE UNIQUE INDEX IF NOT EXISTS sessions_jti_unique ON sessions (jti);
+CREATE UNIQUE INDEX IF NOT EXISTS coupons_code_unique ON coupons (code);

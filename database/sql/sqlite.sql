@@ -10,3 +10,10 @@ CREATE INDEX IF NOT EXISTS clients_name_idx ON clients (name);
 CREATE INDEX IF NOT EXISTS clients_created_at_idx ON clients (created_at);
 CREATE INDEX IF NOT EXISTS logs_created_at_idx ON logs (created_at);
 CREATE INDEX IF NOT EXISTS page_views_created_at_idx ON page_views (created_at);
+
+-- Strapi's `unique: true` is checked by its entity service only and creates no constraint:
+-- these make duplicates impossible, also under concurrent requests (answered 409).
+CREATE UNIQUE INDEX IF NOT EXISTS staff_users_email_unique ON staff_users (lower(email));
+CREATE UNIQUE INDEX IF NOT EXISTS clients_email_unique ON clients (lower(email));
+CREATE UNIQUE INDEX IF NOT EXISTS sessions_jti_unique ON sessions (jti);
+CREATE UNIQUE INDEX IF NOT EXISTS coupons_code_unique ON coupons (code);

@@ -373,6 +373,11 @@ describe('clients on the site', () => {
     const dup = await post('/api/site/v1/clients', { ...base, email: 'MARIA.SOUZA@exemplo.com.br' });
     expect(dup.body).toEqual({ data: null, msg: 'auth.error.emailTaken', status: 400 });
 
+    const racers = await Promise.all([0, 1].map(() => post('/api/site/v1/clients', { ...base, email: 'corrida@exemplo.com.br' })));
+    expect(racers.map((r) => r.status).sort()).toEqual([201, racers.find((r) => r.status !== 201)?.status]);
+    expect(racers.find((r) => r.status !== 201)?.body.msg).toMatch(/^(auth\.error\.emailTaken|api\.error\.conflict)$/);
+    expect(await server.strapi.db.query('api::client.client').count({ where: { email: 'corrida@exemplo.com.br' } })).toBe(1);
+
     const token = created.body.data.token;
     const update = await server
       .request()

@@ -61,20 +61,78 @@ export const staffAccounts = (env: NodeJS.ProcessEnv = process.env) => {
 
 type Uploader = (name: string, mime: string, body: Buffer | string, alt?: string) => Promise<number>;
 
+/** An upload row as the upload service returns it (kept whole so a failed seed can remove it). */
+type UploadedFile = { id: number } & Record<string, unknown>;
+
+const uploadService = (strapi: Core.Strapi) =>
+  strapi.plugin('upload').service('upload') as {
+    upload(input: { data: Record<string, unknown>; files: Record<string, unknown> }): Promise<UploadedFile[]>;
+    remove(file: UploadedFile): Promise<unknown>;
+  };
+
 const makeUploader =
-  (strapi: Core.Strapi, dir: string): Uploader =>
+  (strapi: Core.Strapi, dir: string, uploaded: UploadedFile[]): Uploader =>
   async (name, mime, body, alt) => {
     const filepath = path.join(dir, name);
     fs.writeFileSync(filepath, body);
-    const [file] = (await strapi
-      .plugin('upload')
-      .service('upload')
-      .upload({
-        data: { fileInfo: { name, alternativeText: alt ?? name, caption: alt ?? name } },
-        files: { filepath, originalFilename: name, mimetype: mime, size: fs.statSync(filepath).size },
-      })) as Array<{ id: number }>;
+    const [file] = await uploadService(strapi).upload({
+      data: { fileInfo: { name, alternativeText: alt ?? name, caption: alt ?? name } },
+      files: { filepath, originalFilename: name, mimetype: mime, size: fs.statSync(filepath).size },
+    });
+    uploaded.push(file);
+    fs.rmSync(filepath, { force: true });
     return file.id;
   };
+
+/** The content types the seed writes, whose ids it relies on. */
+const SEEDED_UIDS = [
+  'api::category.category',
+  'api::event.event',
+  'api::stand.stand',
+  'api::media.media',
+  'api::product.product',
+  'api::room.room',
+  'api::speaker.speaker',
+  'api::lecture.lecture',
+  'api::sponsor.sponsor',
+  'api::coupon.coupon',
+  'api::client.client',
+  'api::staff-user.staff-user',
+  'api::stand-attendant.stand-attendant',
+] as const;
+
+/**
+ * Restarts the id counter of every seeded table that is empty, so event 1 and stands 1–19
+ * come out right after an earlier failed attempt (a PostgreSQL sequence is not rolled back
+ * with the transaction) or after the demo rows were deleted by hand.
+ */
+const resetIdCounters = async (strapi: Core.Strapi): Promise<void> => {
+  const client = strapi.db.dialect.client;
+  for (const uid of SEEDED_UIDS) {
+    if ((await strapi.db.query(uid).count({})) > 0) continue;
+    const { tableName } = strapi.db.metadata.get(uid);
+    if (client === 'postgres') {
+      const schema = strapi.db.getSchemaName();
+      const table = schema ? `"${schema}"."${tableName}"` : `"${tableName}"`;
+      await strapi.db.connection.raw(`select setval(pg_get_serial_sequence(?, 'id'), 1, false)`, [table]);
+    } else if (client === 'sqlite') {
+      const counters = await strapi.db.connection.raw(`select name from sqlite_master where type = 'table' and name = 'sqlite_sequence'`);
+      if (Array.isArray(counters) && counters.length > 0)
+        await strapi.db.connection.raw('delete from sqlite_sequence where name = ?', [tableName]);
+    }
+  }
+};
+
+/** Removes what a failed attempt uploaded (rows and stored files), so nothing is left behind. */
+const removeUploads = async (strapi: Core.Strapi, uploaded: UploadedFile[]): Promise<void> => {
+  for (const file of uploaded) {
+    try {
+      await uploadService(strapi).remove(file);
+    } catch (error) {
+      strapi.log.warn(`[seed] could not remove upload ${file.id}: ${(error as Error).message}`);
+    }
+  }
+};
 
 const time = (hhmm: string) => `${hhmm.slice(0, 5)}:00.000`;
 
@@ -85,17 +143,28 @@ const time = (hhmm: string) => `${hhmm.slice(0, 5)}:00.000`;
  */
 export const seedDemo = async (strapi: Core.Strapi): Promise<void> => {
   if (process.env.SEED_DEMO === 'false') return;
-  const staff = staffAccounts();
   const [events, users] = await Promise.all([
     strapi.db.query('api::event.event').count({}),
     strapi.db.query('api::staff-user.staff-user').count({}),
   ]);
   if (events === 0 && users === 0) {
+    // Only a seed that is about to run refuses the development passwords in production.
+    const staff = staffAccounts();
     const started = Date.now();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plataforma-seed-'));
+    const uploaded: UploadedFile[] = [];
     try {
-      await insertDemo(strapi, loadDemo(), staff, makeUploader(strapi, dir));
+      await resetIdCounters(strapi);
+      await insertDemo(strapi, loadDemo(), staff, makeUploader(strapi, dir, uploaded));
       strapi.log.info(`[seed] demo event, 19 stands, rooms, lectures and staff accounts loaded in ${Date.now() - started} ms`);
+    } catch (error) {
+      // The rows were rolled back with the transaction; the uploads are removed here, so the
+      // database is empty again and the next start simply tries again.
+      await removeUploads(strapi, uploaded);
+      strapi.log.error(
+        `[seed] the demo data could not be loaded and nothing was kept (the next start tries again): ${(error as Error).message}`,
+      );
+      throw error;
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
