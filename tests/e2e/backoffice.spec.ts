@@ -92,7 +92,7 @@ test('wrong credentials show the translated message in a red alert', async ({ pa
   await page.getByLabel('E-mail').fill('ninguem@exemplo.com.br');
   await page.getByLabel('Senha').fill('errada');
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('alert')).toHaveText('E-mail ou senha incorretos.');
+  await expect(page.locator('form').getByRole('alert')).toHaveText('E-mail ou senha incorretos.');
   await expect(page.getByRole('link', { name: 'Ir para o site' })).toHaveAttribute('href', '/');
 });
 

@@ -1,75 +1,168 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Event } from '@plataforma/adapter';
-import { App, createQueryClient, routes } from './App';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, type Event, type PageView } from '@plataforma/adapter';
+import { App, createQueryClient, ROUTER_FUTURE, routes } from './App';
 import { api } from './shared/api';
 import './shared/i18n';
-import { pageViewOf } from './shared/hooks/usePageViews';
+import { eventFixture } from './test-fixtures';
 
-const event = {
-  id: 1,
-  name: 'Congresso Brasileiro Virtual',
-  description: 'Três dias de ciência',
-  banner: '/uploads/banner.png',
-  image: null,
-  startDate: '2020-11-12',
-  endDate: '2020-11-14',
-} as Event;
+const view: PageView = { id: 1, path: '/', eventId: null, createdAt: '' };
 
 const renderAt = (path: string) => {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path], future: ROUTER_FUTURE });
   render(<App router={router} queryClient={createQueryClient()} />);
   return router;
 };
 
+beforeEach(() => {
+  vi.spyOn(api.site.pageViews, 'create').mockResolvedValue(view);
+});
 afterEach(() => vi.restoreAllMocks());
 
 describe('root routes (SPEC §2.1)', () => {
   it('sends / to the entrance hall of event 1 and shows the event from the API', async () => {
-    vi.spyOn(api.site.pageViews, 'create').mockResolvedValue({ id: 1, path: '/', eventId: null, createdAt: '' });
-    const get = vi.spyOn(api.site.events, 'get').mockResolvedValue(event);
+    const get = vi.spyOn(api.site.events, 'get').mockResolvedValue(eventFixture());
     const router = renderAt('/');
-    expect(await screen.findByRole('heading', { name: 'Congresso Brasileiro Virtual' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Congresso Brasileiro Virtual' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/plataforma/1/hall-entrada');
     expect(get).toHaveBeenCalledWith(1);
     expect(screen.getByText('12/11/2020 a 14/11/2020')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: /Banner do evento/ })).toHaveAttribute('src', '/uploads/banner.png');
+    expect(screen.getByText('08:00 às 18:00')).toBeInTheDocument();
+    expect(screen.getByText('Congressos médicos')).toBeInTheDocument();
+    expect(screen.getByText('Três dias de ciência')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Banner do evento Congresso Brasileiro Virtual' })).toHaveAttribute(
+      'src',
+      '/uploads/banner.png',
+    );
+    expect(document.body).toHaveClass('platform');
+    await waitFor(() => expect(document.title).toBe('Congresso Brasileiro Virtual · Plataforma de Eventos'));
   });
 
-  it("shows 'Pagina não encontrada' for any other path", async () => {
-    vi.spyOn(api.site.pageViews, 'create').mockResolvedValue({ id: 1, path: '/', eventId: null, createdAt: '' });
+  it('reads the event id from the slug before the first dash', async () => {
+    const get = vi.spyOn(api.site.events, 'get').mockResolvedValue(eventFixture({ id: 12, name: 'Jornada de Cardiologia' }));
+    renderAt('/plataforma/12-jornada-cardio/hall-entrada');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jornada de Cardiologia' })).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith(12);
+  });
+
+  it('sends /plataforma/{slug} to its entrance hall', async () => {
+    vi.spyOn(api.site.events, 'get').mockResolvedValue(eventFixture());
+    const router = renderAt('/plataforma/1-congresso');
+    await screen.findByRole('heading', { level: 1, name: 'Congresso Brasileiro Virtual' });
+    expect(router.state.location.pathname).toBe('/plataforma/1-congresso/hall-entrada');
+  });
+
+  it('shows a loading state while the event is on its way', async () => {
+    vi.spyOn(api.site.events, 'get').mockReturnValue(new Promise(() => undefined));
+    renderAt('/plataforma/1/hall-entrada');
+    expect(await screen.findByText('Carregando…')).toBeInTheDocument();
+    expect(screen.getByText('Carregando…').closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+  });
+
+  it("shows 'Pagina não encontrada' for any other path, with a link to the entrance hall", async () => {
     renderAt('/nada');
-    expect(await screen.findByText('Pagina não encontrada')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Pagina não encontrada' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir para o hall de entrada' })).toHaveAttribute('href', '/plataforma/1/hall-entrada');
   });
 
-  it('shows a clear page for an event id that is not a number', async () => {
-    vi.spyOn(api.site.pageViews, 'create').mockResolvedValue({ id: 1, path: '/', eventId: null, createdAt: '' });
+  it('the not-found link leads to the entrance hall', async () => {
+    vi.spyOn(api.site.events, 'get').mockResolvedValue(eventFixture());
+    const router = renderAt('/nada/mais');
+    await userEvent.click(await screen.findByRole('link', { name: 'Ir para o hall de entrada' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Congresso Brasileiro Virtual' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/plataforma/1/hall-entrada');
+  });
+
+  it('shows the not-found screen for a platform page that does not exist (yet)', async () => {
+    vi.spyOn(api.site.events, 'get').mockResolvedValue(eventFixture());
+    renderAt('/plataforma/1/sala-inexistente');
+    expect(await screen.findByRole('heading', { name: 'Pagina não encontrada' })).toBeInTheDocument();
+  });
+
+  it('shows a clear page for an event id that is not a number, without calling the API', async () => {
+    const get = vi.spyOn(api.site.events, 'get');
     renderAt('/plataforma/abc/hall-entrada');
-    expect(await screen.findByText('Evento não encontrado')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Evento não encontrado' })).toBeInTheDocument();
+    expect(get).not.toHaveBeenCalled();
   });
 
-  it('posts a page view on every navigation', async () => {
-    const create = vi.spyOn(api.site.pageViews, 'create').mockResolvedValue({ id: 1, path: '/', eventId: null, createdAt: '' });
-    vi.spyOn(api.site.events, 'get').mockResolvedValue(event);
-    const router = renderAt('/plataforma/1-congresso/hall-entrada');
-    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
-    expect(create.mock.calls[0][0]).toMatchObject({ path: '/plataforma/1-congresso/hall-entrada', eventId: 1, language: 'pt' });
-    await router.navigate('/nada');
-    await waitFor(() => expect(create).toHaveBeenCalledTimes(2));
-    expect(create.mock.calls[1][0]).toMatchObject({ path: '/nada' });
-    expect(create.mock.calls[1][0]).not.toHaveProperty('eventId');
+  it('shows a clear page for an event the API does not know (404)', async () => {
+    vi.spyOn(api.site.events, 'get').mockRejectedValue(new ApiError(404, 'api.error.eventNotFound'));
+    renderAt('/plataforma/99/hall-entrada');
+    expect(await screen.findByRole('heading', { name: 'Evento não encontrado' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir para o hall de entrada' })).toBeInTheDocument();
+  });
+
+  it('offers to try again when the server fails, and shows the event once it answers', async () => {
+    const get = vi
+      .spyOn(api.site.events, 'get')
+      .mockRejectedValueOnce(new ApiError(503, 'api.error.unavailable'))
+      .mockRejectedValueOnce(new ApiError(503, 'api.error.unavailable'))
+      .mockRejectedValueOnce(new ApiError(503, 'api.error.unavailable'))
+      .mockResolvedValue(eventFixture());
+    renderAt('/plataforma/1/hall-entrada');
+    expect(await screen.findByRole('heading', { name: 'Não foi possível carregar o evento' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('Serviço indisponível no momento. Tente novamente em instantes.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Congresso Brasileiro Virtual' })).toBeInTheDocument();
+    expect(get).toHaveBeenCalledTimes(4);
+  }, 15_000);
+
+  it('a page that fails to render shows a way out instead of a blank screen', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const broken = { ...eventFixture(), startDate: undefined } as unknown as Event;
+    vi.spyOn(api.site.events, 'get').mockResolvedValue(broken);
+    renderAt('/plataforma/1/hall-entrada');
+    expect(await screen.findByRole('heading', { name: 'Algo deu errado' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Recarregar a página' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir para o hall de entrada' })).toHaveAttribute('href', '/plataforma/1/hall-entrada');
+  });
+
+  it('loads the back office for /cms paths (its own chunk), which sends a signed-out visitor to /cms/login', async () => {
+    const router = renderAt('/cms');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cms/login'), { timeout: 5000 });
+    expect(document.body).not.toHaveClass('platform');
   });
 });
 
-describe('pageViewOf', () => {
-  it('reads the event and the stand of a path', () => {
-    expect(pageViewOf('/plataforma/1/estande/2-vitalis', 'pt')).toEqual({
-      path: '/plataforma/1/estande/2-vitalis',
-      eventId: 1,
-      standId: 2,
+describe('page views (SPEC §2.1: one on every navigation)', () => {
+  it('posts the first view and one per navigation, with the event, the language and the referrer', async () => {
+    const create = vi.mocked(api.site.pageViews.create);
+    vi.spyOn(api.site.events, 'get').mockResolvedValue(eventFixture());
+    const router = renderAt('/plataforma/1-congresso/hall-entrada');
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(create.mock.calls[0][0]).toEqual({ path: '/plataforma/1-congresso/hall-entrada', eventId: 1, language: 'pt' });
+
+    await router.navigate('/nada');
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(2));
+    expect(create.mock.calls[1][0]).toEqual({
+      path: '/nada',
+      referrer: `${window.location.origin}/plataforma/1-congresso/hall-entrada`,
       language: 'pt',
     });
-    expect(pageViewOf('/cms/login', 'en')).toEqual({ path: '/cms/login', language: 'en' });
+
+    await router.navigate('/plataforma/1/estande/2-vitalis');
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(3));
+    expect(create.mock.calls[2][0]).toMatchObject({ path: '/plataforma/1/estande/2-vitalis', eventId: 1, standId: 2 });
+  });
+
+  it('a query-string change is not a new page view', async () => {
+    const create = vi.mocked(api.site.pageViews.create);
+    const router = renderAt('/nada');
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    await router.navigate('/nada?page=2');
+    await screen.findByRole('heading', { name: 'Pagina não encontrada' });
+    expect(create).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failing page-view call never breaks the page', async () => {
+    vi.mocked(api.site.pageViews.create).mockRejectedValue(new ApiError(0, 'api.error.network'));
+    vi.spyOn(api.site.events, 'get').mockResolvedValue(eventFixture());
+    renderAt('/plataforma/1/hall-entrada');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Congresso Brasileiro Virtual' })).toBeInTheDocument();
   });
 });

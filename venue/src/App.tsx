@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject, type RouterProviderProps } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { HallEntrance } from './platform/HallEntrance';
 import { PlatformLayout } from './platform/PlatformLayout';
@@ -7,9 +7,12 @@ import { useScreenSizeTracking } from './shared/hooks/useScreenSize';
 import { usePageViews } from './shared/hooks/usePageViews';
 import { GlobalStyle, theme } from './shared/theme';
 import { DialogHost } from './shared/ui/DialogHost';
+import { ErrorScreen } from './shared/ui/ErrorScreen';
 import { NotFound } from './shared/ui/NotFound';
+import { PageLoading } from './shared/ui/PageLoading';
 import { ToastHost } from './shared/ui/ToastHost';
 
+/** Everything every page has: the page view on each navigation, the screen-size class, one toast and one dialog. */
 const Root = () => {
   usePageViews();
   useScreenSizeTracking();
@@ -22,10 +25,12 @@ const Root = () => {
   );
 };
 
-/** SPEC §2.1: / → entrance hall of event 1; /plataforma/{slug}; /cms (lazy); anything else not found. */
-export const routes = [
+/** SPEC §2.1: / → entrance hall of event 1; /plataforma/{slug}; /cms (lazy chunk); anything else not found. */
+export const routes: RouteObject[] = [
   {
     element: <Root />,
+    errorElement: <ErrorScreen />,
+    HydrateFallback: PageLoading,
     children: [
       { path: '/', element: <Navigate to="/plataforma/1/hall-entrada" replace /> },
       {
@@ -34,6 +39,7 @@ export const routes = [
         children: [
           { index: true, element: <Navigate to="hall-entrada" replace /> },
           { path: 'hall-entrada', element: <HallEntrance /> },
+          // Platform pages arrive with their issues; until then they are honestly "not found".
           { path: '*', element: <NotFound /> },
         ],
       },
@@ -43,13 +49,26 @@ export const routes = [
   },
 ];
 
+/** React Router 7 behaviours, adopted now (every link in the app is absolute, so none changes meaning). */
+export const ROUTER_FUTURE = {
+  v7_relativeSplatPath: true,
+  v7_fetcherPersist: true,
+  v7_normalizeFormMethod: true,
+  v7_partialHydration: true,
+  v7_skipActionErrorRevalidation: true,
+} as const;
+
+export type AppRouter = RouterProviderProps['router'];
+
+export const createRouter = (): AppRouter => createBrowserRouter(routes, { future: ROUTER_FUTURE });
+
 export const createQueryClient = () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
 
-export const App = ({ router = createBrowserRouter(routes), queryClient = createQueryClient() }) => (
+export const App = ({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) => (
   <ThemeProvider theme={theme}>
     <GlobalStyle />
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} future={{ v7_startTransition: true }} />
     </QueryClientProvider>
   </ThemeProvider>
 );

@@ -1,15 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import './shared/i18n';
-import { loadLanguage } from './shared/i18n';
+import { App, createQueryClient, createRouter } from './App';
+import { changeLanguage } from './shared/i18n';
 import { useAppState } from './shared/state/store';
 
-const language = useAppState.getState().language;
-if (language !== 'pt') void loadLanguage(language).then((loaded) => useAppState.getState().setLanguage(loaded));
+// A stored EN/AL choice loads its pack; PT (bundled) is on screen meanwhile and stays on failure.
+const stored = useAppState.getState().language;
+if (stored !== 'pt') void changeLanguage(stored);
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <App />
+    <App router={createRouter()} queryClient={createQueryClient()} />
   </StrictMode>,
 );

@@ -179,7 +179,7 @@ const insertDemo = async (strapi: Core.Strapi, demo: Demo, staff: ReturnType<typ
   // Files first (outside the transaction: the upload provider writes to disk).
   const svg = 'image/svg+xml';
   const files = {
-    image: await upload('evento-fundo.svg', svg, posterSvg(1920, 500, e.name, '12 a 14 de novembro · online'), `Fundo do evento ${e.name}`),
+    image: await upload('evento-fundo.svg', svg, posterSvg(1920, 500, '', ''), `Fundo do evento ${e.name}`),
     banner: await upload('evento-banner.svg', svg, posterSvg(240, 340, 'CBVMI', '2020'), `Banner do evento ${e.name}`),
     thumb: await upload(
       'evento-miniatura.svg',

@@ -1,10 +1,19 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
+import styled from 'styled-components';
+import { LanguageSwitcher } from '../shared/ui/LanguageSwitcher';
 import { NotFound } from '../shared/ui/NotFound';
 import { useEvent, useEventId } from './useEvent';
 
-/** Every /plataforma/{slug} page: black background; an unknown event gets a clear page. */
+const Corner = styled.header`
+  position: fixed;
+  top: 16px;
+  right: 16px;
+  z-index: 100;
+`;
+
+/** Every /plataforma/{slug} page: black background, the language choice; an unknown event gets a clear page. */
 export const PlatformLayout = () => {
   const { t } = useTranslation();
   const eventId = useEventId();
@@ -15,12 +24,15 @@ export const PlatformLayout = () => {
     return () => document.body.classList.remove('platform');
   }, []);
 
-  useEffect(() => {
-    if (event.data) document.title = `${event.data.name} · Plataforma de Eventos`;
-  }, [event.data]);
-
   if (eventId === null || event.error?.status === 404) {
     return <NotFound title={t('platform.eventNotFound')} hint={t('platform.eventNotFoundHint')} />;
   }
-  return <Outlet />;
+  return (
+    <>
+      <Corner>
+        <LanguageSwitcher />
+      </Corner>
+      <Outlet />
+    </>
+  );
 };

@@ -7,6 +7,7 @@ export const theme = {
     primaryLight: '#ffb68c',
     platformBackground: '#000000',
     platformText: '#f5f1ee',
+    platformTextMuted: 'rgba(245, 241, 238, 0.78)',
     surface: '#ffffff',
     surfaceMuted: '#f4f1ef',
     text: '#1d1a18',
@@ -35,9 +36,14 @@ export const GlobalStyle = createGlobalStyle`
     background: ${theme.colors.surface};
     -webkit-font-smoothing: antialiased;
   }
-  body.platform { background: ${theme.colors.platformBackground}; color: ${theme.colors.platformText}; }
+  body.platform {
+    background: ${theme.colors.platformBackground};
+    color: ${theme.colors.platformText};
+    --focus-ring: ${theme.colors.focus};
+  }
   a { color: inherit; }
-  :focus-visible { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }
+  /* Focus rings: dark brown on light surfaces; dark surfaces set --focus-ring to amber (3:1 or more on both). */
+  :focus-visible { outline: 3px solid var(--focus-ring, ${theme.colors.primaryDark}); outline-offset: 2px; }
   button { font: inherit; }
   .visually-hidden {
     position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { Logo } from '../../shared/ui/Logo';
 
 const Page = styled.main`
   min-height: 100vh;
@@ -38,12 +39,7 @@ const Brand = styled.div`
   }
 `;
 
-export const Logo = () => (
-  <svg viewBox="0 0 64 64" aria-hidden="true">
-    <rect width="64" height="64" rx="14" fill="#a34100" />
-    <path d="M14 46V22l18-10 18 10v24H38V32H26v14z" fill="#fff" />
-  </svg>
-);
+export { Logo };
 
 export const AuthLayout = ({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) => (
   <Page>

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, SMS_CODE_PLACEHOLDER_LENGTH, SMS_RESEND_SECONDS, SMS_VALIDATE_MIN_LENGTH } from '@plataforma/adapter';
 import { api } from '../../shared/api';
-import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { ErrorAlert, TextField } from '../ui/Form';
+import { useSubmit } from '../ui/useSubmit';
 import { AuthLayout, LinkRow } from './AuthLayout';
 import { useCompleteSignIn } from './useAuthActions';
 import { useCountdown } from './useCountdown';
@@ -25,8 +25,7 @@ export const LoginPage = () => {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [attemptId, setAttemptId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { error, setError, submitting, run: submit } = useSubmit();
 
   const requestCode = async () => {
     const answer = await api.auth.login({ email, password, type: 'user' });
@@ -40,19 +39,12 @@ export const LoginPage = () => {
     countdown.start(answer.data.resendIn ?? SMS_RESEND_SECONDS);
   };
 
-  const run = async (action: () => Promise<void>) => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
+  // A refused resend says how long is left: the countdown shows it.
+  const run = (action: () => Promise<void>) =>
+    submit(action, (failure) => {
       const seconds = retryIn(failure);
       if (seconds) countdown.start(seconds);
-      setError(messageText(failure instanceof ApiError ? failure.msg : undefined));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    });
 
   const onCredentials = (event: FormEvent) => {
     event.preventDefault();

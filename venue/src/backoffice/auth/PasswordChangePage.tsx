@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import {
-  ApiError,
   PASSWORD_RULES,
   passwordProblems,
   SMS_CODE_PLACEHOLDER_LENGTH,
@@ -15,6 +14,7 @@ import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { ErrorAlert, TextField } from '../ui/Form';
+import { useSubmit } from '../ui/useSubmit';
 import { AuthLayout, LinkRow } from './AuthLayout';
 import { useCompleteSignIn } from './useAuthActions';
 import { useCountdown } from './useCountdown';
@@ -55,34 +55,23 @@ export const PasswordChangePage = () => {
   const [password2, setPassword2] = useState('');
   const [code, setCode] = useState('');
   const [rulesOpen, setRulesOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { error, setError, submitting, run } = useSubmit();
   const problems = passwordProblems(password1);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitting(true);
-    setError(null);
-    try {
+    void run(async () => {
       const answer = await api.auth.changePassword({ email, type: 'user', password1, password2, code });
       showToast(messageText(answer.msg), 'success');
       if (!complete(answer.data)) setError(t('backoffice.login.userNotFound'));
-    } catch (failure) {
-      setError(messageText(failure instanceof ApiError ? failure.msg : undefined));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
-  const resend = async () => {
-    setError(null);
-    try {
+  const resend = () =>
+    run(async () => {
       await api.auth.recovery({ email, type: 'user' });
       countdown.start(SMS_RESEND_SECONDS);
-    } catch (failure) {
-      setError(messageText(failure instanceof ApiError ? failure.msg : undefined));
-    }
-  };
+    });
 
   return (
     <AuthLayout title={t('backoffice.change.title')} subtitle={t('backoffice.change.subtitle')}>

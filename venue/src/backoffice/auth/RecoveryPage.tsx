@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { ApiError } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { ErrorAlert, TextField } from '../ui/Form';
+import { useSubmit } from '../ui/useSubmit';
 import { AuthLayout, LinkRow } from './AuthLayout';
 
 /** /cms/password-recovery: the e-mail, then the password change screen (SPEC §4). */
@@ -15,22 +15,15 @@ export const RecoveryPage = () => {
   const navigate = useNavigate();
   const showToast = useAppState((s) => s.showToast);
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { error, submitting, run } = useSubmit();
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitting(true);
-    setError(null);
-    try {
+    void run(async () => {
       const answer = await api.auth.recovery({ email, type: 'user' });
       showToast(messageText(answer.msg), 'success');
-      navigate('/cms/password-change', { state: { email, sentAt: Date.now() } });
-    } catch (failure) {
-      setError(messageText(failure instanceof ApiError ? failure.msg : undefined));
-    } finally {
-      setSubmitting(false);
-    }
+      navigate('/cms/password-change', { state: { email } });
+    });
   };
 
   return (

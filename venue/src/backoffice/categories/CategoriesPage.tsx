@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, type Category } from '@plataforma/adapter';
+import type { Category } from '@plataforma/adapter';
 import { api } from '../../shared/api';
-import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { DataTable, type Column } from '../ui/DataTable';
 import { ErrorAlert, TextArea, TextField } from '../ui/Form';
 import { Modal, ModalActions } from '../ui/Modal';
 import { PageHeader } from '../ui/PageHeader';
+import { CrudToolbar } from '../ui/CrudToolbar';
 import { useResourceActions } from '../ui/useResourceActions';
+import { useSubmit } from '../ui/useSubmit';
 
 const categories = api.cms.resource<Category, { name: string; description: string | null }>('/categories');
 const KEY = 'categories';
@@ -25,21 +26,15 @@ const CategoryModal = ({
   const { t } = useTranslation();
   const [name, setName] = useState(category?.name ?? '');
   const [description, setDescription] = useState(category?.description ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { error, submitting, run } = useSubmit();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitting(true);
-    setError(null);
-    try {
+    void run(async () => {
       const input = { name, description: description.trim() || null };
       const answer = category ? await categories.update(category.id, input) : await categories.create(input);
       onSaved(answer.msg);
-    } catch (failure) {
-      setError(messageText(failure instanceof ApiError ? failure.msg : undefined));
-      setSubmitting(false);
-    }
+    });
   };
 
   return (
@@ -48,7 +43,7 @@ const CategoryModal = ({
       subtitle={t('backoffice.form.required')}
       onClose={onClose}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         {error && <ErrorAlert>{error}</ErrorAlert>}
         <TextField
           label={t('backoffice.categories.fields.name')}
@@ -105,25 +100,14 @@ export const CategoriesPage = () => {
         selectable
         onRowClick={(category) => setEditing(category)}
         toolbar={(selected, clear) => (
-          <>
-            <Button
-              type="button"
-              $variant="ghost"
-              disabled={selected.length === 0}
-              onClick={() =>
-                confirmDelete(
-                  t('backoffice.categories.confirmDelete', { count: selected.length }),
-                  () => categories.remove(selected),
-                  clear,
-                )
-              }
-            >
-              {t('backoffice.form.deleteSelected')}
-            </Button>
-            <Button type="button" onClick={() => setEditing(null)}>
-              {t('backoffice.categories.add')}
-            </Button>
-          </>
+          <CrudToolbar
+            selected={selected}
+            addLabel={t('backoffice.categories.add')}
+            onAdd={() => setEditing(null)}
+            onDelete={() =>
+              confirmDelete(t('backoffice.categories.confirmDelete', { count: selected.length }), () => categories.remove(selected), clear)
+            }
+          />
         )}
       />
       {editing !== undefined && (

@@ -8,7 +8,7 @@ import { useStaffSession } from '../session';
 export const RequireRole = ({ roles, children }: { roles: readonly StaffRole[]; children: ReactNode }) => {
   const { user, checking } = useStaffSession();
   const location = useLocation();
-  if (checking) return <Spinner label="Carregando…" />;
+  if (checking) return <Spinner />;
   if (!user) return <Navigate to="/cms/login" replace state={{ from: location.pathname }} />;
   if (!roles.includes(user.role)) return <Navigate to="/cms/nao-autorizado" replace />;
   return <>{children}</>;
@@ -17,7 +17,7 @@ export const RequireRole = ({ roles, children }: { roles: readonly StaffRole[]; 
 /** The public screens are for signed-out users only: a signed-in user goes to /cms. */
 export const SignedOutOnly = ({ children }: { children: ReactNode }) => {
   const { user, checking } = useStaffSession();
-  if (checking) return <Spinner label="Carregando…" />;
+  if (checking) return <Spinner />;
   if (user) return <Navigate to="/cms" replace />;
   return <>{children}</>;
 };

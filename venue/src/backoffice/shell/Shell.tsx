@@ -34,6 +34,7 @@ const Drawer = styled.nav<{ $open: boolean }>`
   width: ${DRAWER_WIDTH}px;
   background: #1d1a18;
   color: #fff;
+  --focus-ring: ${({ theme }) => theme.colors.focus};
   display: flex;
   flex-direction: column;
   z-index: 50;

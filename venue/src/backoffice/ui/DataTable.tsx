@@ -100,7 +100,7 @@ const Table = styled.table`
     align-items: center;
   }
   th button:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${({ theme }) => theme.colors.primary};
   }
   tbody tr.clickable {
     cursor: pointer;

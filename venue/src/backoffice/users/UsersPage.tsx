@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, STAFF_ROLES, type StaffRole, type StaffUser } from '@plataforma/adapter';
+import { STAFF_ROLES, type StaffRole, type StaffUser } from '@plataforma/adapter';
 import { api } from '../../shared/api';
-import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { DataTable, type Column } from '../ui/DataTable';
 import { ErrorAlert, InfoNote, maskPhone, SelectField, TextField } from '../ui/Form';
 import { Modal, ModalActions } from '../ui/Modal';
 import { formatDateTime, PageHeader } from '../ui/PageHeader';
+import { CrudToolbar } from '../ui/CrudToolbar';
 import { useResourceActions } from '../ui/useResourceActions';
+import { useSubmit } from '../ui/useSubmit';
 
 const users = api.cms.resource<
   StaffUser,
@@ -23,32 +24,26 @@ const UserModal = ({ user, onClose, onSaved }: { user: StaffUser | null; onClose
   const [ddi, setDdi] = useState(user?.ddi ?? '55');
   const [phone, setPhone] = useState(user ? maskPhone(`${user.ddd ?? ''}${user.phone ?? ''}`) : '');
   const [role, setRole] = useState<StaffRole | ''>(user?.role ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { error, submitting, run } = useSubmit();
 
-  const submit = async (event: FormEvent, extra: { loginLocked?: boolean } = {}) => {
+  const submit = (event: FormEvent, extra: { loginLocked?: boolean } = {}) => {
     event.preventDefault();
-    setSubmitting(true);
-    setError(null);
-    try {
+    void run(async () => {
       const input = { name, email, ddi, phone, role: role as StaffRole, ...extra };
       const answer = user ? await users.update(user.id, input) : await users.create(input);
       onSaved(answer.msg);
-    } catch (failure) {
-      setError(messageText(failure instanceof ApiError ? failure.msg : undefined));
-      setSubmitting(false);
-    }
+    });
   };
 
   return (
     <Modal title={user ? t('backoffice.users.edit') : t('backoffice.users.add')} subtitle={t('backoffice.form.required')} onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         {error && <ErrorAlert>{error}</ErrorAlert>}
         {!user && <InfoNote>{t('backoffice.users.createdHint')}</InfoNote>}
         {user?.loginLocked && (
           <InfoNote>
             {t('backoffice.users.locked')}{' '}
-            <Button type="button" $variant="ghost" disabled={submitting} onClick={(event) => void submit(event, { loginLocked: false })}>
+            <Button type="button" $variant="ghost" disabled={submitting} onClick={(event) => submit(event, { loginLocked: false })}>
               {t('backoffice.users.unlock')}
             </Button>
           </InfoNote>
@@ -139,21 +134,14 @@ export const UsersPage = () => {
         selectable
         onRowClick={(user) => setEditing(user)}
         toolbar={(selected, clear) => (
-          <>
-            <Button
-              type="button"
-              $variant="ghost"
-              disabled={selected.length === 0}
-              onClick={() =>
-                confirmDelete(t('backoffice.users.confirmDelete', { count: selected.length }), () => users.remove(selected), clear)
-              }
-            >
-              {t('backoffice.form.deleteSelected')}
-            </Button>
-            <Button type="button" onClick={() => setEditing(null)}>
-              {t('backoffice.users.add')}
-            </Button>
-          </>
+          <CrudToolbar
+            selected={selected}
+            addLabel={t('backoffice.users.add')}
+            onAdd={() => setEditing(null)}
+            onDelete={() =>
+              confirmDelete(t('backoffice.users.confirmDelete', { count: selected.length }), () => users.remove(selected), clear)
+            }
+          />
         )}
       />
       {editing !== undefined && (

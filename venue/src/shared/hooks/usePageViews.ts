@@ -1,10 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { idFromSlug, type Language, type PageViewInput } from '@plataforma/adapter';
 import { api } from '../api';
 import { useAppState } from '../state/store';
 
-type Recorder = (input: PageViewInput) => Promise<unknown>;
+export type PageViewRecorder = (input: PageViewInput) => Promise<unknown>;
+
+const MAX = 500;
 
 /** The page view of a location: the event of a /plataforma/{slug} path, the stand of an estande/{id}. */
 export const pageViewOf = (pathname: string, language: Language, referrer?: string): PageViewInput => {
@@ -12,21 +14,39 @@ export const pageViewOf = (pathname: string, language: Language, referrer?: stri
   const eventId = area === 'plataforma' ? idFromSlug(slug) : null;
   const standId = eventId && page === 'estande' ? idFromSlug(standSlug) : null;
   return {
-    path: pathname.slice(0, 500) || '/',
+    path: pathname.slice(0, MAX) || '/',
     ...(eventId ? { eventId } : {}),
     ...(standId ? { standId } : {}),
-    ...(referrer ? { referrer: referrer.slice(0, 500) } : {}),
+    ...(referrer ? { referrer: referrer.slice(0, MAX) } : {}),
     language,
   };
 };
 
-/** Posts a page view on every navigation (first-party analytics); never breaks the page. */
-export const usePageViews = (record: Recorder = (input) => api.site.pageViews.create(input)): void => {
+const defaultRecorder: PageViewRecorder = (input) => api.site.pageViews.create(input);
+
+/**
+ * Posts a page view on every navigation, the first one included (first-party analytics, SPEC
+ * §2.1). Fire-and-forget: a failure (offline, server down, ad blocker) never reaches the page.
+ * The referrer is the page the visitor came from: the browser's for the first view, then the
+ * previous page of the app. A path change counts, not a query change (tables keep their page
+ * in the query string).
+ */
+export const usePageViews = (record: PageViewRecorder = defaultRecorder): void => {
   const { pathname } = useLocation();
   const language = useAppState((s) => s.language);
+  const last = useRef<string | null>(null);
+
   useEffect(() => {
-    record(pageViewOf(pathname, language, document.referrer || undefined)).catch(() => undefined);
-    // One view per path change; the language is read at that moment.
+    // React's StrictMode runs effects twice in development: one view per path change.
+    if (last.current === pathname) return;
+    const referrer = last.current === null ? document.referrer : `${window.location.origin}${last.current}`;
+    last.current = pathname;
+    try {
+      void record(pageViewOf(pathname, language, referrer || undefined)).catch(() => undefined);
+    } catch {
+      // A recorder that throws synchronously must not break the page either.
+    }
+    // The language is read at the moment of the view; changing it is not a navigation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 };

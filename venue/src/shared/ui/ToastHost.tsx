@@ -1,58 +1,78 @@
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import type { ToastType } from '../state/rules';
 import { useAppState } from '../state/store';
 
-const Box = styled.div<{ $type: string; $show: boolean }>`
+const Box = styled.div<{ $type: ToastType; $show: boolean }>`
   position: fixed;
   left: 50%;
   bottom: 24px;
   transform: translate(-50%, ${({ $show }) => ($show ? '0' : '140%')});
   opacity: ${({ $show }) => ($show ? 1 : 0)};
+  visibility: ${({ $show }) => ($show ? 'visible' : 'hidden')};
   transition:
     transform 250ms ease,
-    opacity 250ms ease;
+    opacity 250ms ease,
+    visibility 250ms;
   z-index: 1000;
   min-width: min(420px, calc(100vw - 32px));
   max-width: calc(100vw - 32px);
-  padding: 14px 20px;
+  padding: 14px 16px 14px 20px;
   border-radius: ${({ theme }) => theme.radius};
   box-shadow: ${({ theme }) => theme.shadow};
   color: #fff;
   font-weight: 500;
-  background: ${({ theme, $type }) => theme.colors[$type as 'success' | 'error' | 'warning' | 'info']};
+  background: ${({ theme, $type }) => theme.colors[$type]};
   display: flex;
   gap: 12px;
   align-items: center;
   justify-content: space-between;
+  --focus-ring: #fff;
 `;
 
 const Close = styled.button`
+  flex: none;
+  width: 32px;
+  height: 32px;
+  display: grid;
+  place-items: center;
   background: transparent;
   border: 0;
+  border-radius: 50%;
   color: inherit;
   cursor: pointer;
-  font-size: 20px;
+  font-size: 22px;
   line-height: 1;
+  &:hover {
+    background: rgba(255, 255, 255, 0.15);
+  }
 `;
 
-/** The one toast of the app (SPEC §3): rendered once at the root. */
+/**
+ * The one toast of the app (SPEC §3), rendered once at the root. What it says is announced
+ * through two live regions that stay in the page from the start (screen readers skip regions
+ * that appear together with their text): errors and warnings in an alert, the rest in a
+ * status. The visible box slides in and out and keeps its last text while it leaves.
+ */
 export const ToastHost = () => {
+  const { t } = useTranslation();
   const toast = useAppState((s) => s.toast);
   const hide = useAppState((s) => s.hideToast);
   const urgent = toast.type === 'error' || toast.type === 'warning';
   return (
-    <Box
-      $type={toast.type}
-      $show={toast.show}
-      role={urgent ? 'alert' : 'status'}
-      aria-live={urgent ? 'assertive' : 'polite'}
-      aria-hidden={!toast.show}
-    >
-      <span>{toast.show ? toast.message : ''}</span>
-      {toast.show && (
-        <Close type="button" onClick={hide} aria-label="Fechar aviso">
-          ×
+    <>
+      <div role="alert" className="visually-hidden">
+        {toast.show && urgent ? toast.message : ''}
+      </div>
+      <div role="status" className="visually-hidden">
+        {toast.show && !urgent ? toast.message : ''}
+      </div>
+      <Box $type={toast.type} $show={toast.show} data-testid="toast">
+        <span aria-hidden="true">{toast.message}</span>
+        <Close type="button" onClick={hide} aria-label={t('common.closeNotice')} tabIndex={toast.show ? 0 : -1}>
+          <span aria-hidden="true">×</span>
         </Close>
-      )}
-    </Box>
+      </Box>
+    </>
   );
 };

@@ -1,0 +1,41 @@
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useAppState } from '../state/store';
+import { useScreenSizeTracking } from './useScreenSize';
+
+const resizeTo = (width: number) => {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+  window.dispatchEvent(new Event('resize'));
+};
+
+describe('useScreenSizeTracking (SPEC §4 breakpoints)', () => {
+  it('sets the class from the window width and follows resizes', () => {
+    resizeTo(1920);
+    const { unmount } = renderHook(() => useScreenSizeTracking());
+    expect(useAppState.getState().layout.screen).toBe('xl');
+    const steps: Array<[number, string]> = [
+      [359, 'xs'],
+      [360, 'sm'],
+      [639, 'sm'],
+      [640, 'md'],
+      [1023, 'md'],
+      [1024, 'lg'],
+      [1439, 'lg'],
+      [1440, 'xl'],
+    ];
+    for (const [width, size] of steps) {
+      act(() => resizeTo(width));
+      expect(useAppState.getState().layout.screen).toBe(size);
+    }
+    unmount();
+    act(() => resizeTo(320));
+    expect(useAppState.getState().layout.screen).toBe('xl');
+  });
+
+  it('is not persisted (layout is per window)', () => {
+    renderHook(() => useScreenSizeTracking());
+    act(() => resizeTo(500));
+    expect(useAppState.getState().layout.screen).toBe('sm');
+    expect(localStorage.getItem('plataforma:state') ?? '').not.toContain('layout');
+  });
+});

@@ -1,0 +1,58 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n, loadLanguage } from '../i18n';
+import { useAppState } from '../state/store';
+import { theme } from '../theme';
+import { LanguageSwitcher } from './LanguageSwitcher';
+
+const mount = () =>
+  render(
+    <ThemeProvider theme={theme}>
+      <LanguageSwitcher />
+    </ThemeProvider>,
+  );
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await loadLanguage('pt');
+  useAppState.getState().setLanguage('pt');
+});
+
+describe('LanguageSwitcher', () => {
+  it('offers PT, EN and AL with PT chosen', () => {
+    mount();
+    expect(screen.getByRole('group', { name: 'Idioma' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'PT Português' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'EN English' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'AL Deutsch' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('picking EN fetches the uploaded pack (cache-busted), switches the texts and remembers the choice', async () => {
+    const fetcher = vi.fn(async () => new Response(JSON.stringify({ language: { label: 'Language' } }), { status: 200 }));
+    vi.stubGlobal('fetch', fetcher);
+    mount();
+    await userEvent.click(screen.getByRole('button', { name: 'EN English' }));
+    expect(await screen.findByRole('group', { name: 'Language' })).toBeInTheDocument();
+    expect(String((fetcher.mock.calls[0] as unknown[])[0])).toMatch(/^\/api\/site\/v1\/languages\/en\?v=\d+$/);
+    expect(screen.getByRole('button', { name: 'EN English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(document.documentElement.lang).toBe('en');
+    expect(useAppState.getState().language).toBe('en');
+    expect(JSON.parse(localStorage.getItem('plataforma:state') as string).state.language).toBe('en');
+  });
+
+  it('stays in Portuguese, silently, when the pack is missing', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"data":null,"msg":"api.error.languageNotFound","status":404}', { status: 404 })),
+    );
+    mount();
+    await userEvent.click(screen.getByRole('button', { name: 'AL Deutsch' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'AL Deutsch' })).not.toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByRole('button', { name: 'PT Português' })).toHaveAttribute('aria-pressed', 'true');
+    expect(i18n.language).toBe('pt');
+    expect(document.documentElement.lang).toBe('pt-BR');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
