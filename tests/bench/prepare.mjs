@@ -1,0 +1,37 @@
+// Boots the compiled Strapi app in-process once against the bench database, so Strapi creates
+// its schema, and mints a read-only API token for the stock content API, written to the file
+// BENCH_TOKEN_FILE names. run.mjs starts it with the same environment (secrets, database) it
+// gives the server afterwards.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'cms');
+// Strapi's CommonJS build: its ESM build has directory imports Node's ESM loader refuses.
+const tokenFile = process.env.BENCH_TOKEN_FILE;
+if (!tokenFile) {
+  console.error('prepare.mjs needs BENCH_TOKEN_FILE');
+  process.exit(2);
+}
+const { createStrapi } = createRequire(path.join(cmsDir, 'package.json'))('@strapi/strapi');
+
+try {
+  const app = await createStrapi({ appDir: cmsDir, distDir: path.join(cmsDir, 'dist') }).load();
+  try {
+    const { accessKey } = await app.service('admin::api-token').create({
+      name: `bench-${Date.now()}`,
+      description: 'npm run bench',
+      type: 'read-only',
+      kind: 'content-api',
+      lifespan: null,
+    });
+    fs.writeFileSync(tokenFile, accessKey, { mode: 0o600 });
+  } finally {
+    await app.destroy();
+  }
+  process.exit(0);
+} catch (error) {
+  console.error(error?.stack ?? error);
+  process.exit(1);
+}
