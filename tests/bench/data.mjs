@@ -251,7 +251,7 @@ const SUBTITLES = [
   'Check-up executivo',
   'Medicina estética',
   'Tricologia',
-  'Ortodontia',
+  'Periodontia',
   'Implantes dentários',
   'Lentes de contato',
   'Cirurgia refrativa',
