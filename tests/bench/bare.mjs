@@ -42,11 +42,12 @@ const build = ({ eventId, search, order, direction, limit, offset }) => {
   let where = 'l.event_id = ?';
   if (search !== undefined) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // SQLite's LIKE ignores ASCII case; pg's ILIKE is what its trigram indexes serve.
+    // SQLite's LIKE already ignores ASCII case (and has no index to use). On PostgreSQL the
+    // expression the product's trigram indexes are built on (database/sql/postgres.sql).
     where +=
       client === 'sqlite'
         ? " AND (s.name LIKE ? ESCAPE '\\' OR s.subtitle LIKE ? ESCAPE '\\')"
-        : ' AND (s.name ILIKE ? OR s.subtitle ILIKE ?)';
+        : ' AND (lower(s.name::varchar) LIKE lower(?) OR lower(s.subtitle::varchar) LIKE lower(?))';
     params.push(pattern, pattern);
   }
   const dir = direction === 'desc' ? 'DESC' : 'ASC';
