@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
+import { STAND_WIRE_COLUMNS } from './data.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(path.join(here, '..', '..', 'cms', 'package.json'));
@@ -18,21 +19,7 @@ if (!port || !database || !['sqlite', 'postgres'].includes(client)) {
   process.exit(2);
 }
 
-const COLUMNS = [
-  'id',
-  'name',
-  'subtitle',
-  'description',
-  'type',
-  'position',
-  'color',
-  'facebook',
-  'instagram',
-  'youtube',
-  'symposium',
-  'negotiation',
-  'website',
-];
+const COLUMNS = STAND_WIRE_COLUMNS;
 const ORDER = { id: 'id', name: 'name', position: 'position', type: 'type' };
 const STAND_UID = 'api::stand.stand';
 

@@ -144,3 +144,20 @@ export const expectedCount = (stands, eventId, term) => {
     (s) => s.eventId === eventId && (!needle || s.name.toLowerCase().includes(needle) || (s.subtitle ?? '').toLowerCase().includes(needle)),
   ).length;
 };
+
+/** The stand columns the product's list selects (cms/src/api/stand/wire.ts); bare and seed share them. */
+export const STAND_WIRE_COLUMNS = [
+  'id',
+  'name',
+  'subtitle',
+  'description',
+  'type',
+  'position',
+  'color',
+  'facebook',
+  'instagram',
+  'youtube',
+  'symposium',
+  'negotiation',
+  'website',
+];

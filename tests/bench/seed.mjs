@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STAND_WIRE_COLUMNS } from './data.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(path.join(here, '..', '..', 'cms', 'package.json'));
@@ -11,20 +12,9 @@ const require = createRequire(path.join(here, '..', '..', 'cms', 'package.json')
 const STAND_UID = 'api::stand.stand';
 
 const STAND_COLUMNS = [
-  'id',
+  ...STAND_WIRE_COLUMNS.slice(0, 1),
   'document_id',
-  'name',
-  'subtitle',
-  'description',
-  'type',
-  'position',
-  'color',
-  'facebook',
-  'instagram',
-  'youtube',
-  'symposium',
-  'negotiation',
-  'website',
+  ...STAND_WIRE_COLUMNS.slice(1),
   'created_at',
   'updated_at',
   'published_at',

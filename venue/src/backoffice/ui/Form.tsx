@@ -31,6 +31,14 @@ export const FieldBox = styled.div`
   }
 `;
 
+/** A field's label; the asterisk is for the eye only (the input itself carries `required`). */
+const FieldLabel = ({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) => (
+  <label htmlFor={htmlFor}>
+    {label}
+    {required && <span aria-hidden="true"> *</span>}
+  </label>
+);
+
 interface FieldProps {
   label: string;
   required?: boolean;
@@ -42,10 +50,7 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttr
     const id = useId();
     return (
       <FieldBox>
-        <label htmlFor={id}>
-          {label}
-          {required && <span aria-hidden="true"> *</span>}
-        </label>
+        <FieldLabel htmlFor={id} label={label} required={required} />
         <input id={id} ref={ref} required={required} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
         {hint && <small id={`${id}-hint`}>{hint}</small>}
       </FieldBox>
@@ -58,10 +63,7 @@ export const TextArea = ({ label, required, hint, ...area }: FieldProps & Textar
   const id = useId();
   return (
     <FieldBox>
-      <label htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <textarea id={id} required={required} {...area} />
       {hint && <small>{hint}</small>}
     </FieldBox>
@@ -72,10 +74,7 @@ export const SelectField = ({ label, required, children, ...select }: FieldProps
   const id = useId();
   return (
     <FieldBox>
-      <label htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <select id={id} required={required} {...select}>
         {children}
       </select>
