@@ -3,6 +3,8 @@ import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject
 import { ThemeProvider } from 'styled-components';
 import { HallEntrance } from './platform/HallEntrance';
 import { PlatformLayout } from './platform/PlatformLayout';
+import { RequireClient } from './platform/RequireClient';
+import { protectedHallRoutes } from './platform/halls/routes';
 import { useScreenSizeTracking } from './shared/hooks/useScreenSize';
 import { usePageViews } from './shared/hooks/usePageViews';
 import { GlobalStyle, theme } from './shared/theme';
@@ -39,7 +41,19 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="hall-entrada" replace /> },
           { path: 'hall-entrada', element: <HallEntrance /> },
-          // Platform pages arrive with their issues; until then they are honestly "not found".
+          { path: 'salas/:roomId', lazy: async () => ({ Component: (await import('./platform/lecture/LectureScreen')).LectureScreen }) },
+          {
+            // SPEC §2.4: every other platform page needs a signed-in client.
+            element: <RequireClient />,
+            children: [
+              { path: 'estande/:standId', lazy: async () => ({ Component: (await import('./platform/stand/StandScreen')).StandScreen }) },
+              {
+                path: 'congresso/salas/:roomId',
+                lazy: async () => ({ Component: (await import('./platform/lecture/RoomByDate')).RoomByDate }),
+              },
+              ...protectedHallRoutes,
+            ],
+          },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -3,7 +3,21 @@ import { ApiError, type Envelope, type ListResult } from '../envelope';
 import { isMessageKey } from '../messages';
 import { toListParams, type ListOrder } from '../list-query';
 import { AUTH_PREFIX, CMS_PREFIX, SITE_PREFIX } from '../routes';
-import type { Event, Media, NetworkPerson, PageView, PageViewInput, Room, Sponsor, Stand } from '../entities';
+import type {
+  ContactInput,
+  Event,
+  Lecture,
+  Media,
+  NetworkPerson,
+  PageView,
+  PageViewInput,
+  Product,
+  Room,
+  RoomDay,
+  Sponsor,
+  Stand,
+  StandContactInput,
+} from '../entities';
 import type {
   ChangePasswordInput,
   CheckSmsInput,
@@ -122,6 +136,37 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
       list: (eventId: number, query: PageQuery = {}) =>
         data<ListResult<Room>>({ method: 'GET', url: `${SITE_PREFIX}/rooms`, params: { eventId, ...toListParams(query) } }),
       get: (id: number) => data<Room>({ method: 'GET', url: `${SITE_PREFIX}/rooms/${id}` }),
+      /** The event's days with the room's lectures of each (the room-per-date screen). */
+      schedule: (id: number) => data<RoomDay[]>({ method: 'GET', url: `${SITE_PREFIX}/rooms/${id}/schedule` }),
+    },
+    lectures: {
+      /** A room's lectures of one day (YYYY-MM-DD), in start order. */
+      me: (query: { roomId: number; startDate: string; order?: string; foreign?: boolean }) =>
+        data<ListResult<Lecture>>({
+          method: 'GET',
+          url: `${SITE_PREFIX}/lectures/me`,
+          params: {
+            roomId: query.roomId,
+            startDate: query.startDate,
+            order: query.order ?? 'startTime:asc',
+            ...(query.foreign ? { foreign: 1 } : {}),
+          },
+        }),
+      event: (eventId: number, opts: { foreign?: boolean } = {}) =>
+        data<ListResult<Lecture>>({
+          method: 'GET',
+          url: `${SITE_PREFIX}/lectures/event/${eventId}`,
+          params: opts.foreign ? { foreign: 1 } : undefined,
+        }),
+      get: (id: number) => data<Lecture>({ method: 'GET', url: `${SITE_PREFIX}/lectures/${id}` }),
+    },
+    products: {
+      list: (standId: number, query: PageQuery = {}) =>
+        data<ListResult<Product>>({ method: 'GET', url: `${SITE_PREFIX}/products`, params: { standId, ...toListParams(query) } }),
+    },
+    contacts: {
+      stand: (input: StandContactInput) => call<{ id: number }>({ method: 'POST', url: `${SITE_PREFIX}/contacts/stand`, data: input }),
+      send: (input: ContactInput) => call<{ id: number }>({ method: 'POST', url: `${SITE_PREFIX}/contacts`, data: input }),
     },
     sponsors: {
       list: (eventId: number, query: PageQuery = {}) =>
