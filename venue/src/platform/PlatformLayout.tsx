@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { LanguageSwitcher } from '../shared/ui/LanguageSwitcher';
+import { NavBar } from './NavBar';
 import { NotFound } from '../shared/ui/NotFound';
 import { useEvent, useEventId } from './useEvent';
 
@@ -13,7 +14,7 @@ const Corner = styled.header`
   z-index: 100;
 `;
 
-/** Every /plataforma/{slug} page: black background, the language choice; an unknown event gets a clear page. */
+/** Every /plataforma/{slug} page: black background, the language choice, the navigation bar; an unknown event gets a clear page. */
 export const PlatformLayout = () => {
   const { t } = useTranslation();
   const eventId = useEventId();
@@ -33,6 +34,7 @@ export const PlatformLayout = () => {
         <LanguageSwitcher />
       </Corner>
       <Outlet />
+      <NavBar />
     </>
   );
 };

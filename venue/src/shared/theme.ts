@@ -40,6 +40,8 @@ export const GlobalStyle = createGlobalStyle`
     background: ${theme.colors.platformBackground};
     color: ${theme.colors.platformText};
     --focus-ring: ${theme.colors.focus};
+    /* Room pages leave at the bottom for the floating navigation bar. */
+    --nav-height: 72px;
   }
   a { color: inherit; }
   /* Focus rings: dark brown on light surfaces; dark surfaces set --focus-ring to amber (3:1 or more on both). */

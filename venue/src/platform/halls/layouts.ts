@@ -1,0 +1,375 @@
+import { slugWithId, type Room, type Sponsor, type Stand, type VenueLinks } from '@plataforma/adapter';
+import { pagePath, type PageKey } from './config';
+import { BOOTH_SIZE, DOOR_SIZE, WALL_BASE, type ScreenIcon, type Tier } from './scene/parts';
+
+/** What a part of a hall does when used. */
+export type Target =
+  { to: string; state?: { eventName?: string } } | { href: string } | { action: 'welcomeVideo' | 'congressVideo' } | null;
+
+interface Base {
+  key: string;
+  /** The accessible name. */
+  label: string;
+  target: Target;
+}
+
+export type HallItem =
+  | (Base & { kind: 'booth'; tier: Tier; x: number; y: number; scale: number; stand: Stand | null })
+  | (Base & { kind: 'door'; x: number; y: number; scale: number; sign: string })
+  | (Base & { kind: 'screen'; x: number; y: number; width: number; height: number; caption: string; icon: ScreenIcon; stand?: boolean })
+  | (Base & { kind: 'totem'; x: number; y: number; scale: number; sponsor: Sponsor })
+  | (Base & { kind: 'desk'; x: number; y: number; width: number; sign: string })
+  | (Base & { kind: 'arrow'; x: number; y: number; text: string; direction: 'left' | 'right' })
+  | (Base & { kind: 'banner'; x: number; y: number; width: number; height: number; image: string | null });
+
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** How many booths each stand hall has, which tier fills it and from which place of that tier. */
+export const STAND_SLOTS: Record<
+  'gold' | 'silver' | 'bronze1' | 'bronze2',
+  { tier: Tier; type: Stand['type']; from: number; count: number }
+> = {
+  gold: { tier: 'gold', type: 'master', from: 0, count: 4 },
+  silver: { tier: 'silver', type: 'silver', from: 0, count: 6 },
+  bronze1: { tier: 'bronze', type: 'bronze', from: 0, count: 4 },
+  bronze2: { tier: 'bronze', type: 'bronze', from: 4, count: 5 },
+};
+
+export type StandHallKey = keyof typeof STAND_SLOTS;
+
+export const isStandHall = (page: PageKey): page is StandHallKey => page in STAND_SLOTS;
+
+/** The stands of a hall: the tier's stands in position order, from the hall's first place. */
+export const standsOfHall = (page: StandHallKey, stands: readonly Stand[]): Array<Stand | null> => {
+  const slots = STAND_SLOTS[page];
+  const ofTier = stands.filter((stand) => stand.type === slots.type).slice(slots.from, slots.from + slots.count);
+  return Array.from({ length: slots.count }, (_, i) => ofTier[i] ?? null);
+};
+
+const link = (url: string | null | undefined): Target => (url ? { href: url } : null);
+
+/** A row of booths centred on the floor. */
+const boothRow = (
+  page: StandHallKey,
+  stands: Array<Stand | null>,
+  slug: string,
+  t: Translate,
+  y: number,
+  scale: number,
+  gap: number,
+): HallItem[] => {
+  const { tier } = STAND_SLOTS[page];
+  const width = BOOTH_SIZE[tier].width * scale;
+  const total = stands.length * width + (stands.length - 1) * gap;
+  const start = (1920 - total) / 2;
+  return stands.map((stand, i) => ({
+    kind: 'booth',
+    key: `booth-${i}`,
+    tier,
+    x: start + i * (width + gap),
+    y,
+    scale,
+    stand,
+    label: stand ? t('halls.booth', { name: stand.name }) : t('halls.emptyBooth'),
+    target: stand ? { to: `/plataforma/${slug}/estande/${slugWithId(stand.id, stand.name)}` } : null,
+  }));
+};
+
+const door = (key: string, x: number, sign: string, label: string, target: Target, scale = 0.78, y = WALL_BASE): HallItem => ({
+  kind: 'door',
+  key,
+  x,
+  y,
+  scale,
+  sign,
+  label,
+  target,
+});
+
+const hallName = (t: Translate, page: PageKey) => t(`halls.names.${page}`);
+const toHall = (slug: string, page: PageKey): Target => ({ to: pagePath(slug, page) });
+const doorTo = (t: Translate, page: PageKey) => t('halls.doorTo', { hall: hallName(t, page) });
+
+/** gold, prata, bronze/1, bronze/2 (SPEC §2.4): booths, the doors of the chain and the hall's outside link. */
+export const standHallLayout = (
+  page: StandHallKey,
+  stands: readonly Stand[],
+  venue: VenueLinks,
+  slug: string,
+  t: Translate,
+): HallItem[] => {
+  const row = standsOfHall(page, stands);
+  const leftX = 40;
+  const rightX = 1920 - 40 - DOOR_SIZE.width * 0.78;
+  const wallScreen = (key: string, caption: string, label: string, target: Target, icon: ScreenIcon): HallItem => ({
+    kind: 'screen',
+    key,
+    x: 790,
+    y: 120,
+    width: 340,
+    height: 200,
+    caption,
+    label,
+    target,
+    icon,
+  });
+  switch (page) {
+    case 'gold':
+      return [
+        door('door-left', leftX, t('halls.names.congress1'), doorTo(t, 'congress1'), toHall(slug, 'congress1')),
+        door('door-right', rightX, t('halls.names.silver'), doorTo(t, 'silver'), toHall(slug, 'silver')),
+        wallScreen('meeting', t('halls.meetingRoom'), t('halls.meetingLink'), link(venue.goldMeetingLink), 'people'),
+        ...boothRow(page, row, slug, t, 900, 0.8, 64),
+      ];
+    case 'silver':
+      return [
+        door('door-left', leftX, t('halls.names.gold'), doorTo(t, 'gold'), toHall(slug, 'gold')),
+        door('door-right', rightX, t('halls.names.bronze1'), doorTo(t, 'bronze1'), toHall(slug, 'bronze1')),
+        wallScreen('meeting', t('halls.meetingRoom'), t('halls.meetingLink'), link(venue.silverMeetingLink), 'people'),
+        ...boothRow(page, row, slug, t, 880, 0.66, 30),
+      ];
+    case 'bronze1':
+      return [
+        door('door-left', leftX, t('halls.names.silver'), doorTo(t, 'silver'), toHall(slug, 'silver')),
+        door('door-right', rightX, t('halls.names.bronze2'), doorTo(t, 'bronze2'), toHall(slug, 'bronze2')),
+        wallScreen('posters', t('halls.posters'), t('halls.postersLink'), link(venue.posterSiteLink), 'document'),
+        ...boothRow(page, row, slug, t, 880, 0.82, 60),
+      ];
+    case 'bronze2':
+      return [
+        door('door-left', leftX, t('halls.names.bronze1'), doorTo(t, 'bronze1'), toHall(slug, 'bronze1')),
+        door('door-right', rightX, t('halls.names.entrance'), doorTo(t, 'entrance'), toHall(slug, 'entrance')),
+        wallScreen('amib', t('halls.names.amibEmCena'), doorTo(t, 'amibEmCena'), toHall(slug, 'amibEmCena'), 'rooms'),
+        ...boothRow(page, row, slug, t, 880, 0.74, 40),
+      ];
+  }
+};
+
+/** hall-entrada: the event's banner, the welcome video, doors to the halls, sponsors, help desk, speakers. */
+export const entranceLayout = (
+  sponsors: readonly Sponsor[],
+  banner: string | null,
+  eventName: string,
+  slug: string,
+  t: Translate,
+): HallItem[] => {
+  const shown = sponsors.slice(0, 4);
+  const totemPlaces = [470, 650, 1130, 1310];
+  return [
+    {
+      kind: 'banner',
+      key: 'banner',
+      x: 660,
+      y: 110,
+      width: 600,
+      height: 156,
+      image: banner,
+      label: t('platform.bannerAlt', { name: eventName }),
+      target: null,
+    },
+    {
+      kind: 'screen',
+      key: 'welcome',
+      x: 170,
+      y: 96,
+      width: 340,
+      height: 190,
+      caption: t('halls.welcomeVideo'),
+      label: t('halls.welcomeVideoOpen'),
+      target: { action: 'welcomeVideo' },
+      icon: 'play',
+    },
+    {
+      kind: 'screen',
+      key: 'cbmi',
+      x: 1410,
+      y: 96,
+      width: 340,
+      height: 190,
+      caption: t('halls.names.cbmi2021'),
+      label: doorTo(t, 'cbmi2021'),
+      target: toHall(slug, 'cbmi2021'),
+      icon: 'calendar',
+    },
+    door('door-congress', 60, t('halls.names.congress1'), doorTo(t, 'congress1'), toHall(slug, 'congress1'), 0.74),
+    door('door-rooms', 300, t('halls.names.rooms'), doorTo(t, 'rooms'), toHall(slug, 'rooms'), 0.6),
+    door(
+      'door-network',
+      1500,
+      t('halls.names.network'),
+      doorTo(t, 'network'),
+      { to: pagePath(slug, 'network'), state: { eventName } },
+      0.6,
+    ),
+    door('door-gold', 1712, t('halls.names.gold'), doorTo(t, 'gold'), toHall(slug, 'gold'), 0.74),
+    ...shown.map<HallItem>((sponsor, i) => ({
+      kind: 'totem',
+      key: `sponsor-${sponsor.id}`,
+      x: totemPlaces[i],
+      y: 720,
+      scale: 0.72,
+      sponsor,
+      label: sponsor.link ? t('halls.sponsorLink', { name: sponsor.name }) : t('halls.sponsor', { name: sponsor.name }),
+      target: link(sponsor.link),
+    })),
+    {
+      kind: 'screen',
+      key: 'speakers',
+      x: 150,
+      y: 640,
+      width: 300,
+      height: 170,
+      caption: t('halls.names.speakers'),
+      label: doorTo(t, 'speakers'),
+      target: toHall(slug, 'speakers'),
+      icon: 'people',
+      stand: true,
+    },
+    {
+      kind: 'desk',
+      key: 'help',
+      x: 760,
+      y: 950,
+      width: 400,
+      sign: t('halls.names.helpDesk'),
+      label: doorTo(t, 'helpDesk'),
+      target: toHall(slug, 'helpDesk'),
+    },
+  ];
+};
+
+/** The congress halls' windows of rooms (SPEC §9): congresso/1 0/5, congresso/2 5/6, amib-em-cena 11/5. */
+export const CONGRESS_ROOMS: Record<'congress1' | 'congress2' | 'amibEmCena', { offset: number; limit: number }> = {
+  congress1: { offset: 0, limit: 5 },
+  congress2: { offset: 5, limit: 6 },
+  amibEmCena: { offset: 11, limit: 5 },
+};
+
+export type CongressKey = keyof typeof CONGRESS_ROOMS;
+
+/** Room doors along the back wall; a place without a room is a closed door, not a link. */
+export const congressLayout = (page: CongressKey, rooms: readonly Room[], slug: string, t: Translate): HallItem[] => {
+  const { offset, limit } = CONGRESS_ROOMS[page];
+  const scale = limit === 6 ? 0.62 : 0.7;
+  const width = DOOR_SIZE.width * scale;
+  const gap = (1920 - 120 - limit * width) / (limit - 1);
+  const doors = Array.from({ length: limit }, (_, i): HallItem => {
+    const room = rooms[i];
+    const x = 60 + i * (width + gap);
+    if (!room)
+      return {
+        ...door(`room-${i}`, x, t('halls.closedRoom'), t('halls.closedRoomLabel', { number: offset + i + 1 }), null, scale),
+        y: WALL_BASE,
+      };
+    const external = page === 'amibEmCena';
+    return door(
+      `room-${i}`,
+      x,
+      room.name,
+      external ? t('halls.roomExternal', { name: room.name }) : t('halls.roomDoor', { name: room.name }),
+      external ? link(room.link) : { to: `/plataforma/${slug}/salas/${room.id}` },
+      scale,
+    );
+  });
+  const video: HallItem = {
+    kind: 'screen',
+    key: 'video',
+    x: 760,
+    y: 640,
+    width: 400,
+    height: 226,
+    caption: t('halls.congressVideo'),
+    label: t('halls.congressVideoOpen'),
+    target: { action: 'congressVideo' },
+    icon: 'play',
+    stand: true,
+  };
+  if (page === 'congress1') {
+    return [
+      ...doors,
+      video,
+      {
+        kind: 'arrow',
+        key: 'to-rooms',
+        x: 180,
+        y: 1000,
+        text: t('halls.names.rooms'),
+        direction: 'left',
+        label: doorTo(t, 'rooms'),
+        target: toHall(slug, 'rooms'),
+      },
+      {
+        kind: 'arrow',
+        key: 'next',
+        x: 1470,
+        y: 1000,
+        text: t('halls.names.congress2'),
+        direction: 'right',
+        label: doorTo(t, 'congress2'),
+        target: toHall(slug, 'congress2'),
+      },
+    ];
+  }
+  if (page === 'congress2') {
+    return [
+      ...doors,
+      video,
+      {
+        kind: 'arrow',
+        key: 'back',
+        x: 180,
+        y: 1000,
+        text: t('halls.names.congress1'),
+        direction: 'left',
+        label: doorTo(t, 'congress1'),
+        target: toHall(slug, 'congress1'),
+      },
+    ];
+  }
+  return doors;
+};
+
+/** The antechambers' TVs (SPEC §2.4); what they open is the event's data. */
+export const antechamberLayout = (page: 'cbmi2021' | 'helpDesk' | 'speakers', venue: VenueLinks, t: Translate): HallItem[] => {
+  const tvs: Array<{ key: string; caption: string; label: string; target: Target; icon: ScreenIcon }> = [
+    {
+      key: 'messaging',
+      caption: t('halls.tv.messaging'),
+      label: t('halls.tv.messagingOpen'),
+      target: link(venue.messagingLink),
+      icon: 'chat',
+    },
+  ];
+  if (page === 'cbmi2021')
+    tvs.push({ key: 'info', caption: t('halls.tv.info'), label: t('halls.tv.infoOpen'), target: link(venue.infoPdf), icon: 'document' });
+  if (page === 'helpDesk') {
+    tvs.push({
+      key: 'programme',
+      caption: t('halls.tv.programme'),
+      label: t('halls.tv.programmeOpen'),
+      target: link(venue.programmeLink),
+      icon: 'calendar',
+    });
+    tvs.push({ key: 'map', caption: t('halls.tv.map'), label: t('halls.tv.mapOpen'), target: link(venue.mapPdf), icon: 'document' });
+  }
+  if (page === 'speakers') {
+    tvs.push({
+      key: 'speakers',
+      caption: t('halls.tv.speakers'),
+      label: t('halls.tv.speakersOpen'),
+      target: link(venue.speakersPdf),
+      icon: 'document',
+    });
+  }
+  const width = tvs.length === 3 ? 500 : 620;
+  const gap = 60;
+  const start = (1920 - tvs.length * width - (tvs.length - 1) * gap) / 2;
+  return tvs.map<HallItem>((tv, i) => ({
+    kind: 'screen',
+    ...tv,
+    x: start + i * (width + gap),
+    y: 150,
+    width,
+    height: Math.round((width * 9) / 16),
+  }));
+};

@@ -1,0 +1,232 @@
+import { useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled, { keyframes } from 'styled-components';
+
+/** The drawing's size: every scene is drawn on a 1920×1080 board. */
+export const SCENE_WIDTH = 1920;
+export const SCENE_HEIGHT = 1080;
+
+const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
+
+/**
+ * The viewport of a hall: the scene covers it. Wider than 16:9, the board fills the width and
+ * loses a band at the top and bottom (nothing important is drawn there); narrower (a phone held
+ * upright), the board keeps the full height and the visitor pans sideways, starting at the centre.
+ */
+const Viewport = styled.div`
+  position: fixed;
+  inset: 0;
+  overflow-x: auto;
+  overflow-y: hidden;
+  background: #000;
+  overscroll-behavior-x: contain;
+  scrollbar-width: thin;
+  scrollbar-color: rgba(255, 182, 140, 0.5) transparent;
+  /* SPEC §2.4 and the issue: every hall fades in over 1 s. */
+  animation: ${fadeIn} 1s ease both;
+  svg.scene {
+    display: block;
+    height: 100%;
+    min-width: 100%;
+    aspect-ratio: 16 / 9;
+    user-select: none;
+  }
+  .hotspot {
+    cursor: pointer;
+    outline: none;
+  }
+  .hotspot .ring {
+    fill: none;
+    stroke: transparent;
+    stroke-width: 6;
+    transition: stroke 150ms ease;
+  }
+  .hotspot .lift {
+    transition: filter 150ms ease;
+  }
+  .hotspot:hover .ring {
+    stroke: rgba(255, 182, 140, 0.85);
+  }
+  .hotspot:hover .lift {
+    filter: brightness(1.18);
+  }
+  .hotspot:focus-visible .ring {
+    stroke: #ffbf47;
+    stroke-width: 8;
+  }
+  .hotspot:focus-visible .lift {
+    filter: brightness(1.18);
+  }
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
+`;
+
+export const Stage = ({ title, children, defs }: { title: string; children: ReactNode; defs?: ReactNode }) => {
+  const viewport = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = viewport.current;
+    if (element) element.scrollLeft = (element.scrollWidth - element.clientWidth) / 2;
+  }, []);
+  return (
+    <Viewport ref={viewport} data-testid="hall-viewport">
+      <h1 className="visually-hidden">{title}</h1>
+      <svg
+        className="scene"
+        viewBox={`0 0 ${SCENE_WIDTH} ${SCENE_HEIGHT}`}
+        preserveAspectRatio="xMidYMid slice"
+        xmlns="http://www.w3.org/2000/svg"
+        role="group"
+        aria-label={title}
+      >
+        <SceneDefs />
+        {defs && <defs>{defs}</defs>}
+        {children}
+      </svg>
+    </Viewport>
+  );
+};
+
+/** Gradients and filters every scene uses. */
+const SceneDefs = () => (
+  <defs>
+    <linearGradient id="wall" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stopColor="#1a100a" />
+      <stop offset="0.55" stopColor="#2e1d12" />
+      <stop offset="1" stopColor="#3b2618" />
+    </linearGradient>
+    <linearGradient id="floor" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stopColor="#6b5646" />
+      <stop offset="0.35" stopColor="#3d2d22" />
+      <stop offset="1" stopColor="#120c08" />
+    </linearGradient>
+    <linearGradient id="ceiling" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stopColor="#050302" />
+      <stop offset="1" stopColor="#140c07" />
+    </linearGradient>
+    <radialGradient id="pool" cx="0.5" cy="0.5" r="0.5">
+      <stop offset="0" stopColor="#ffe2c4" stopOpacity="0.35" />
+      <stop offset="1" stopColor="#ffe2c4" stopOpacity="0" />
+    </radialGradient>
+    <radialGradient id="glow" cx="0.5" cy="0.5" r="0.5">
+      <stop offset="0" stopColor="#ff8a3d" stopOpacity="0.55" />
+      <stop offset="1" stopColor="#ff8a3d" stopOpacity="0" />
+    </radialGradient>
+    <linearGradient id="beam" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stopColor="#fff4e6" stopOpacity="0.22" />
+      <stop offset="1" stopColor="#fff4e6" stopOpacity="0" />
+    </linearGradient>
+    <linearGradient id="screen" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stopColor="#24476b" />
+      <stop offset="0.6" stopColor="#0f2236" />
+      <stop offset="1" stopColor="#07101a" />
+    </linearGradient>
+    <linearGradient id="wood" x1="0" y1="0" x2="1" y2="0">
+      <stop offset="0" stopColor="#5a3216" />
+      <stop offset="0.5" stopColor="#7b4a25" />
+      <stop offset="1" stopColor="#4a2810" />
+    </linearGradient>
+    <linearGradient id="trim-gold" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stopColor="#f6d98a" />
+      <stop offset="0.5" stopColor="#d4a437" />
+      <stop offset="1" stopColor="#8a6414" />
+    </linearGradient>
+    <linearGradient id="trim-silver" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stopColor="#f4f6f8" />
+      <stop offset="0.5" stopColor="#c3c9cf" />
+      <stop offset="1" stopColor="#7d858d" />
+    </linearGradient>
+    <linearGradient id="trim-bronze" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stopColor="#e7b07a" />
+      <stop offset="0.5" stopColor="#b87333" />
+      <stop offset="1" stopColor="#6e3f16" />
+    </linearGradient>
+    <linearGradient id="counter" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stopColor="#fbf8f4" />
+      <stop offset="1" stopColor="#d9d1c8" />
+    </linearGradient>
+    <linearGradient id="accent" x1="0" y1="0" x2="1" y2="0">
+      <stop offset="0" stopColor="#7a3100" />
+      <stop offset="0.5" stopColor="#c85a12" />
+      <stop offset="1" stopColor="#7a3100" />
+    </linearGradient>
+    <filter id="soft-shadow" x="-20%" y="-20%" width="140%" height="160%">
+      <feGaussianBlur in="SourceAlpha" stdDeviation="10" />
+      <feOffset dy="12" />
+      <feComponentTransfer>
+        <feFuncA type="linear" slope="0.55" />
+      </feComponentTransfer>
+      <feMerge>
+        <feMergeNode />
+        <feMergeNode in="SourceGraphic" />
+      </feMerge>
+    </filter>
+  </defs>
+);
+
+export interface HotspotProps {
+  /** The accessible name (what a screen reader announces, and the tooltip). */
+  label: string;
+  /** A page of the app. */
+  to?: string;
+  /** Navigation state handed to the page `to` opens. */
+  state?: unknown;
+  /** An external address (opens in a new tab). */
+  href?: string;
+  /** An action (opens a modal). */
+  onActivate?: () => void;
+  /** The ring drawn on hover and focus, in the scene's coordinates. */
+  ring: { x: number; y: number; width: number; height: number; rx?: number };
+  children: ReactNode;
+}
+
+/**
+ * A part of the scene the visitor can use: a link (`to`, `href`) or a button (`onActivate`),
+ * with its name, keyboard access, a hover state and a visible focus ring drawn around the part.
+ */
+export const Hotspot = ({ label, to, state, href, onActivate, ring, children }: HotspotProps) => {
+  const navigate = useNavigate();
+  const outline = (
+    <rect className="ring" x={ring.x - 8} y={ring.y - 8} width={ring.width + 16} height={ring.height + 16} rx={ring.rx ?? 14} />
+  );
+  const body = (
+    <>
+      <title>{label}</title>
+      <g className="lift">{children}</g>
+      {outline}
+    </>
+  );
+  if (to) {
+    const onClick = (event: MouseEvent) => {
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      navigate(to, { state });
+    };
+    return (
+      <a className="hotspot" href={to} aria-label={label} onClick={onClick}>
+        {body}
+      </a>
+    );
+  }
+  if (href) {
+    return (
+      <a className="hotspot" href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
+        {body}
+      </a>
+    );
+  }
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onActivate?.();
+    }
+  };
+  return (
+    <g className="hotspot" role="button" tabIndex={0} aria-label={label} onClick={onActivate} onKeyDown={onKeyDown}>
+      {body}
+    </g>
+  );
+};
+
+/** Cuts a text to what fits in `max` characters. */
+export const fit = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1)).trimEnd()}…`);
