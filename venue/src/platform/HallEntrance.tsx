@@ -19,8 +19,8 @@ const EventCaption = ({ event }: { event: Event }) => {
     : t('platform.hour', { start: hhmm(event.startTime) });
   return (
     <g>
-      <text x="960" y="318" textAnchor="middle" fontSize="30" fontWeight="800" fill="#fff4ea">
-        {fit(event.name, 46)}
+      <text x="960" y="318" textAnchor="middle" fontSize="28" fontWeight="800" fill="#fff4ea">
+        {fit(event.name, 56)}
       </text>
       <text x="960" y="360" textAnchor="middle" fontSize="24" fontWeight="600" fill="#ffb68c">
         <tspan>{days}</tspan>

@@ -221,15 +221,22 @@ export const NetworkRoom = () => {
     queryFn: () => api.site.networks.consent(),
     retry: false,
   });
+  // The box follows the click at once; a refusal puts it back and says why.
+  const [listed, setListed] = useState<boolean | null>(null);
   const setConsent = useMutation<{ listed: boolean }, ApiError, boolean>({
-    mutationFn: (listed) => api.site.networks.setConsent(listed),
+    mutationFn: (value) => api.site.networks.setConsent(value),
     onSuccess: (answer) => {
       queryClient.setQueryData(['network-consent'], answer);
+      setListed(answer.listed);
       void queryClient.invalidateQueries({ queryKey: ['network', eventId] });
       showToast(answer.listed ? t('halls.network.consentOn') : t('halls.network.consentOff'), 'success');
     },
-    onError: (error) => showToast(messageText(error.msg), 'error'),
+    onError: (error) => {
+      setListed(null);
+      showToast(messageText(error.msg), 'error');
+    },
   });
+  const checked = listed ?? consent.data?.listed ?? false;
 
   const people = list.data?.pages.flatMap((page) => page.rows) ?? [];
   const total = list.data?.pages[0]?.count ?? 0;
@@ -260,9 +267,12 @@ export const NetworkRoom = () => {
           <label className="consent">
             <input
               type="checkbox"
-              checked={consent.data?.listed ?? false}
-              disabled={!consent.data || setConsent.isPending}
-              onChange={(event) => setConsent.mutate(event.target.checked)}
+              checked={checked}
+              disabled={!consent.data}
+              onChange={(event) => {
+                setListed(event.target.checked);
+                setConsent.mutate(event.target.checked);
+              }}
             />
             {t('halls.network.consent')}
           </label>

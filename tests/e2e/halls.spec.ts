@@ -1,0 +1,203 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// The visitor's venue (issue 4): soft login, the walk through the stand halls with doors and
+// the next-hall link, a map, hall-salas paging, the networking room, the protected-page return.
+
+const VISITOR = 'ana.souza@exemplo.com.br';
+
+const softSignIn = async (page: Page, email = VISITOR) => {
+  const dialog = page.getByRole('dialog', { name: 'Entre no evento' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByRole('button', { name: 'Entrar' }).click();
+  await expect(dialog).toBeHidden();
+};
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Navegação do evento' });
+
+test('a visitor signs in softly and walks the stand halls with doors and the next-hall link, and opens a map', async ({ page }) => {
+  await page.goto('/plataforma/1/hall-entrada');
+  // An unknown e-mail is answered in the modal, in red, with the translated key.
+  const dialog = page.getByRole('dialog', { name: 'Entre no evento' });
+  await dialog.getByLabel('E-mail').fill('ninguem@exemplo.com.br');
+  await dialog.getByRole('button', { name: 'Entrar' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await softSignIn(page);
+  await expect(nav(page).getByRole('button', { name: 'Sair' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Ir para: Pavilhão Ouro' }).click();
+  await expect(page).toHaveURL(/\/hall-estandes-gold$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Pavilhão Ouro/ })).toBeAttached();
+  for (const name of ['Vitalis Farmacêutica', 'NeoCardio Sistemas', 'Aurora Diagnósticos', 'Solaris Biotech']) {
+    await expect(page.getByRole('link', { name: `Estande ${name}` })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'Ir para: Congresso 1' })).toBeVisible();
+
+  await nav(page).getByRole('link', { name: 'Próximo hall' }).click();
+  await expect(page).toHaveURL(/\/hall-estandes-prata$/);
+  await expect(page.getByRole('link', { name: /^Estande / })).toHaveCount(6);
+  await nav(page).getByRole('link', { name: 'Próximo hall' }).click();
+  await expect(page).toHaveURL(/\/hall-estandes-bronze\/1$/);
+  await expect(page.getByRole('link', { name: /^Estande / })).toHaveCount(4);
+  await nav(page).getByRole('link', { name: 'Próximo hall' }).click();
+  await expect(page).toHaveURL(/\/hall-estandes-bronze\/2$/);
+  await expect(page.getByRole('link', { name: /^Estande / })).toHaveCount(5);
+  // bronze/2 ends the chain: no next hall.
+  await expect(nav(page).getByRole('link', { name: 'Próximo hall' })).toHaveCount(0);
+
+  await nav(page).getByRole('button', { name: 'Mapa' }).click();
+  const map = page.getByRole('dialog', { name: 'Mapa: Pavilhão Bronze 2' });
+  await expect(map).toBeVisible();
+  await expect(map.getByText('Você está aqui')).toBeVisible();
+  await expect(map.locator('svg')).toHaveAttribute('viewBox', '0 0 1024 576');
+  await page.keyboard.press('Escape');
+  await expect(map).toBeHidden();
+
+  await page.getByRole('link', { name: 'Ir para: Hall de entrada' }).click();
+  await expect(page).toHaveURL(/\/hall-entrada$/);
+  await expect(page.getByRole('dialog', { name: 'Entre no evento' })).toHaveCount(0);
+
+  // A booth leads to its stand page.
+  await page.goto('/plataforma/1/hall-estandes-gold');
+  await expect(page.getByRole('link', { name: 'Estande Vitalis Farmacêutica' })).toHaveAttribute(
+    'href',
+    /\/plataforma\/1\/estande\/1-vitalis-farmaceutica$/,
+  );
+
+  // Logout ends the client session and goes to the entrance, where the soft login shows again.
+  await nav(page).getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/hall-entrada$/);
+  await expect(page.getByRole('dialog', { name: 'Entre no evento' })).toBeVisible();
+});
+
+test('an unsigned visitor sent to a protected page returns there after the soft login', async ({ page }) => {
+  await page.goto('/plataforma/1/hall-estandes-prata');
+  await expect(page).toHaveURL(/\/hall-entrada$/);
+  await softSignIn(page);
+  await expect(page).toHaveURL(/\/plataforma\/1\/hall-estandes-prata$/);
+  await expect(page.getByRole('link', { name: /^Estande / })).toHaveCount(6);
+});
+
+test('the congress halls open rooms, and hall-salas pages forward and back', async ({ page }) => {
+  await page.goto('/plataforma/1/hall-entrada');
+  await softSignIn(page);
+  await page.getByRole('link', { name: 'Ir para: Congresso 1' }).click();
+  await expect(page.getByRole('link', { name: /^Entrar na / })).toHaveCount(5);
+  await nav(page).getByRole('link', { name: 'Próximo hall' }).click();
+  await expect(page).toHaveURL(/\/congresso\/2$/);
+  await expect(page.getByRole('link', { name: /^Entrar na / })).toHaveCount(6);
+  await page.goto('/plataforma/1/amib-em-cena');
+  const external = page.getByRole('link', { name: /\(abre em nova aba\)$/ });
+  await expect(external).toHaveCount(5);
+  await expect(external.first()).toHaveAttribute('target', '_blank');
+
+  await page.goto('/plataforma/1/hall-salas');
+  const rooms = page.getByRole('list', { name: 'Salas desta página' });
+  await expect(rooms.getByText('Sala 1', { exact: true })).toBeVisible();
+  await expect(rooms.getByRole('link')).toHaveCount(3);
+  await page.getByRole('button', { name: /Próximas salas/ }).click();
+  await expect(rooms.getByText('Sala 4', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Próximas salas/ })).toBeVisible();
+  await page
+    .getByRole('button', { name: /Voltar/ })
+    .first()
+    .click();
+  await expect(rooms.getByText('Sala 1', { exact: true })).toBeVisible();
+  // The last page (16 rooms: 16, then two empty places) has no forward button.
+  for (let page6 = 0; page6 < 5; page6 += 1) {
+    await page.getByRole('button', { name: /Próximas salas/ }).click();
+    await expect(rooms.getByText(`Sala ${(page6 + 1) * 3 + 1}`, { exact: true })).toBeVisible();
+  }
+  await expect(rooms.getByText('Sala desocupada')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: /Próximas salas/ })).toHaveCount(0);
+  const first = rooms.getByRole('link').first();
+  const href = await first.getAttribute('href');
+  expect(href).toMatch(/\/plataforma\/1\/salas\/\d+$/);
+});
+
+test('the networking room searches after a pause and scrolls to a second page', async ({ page, request }) => {
+  // 31 more visitors who entered the event and agreed to be listed, registered the real way.
+  const stamp = Date.now();
+  for (let i = 0; i < 31; i += 1) {
+    const created = await request.post('/api/site/v1/clients', {
+      data: {
+        name: `Participante ${String(i).padStart(2, '0')} Rede`,
+        email: `rede${stamp}.${i}@exemplo.com.br`,
+        password: 'Rede#2026x',
+        passwordConfirm: 'Rede#2026x',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const token = ((await created.json()) as { data: { token: string } }).data.token;
+    const headers = { Authorization: `Bearer ${token}` };
+    expect(
+      (await request.post('/api/site/v1/page-views', { headers, data: { path: '/plataforma/1/hall-entrada', eventId: 1 } })).status(),
+    ).toBe(201);
+    expect((await request.put('/api/site/v1/networks/consent', { headers, data: { listed: true } })).status()).toBe(200);
+  }
+
+  await page.goto('/plataforma/1/hall-entrada');
+  await softSignIn(page);
+  await page.getByRole('link', { name: 'Ir para: Networking' }).click();
+  await expect(page).toHaveURL(/\/sala-network$/);
+  await expect(page.getByText('Congresso Brasileiro Virtual de Medicina Intensiva', { exact: false })).toBeVisible();
+  const rows = page.locator('tbody tr:not(:has(td[colspan]))');
+  await expect(rows).toHaveCount(30);
+  // Scrolling to the end brings the next page of 30.
+  await page.getByText('Carregando mais participantes…').scrollIntoViewIfNeeded();
+  await expect.poll(() => rows.count()).toBeGreaterThan(30);
+  await expect(page.getByText('Fim da lista.')).toBeVisible();
+
+  // The search waits 3 s without typing, then lists the matches.
+  const searched = page.waitForRequest((req) => req.url().includes('/networks/1') && req.url().includes('search=souza'));
+  const typedAt = Date.now();
+  await page.getByLabel('Buscar participantes').pressSequentially('souza');
+  await searched;
+  expect(Date.now() - typedAt).toBeGreaterThanOrEqual(2900);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Ana Beatriz Souza');
+  await expect(rows.first().getByRole('link', { name: 'LinkedIn de Ana Beatriz Souza' })).toHaveAttribute('href', /linkedin\.com/);
+  await expect(rows.first().getByRole('img', { name: 'Facebook não informado' })).toBeVisible();
+
+  // The consent toggle is the visitor's own.
+  const consent = page.getByLabel('Aparecer na lista de participantes');
+  await expect(consent).toBeChecked();
+  await consent.uncheck();
+  await expect(page.getByText('Você não aparece na lista de participantes.').first()).toBeVisible();
+  await consent.check();
+  await expect(page.getByText('Você aparece na lista de participantes.').first()).toBeVisible();
+});
+
+test('axe finds no serious or critical violation on the halls', async ({ page }) => {
+  await page.goto('/plataforma/1/hall-entrada');
+  const seriousOf = async () => {
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  await expect(page.getByRole('dialog', { name: 'Entre no evento' })).toBeVisible();
+  expect(await seriousOf(), 'hall-entrada with the soft login').toEqual([]);
+  await softSignIn(page);
+  for (const path of [
+    'hall-entrada',
+    'hall-estandes-gold',
+    'hall-estandes-prata',
+    'hall-estandes-bronze/1',
+    'hall-estandes-bronze/2',
+    'congresso/1',
+    'congresso/2',
+    'amib-em-cena',
+    'cbmi-2021',
+    'help-desk',
+    'palestrantes',
+    'hall-salas',
+    'sala-network',
+  ]) {
+    await page.goto(`/plataforma/1/${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousOf(), path).toEqual([]);
+  }
+});
