@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { Room, Stand, VenueLinks } from '@plataforma/adapter';
+import { eventFixture } from '../../test-fixtures';
+import { antechamberLayout, congressLayout, entranceLayout, standHallLayout, standsOfHall, type HallItem } from './layouts';
+
+const t = (key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key);
+
+const stand = (id: number, type: Stand['type'], name = `Stand ${id}`): Stand => ({
+  id,
+  eventId: 1,
+  name,
+  subtitle: '',
+  description: '',
+  type,
+  position: id,
+  color: '#0b6e4f',
+  facebook: null,
+  instagram: null,
+  youtube: null,
+  symposium: null,
+  negotiation: null,
+  website: null,
+  image: `/uploads/logo-${id}.svg`,
+});
+
+const demoStands = [
+  ...[1, 2, 3, 4].map((id) => stand(id, 'master')),
+  ...[5, 6, 7, 8, 9, 10].map((id) => stand(id, 'silver')),
+  ...[11, 12, 13, 14, 15, 16, 17, 18, 19].map((id) => stand(id, 'bronze')),
+];
+
+const room = (id: number): Room => ({
+  id,
+  eventId: 1,
+  name: `Sala ${id}`,
+  link: `https://amib.exemplo.com.br/${id}`,
+  slug: `sala-${id}`,
+  number: id,
+});
+
+const venue: VenueLinks = {
+  ...eventFixture().venue,
+  goldMeetingLink: 'https://meet.exemplo.com.br/ouro',
+  messagingLink: 'https://wa.me/55',
+  infoPdf: '/uploads/info.pdf',
+};
+
+const targets = (items: HallItem[]) => items.map((item) => item.target);
+
+describe('stand halls (SPEC §2.4)', () => {
+  it('fills gold with 1–4, prata with 5–10, bronze/1 with 11–14 and bronze/2 with 15–19, in position order', () => {
+    expect(standsOfHall('gold', demoStands).map((s) => s?.id)).toEqual([1, 2, 3, 4]);
+    expect(standsOfHall('silver', demoStands).map((s) => s?.id)).toEqual([5, 6, 7, 8, 9, 10]);
+    expect(standsOfHall('bronze1', demoStands).map((s) => s?.id)).toEqual([11, 12, 13, 14]);
+    expect(standsOfHall('bronze2', demoStands).map((s) => s?.id)).toEqual([15, 16, 17, 18, 19]);
+  });
+
+  it('leaves a free place (no link) where a hall has fewer stands than booths', () => {
+    const items = standHallLayout('gold', demoStands.slice(0, 2), venue, '1', t);
+    const booths = items.filter((item) => item.kind === 'booth');
+    expect(booths).toHaveLength(4);
+    expect(booths.map((item) => item.target)).toEqual([
+      { to: '/plataforma/1/estande/1-stand-1' },
+      { to: '/plataforma/1/estande/2-stand-2' },
+      null,
+      null,
+    ]);
+  });
+
+  it('shows a renamed stand and its new logo as the API sends them', () => {
+    const renamed = demoStands.map((s) => (s.id === 2 ? { ...s, name: 'Pfizer Brasil', image: '/uploads/novo.png' } : s));
+    const booth = standHallLayout('gold', renamed, venue, '1-x', t).find((item) => item.kind === 'booth' && item.stand?.id === 2);
+    expect(booth).toMatchObject({ target: { to: '/plataforma/1-x/estande/2-pfizer-brasil' }, stand: { image: '/uploads/novo.png' } });
+  });
+
+  it('puts the doors of the chain and the outside link from the event data in each hall', () => {
+    expect(targets(standHallLayout('gold', demoStands, venue, '1', t)).slice(0, 3)).toEqual([
+      { to: '/plataforma/1/congresso/1' },
+      { to: '/plataforma/1/hall-estandes-prata' },
+      { href: 'https://meet.exemplo.com.br/ouro' },
+    ]);
+    expect(targets(standHallLayout('silver', demoStands, venue, '1', t)).slice(0, 3)).toEqual([
+      { to: '/plataforma/1/hall-estandes-gold' },
+      { to: '/plataforma/1/hall-estandes-bronze/1' },
+      null, // no silver meeting link in this event: the screen is drawn but is not a link
+    ]);
+    expect(targets(standHallLayout('bronze2', demoStands, venue, '1', t)).slice(0, 3)).toEqual([
+      { to: '/plataforma/1/hall-estandes-bronze/1' },
+      { to: '/plataforma/1/hall-entrada' },
+      { to: '/plataforma/1/amib-em-cena' },
+    ]);
+  });
+});
+
+describe('congress halls', () => {
+  it('draws five doors in congresso/1 and closes the ones without a room', () => {
+    const items = congressLayout('congress1', [room(1), room(2), room(3)], '1', t);
+    const doors = items.filter((item) => item.kind === 'door');
+    expect(doors).toHaveLength(5);
+    expect(doors.map((item) => item.target)).toEqual([
+      { to: '/plataforma/1/salas/1' },
+      { to: '/plataforma/1/salas/2' },
+      { to: '/plataforma/1/salas/3' },
+      null,
+      null,
+    ]);
+    expect(doors[4].label).toBe('halls.closedRoomLabel {"number":5}');
+    expect(items.some((item) => item.target !== null && 'action' in item.target && item.target.action === 'congressVideo')).toBe(true);
+  });
+
+  it('draws six doors in congresso/2 numbered after the first five, with a panel back', () => {
+    const items = congressLayout('congress2', [room(6)], '1', t);
+    expect(items.filter((item) => item.kind === 'door')).toHaveLength(6);
+    expect(items.filter((item) => item.kind === 'door')[5].label).toBe('halls.closedRoomLabel {"number":11}');
+    expect(targets(items)).toContainEqual({ to: '/plataforma/1/congresso/1' });
+  });
+
+  it('opens the rooms of amib-em-cena at their external links', () => {
+    const items = congressLayout('amibEmCena', [room(12), { ...room(13), link: null }], '1', t);
+    expect(targets(items)).toEqual([{ href: 'https://amib.exemplo.com.br/12' }, null, null, null, null]);
+  });
+});
+
+describe('entrance and antechambers', () => {
+  it('links the entrance to the halls, the sponsors that have a link and the video', () => {
+    const sponsors = [
+      { id: 1, eventId: 1, name: 'Vitalis', type: 'master' as const, image: '/uploads/s1.svg', link: 'https://vitalis.exemplo.com.br' },
+      { id: 2, eventId: 1, name: 'Solaris', type: 'master' as const, image: null, link: null },
+    ];
+    const items = entranceLayout(sponsors, '/uploads/fundo.svg', 'Congresso', '1', t);
+    const all = targets(items);
+    for (const to of ['congresso/1', 'hall-estandes-gold', 'palestrantes', 'help-desk', 'cbmi-2021', 'hall-salas']) {
+      expect(all).toContainEqual({ to: `/plataforma/1/${to}` });
+    }
+    expect(all).toContainEqual({ to: '/plataforma/1/sala-network', state: { eventName: 'Congresso' } });
+    expect(all).toContainEqual({ href: 'https://vitalis.exemplo.com.br' });
+    expect(all).toContainEqual({ action: 'welcomeVideo' });
+    expect(items.filter((item) => item.kind === 'totem')).toHaveLength(2);
+  });
+
+  it('gives each antechamber its TVs from the event data', () => {
+    expect(targets(antechamberLayout('cbmi2021', venue, t))).toEqual([{ href: 'https://wa.me/55' }, { href: '/uploads/info.pdf' }]);
+    expect(antechamberLayout('helpDesk', venue, t).map((item) => item.key)).toEqual(['messaging', 'programme', 'map']);
+    expect(antechamberLayout('speakers', venue, t).map((item) => item.key)).toEqual(['messaging', 'speakers']);
+  });
+});
