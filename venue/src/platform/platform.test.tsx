@@ -51,7 +51,7 @@ describe('access to the platform pages (SPEC §2.4)', () => {
   it('sends an unsigned visitor to hall-entrada and, after the soft login, on to where they were heading', async () => {
     const soft = vi
       .spyOn(api.auth, 'softLogin')
-      .mockResolvedValue({ data: { token: 'tk', expiresAt: '', account: client as never }, msg: 'ok', status: 200 });
+      .mockResolvedValue({ data: { token: 'tk', expiresAt: '', account: client as never }, msg: 'api.ok', status: 200 });
     const router = renderAt('/plataforma/1/hall-estandes-gold?x=1');
     const dialog = await screen.findByRole('dialog', { name: 'Entre no evento' });
     expect(router.state.location.pathname).toBe('/plataforma/1/hall-entrada');
@@ -107,7 +107,7 @@ describe('navigation bar', () => {
     await act(() => router.navigate('/plataforma/1/congresso/2'));
     expect(within(bar).queryByRole('link', { name: 'Próximo hall' })).toBeNull();
 
-    const logout = vi.spyOn(api.auth, 'logout').mockResolvedValue({ data: null, msg: 'ok', status: 200 });
+    const logout = vi.spyOn(api.auth, 'logout').mockResolvedValue({ data: null, msg: 'api.ok', status: 200 });
     await userEvent.click(within(bar).getByRole('button', { name: 'Sair' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/plataforma/1/hall-entrada'));
     expect(logout).toHaveBeenCalledWith('token-1');
