@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 
 // The visitor's venue (issue 4): soft login, the walk through the stand halls with doors and
@@ -167,6 +168,21 @@ test('the networking room searches after a pause and scrolls to a second page', 
   await expect(page.getByText('Você não aparece na lista de participantes.').first()).toBeVisible();
   await consent.check();
   await expect(page.getByText('Você aparece na lista de participantes.').first()).toBeVisible();
+});
+
+test('hall-entrada loads under 200 KB of JavaScript (gzipped) and none of the back office', async ({ page }) => {
+  const scripts: Array<{ url: string; gzipped: number }> = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push({ url: response.url(), gzipped: gzipSync(await response.body(), { level: 9 }).length });
+  });
+  await page.goto('/plataforma/1/hall-entrada');
+  await expect(page.getByRole('dialog', { name: 'Entre no evento' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const total = scripts.reduce((sum, script) => sum + script.gzipped, 0);
+  console.log(`hall-entrada first load: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB gzipped`);
+  expect(total).toBeLessThan(200 * 1024);
+  expect(scripts.filter((script) => /Backoffice|backoffice/.test(script.url))).toEqual([]);
 });
 
 test('axe finds no serious or critical violation on the halls', async ({ page }) => {
