@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 
@@ -62,14 +63,39 @@ const Viewport = styled.div`
   }
 `;
 
+/** Shown for a few seconds where the hall is wider than the screen (a phone held upright). */
+const PanHint = styled.p`
+  position: fixed;
+  left: 50%;
+  top: 72px;
+  transform: translateX(-50%);
+  z-index: 150;
+  margin: 0;
+  padding: 8px 16px;
+  border-radius: 999px;
+  background: rgba(18, 11, 7, 0.86);
+  border: 1px solid rgba(255, 182, 140, 0.35);
+  color: #f5f1ee;
+  font-size: 0.9rem;
+  font-weight: 600;
+  white-space: nowrap;
+  pointer-events: none;
+  animation: ${keyframes`0%, 80% { opacity: 1; } 100% { opacity: 0; }`} 5s ease both;
+`;
+
 export const Stage = ({ title, children, defs }: { title: string; children: ReactNode; defs?: ReactNode }) => {
+  const { t } = useTranslation();
   const viewport = useRef<HTMLDivElement>(null);
+  const [pannable, setPannable] = useState(false);
   useLayoutEffect(() => {
     const element = viewport.current;
-    if (element) element.scrollLeft = (element.scrollWidth - element.clientWidth) / 2;
+    if (!element) return;
+    element.scrollLeft = (element.scrollWidth - element.clientWidth) / 2;
+    setPannable(element.scrollWidth > element.clientWidth + 8);
   }, []);
   return (
     <Viewport ref={viewport} data-testid="hall-viewport">
+      {pannable && <PanHint>{t('halls.panHint')}</PanHint>}
       <h1 className="visually-hidden">{title}</h1>
       <svg
         className="scene"
