@@ -170,6 +170,29 @@ test('the networking room searches after a pause and scrolls to a second page', 
   await expect(page.getByText('Você aparece na lista de participantes.').first()).toBeVisible();
 });
 
+test("the antechambers open the event's links and PDFs in a new tab, and the welcome video plays in a modal", async ({ page, request }) => {
+  const { data } = (await (await request.get('/api/site/v1/events/1')).json()) as { data: { venue: Record<string, string> } };
+  await page.route(/youtube\.com|vimeo\.com/, (route) => route.abort());
+  await page.goto('/plataforma/1/hall-entrada');
+  await softSignIn(page);
+  await page.getByRole('button', { name: 'Vídeo de boas-vindas: assistir' }).click();
+  const video = page.getByRole('dialog', { name: 'Vídeo de boas-vindas' });
+  await expect(video.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.youtube\.com\/embed\/aqz-KE-bpKQ\?autoplay=1/);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('link', { name: 'Ir para: CBMI 2021' }).click();
+  await expect(page.getByRole('link', { name: /^Fale conosco/ })).toHaveAttribute('href', data.venue.messagingLink);
+  await expect(page.getByRole('link', { name: /^Informações do evento/ })).toHaveAttribute('href', data.venue.infoPdf);
+  await page.goto('/plataforma/1/help-desk');
+  await expect(page.getByRole('link', { name: /abre em nova aba/ })).toHaveCount(3);
+  await expect(page.getByRole('link', { name: /^Mapa do evento/ })).toHaveAttribute('target', '_blank');
+  const pdf = await request.get(data.venue.mapPdf);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect(pdf.headers()['content-disposition'] ?? 'inline').not.toMatch(/attachment/);
+  await page.goto('/plataforma/1/palestrantes');
+  await expect(page.getByRole('link', { name: /^Informações aos palestrantes/ })).toHaveAttribute('href', data.venue.speakersPdf);
+});
+
 test('hall-entrada loads under 200 KB of JavaScript (gzipped) and none of the back office', async ({ page }) => {
   const scripts: Array<{ url: string; gzipped: number }> = [];
   page.on('response', async (response) => {
