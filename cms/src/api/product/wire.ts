@@ -1,0 +1,54 @@
+import { price, type Product } from '@plataforma/adapter';
+import type { ResourceSpec } from '@plataforma/adapter/server';
+import { fileUrl, idOf, orNull, textOr, type FileRow } from '../../lib/wire';
+
+export interface ProductRow {
+  id: number;
+  title: string;
+  description: string | null;
+  price: number | string | null;
+  discount: number | string | null;
+  installments: number | null;
+  ctaLabel: string | null;
+  ctaLink: string | null;
+  stand?: { id: number } | null;
+  image?: FileRow | null;
+}
+
+/** A stand's product or service as the site reads it: the price with its discount applied (decision 007). */
+export const productToWire = (row: ProductRow): Product => {
+  const money = price({ value: row.price, discount: row.discount, exchange: 1 }, false);
+  return {
+    id: row.id,
+    standId: idOf(row.stand),
+    title: row.title,
+    description: textOr(row.description),
+    image: fileUrl(row.image),
+    price: money.value,
+    discount: money.discount,
+    discountValue: money.discountValue,
+    hasDiscount: money.hasDiscount,
+    installments: row.installments && row.installments > 0 ? row.installments : 1,
+    ctaLabel: orNull(row.ctaLabel),
+    ctaLink: orNull(row.ctaLink),
+  };
+};
+
+export const siteProductSpec: ResourceSpec<ProductRow, Product, 'id' | 'title' | 'price'> = {
+  uid: 'api::product.product',
+  path: '/products',
+  searchFields: ['title'],
+  orderFields: { id: 'id', title: 'title', price: 'price' },
+  defaultOrder: { field: 'id', direction: 'asc' },
+  filters: {
+    standId: {
+      where: (id) => ({ stand: { id } }),
+      required: true,
+      exists: { uid: 'api::stand.stand', notFound: 'api.error.standNotFound' },
+    },
+  },
+  select: ['id', 'title', 'description', 'price', 'discount', 'installments', 'ctaLabel', 'ctaLink'],
+  populate: { stand: { select: ['id'] }, image: { select: ['id', 'url'] } },
+  notFound: 'api.error.notFound',
+  toWire: productToWire,
+};
