@@ -100,10 +100,7 @@ test('the congress halls open rooms, and hall-salas pages forward and back', asy
   await page.getByRole('button', { name: /Próximas salas/ }).click();
   await expect(rooms.getByText('Sala 4', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /Próximas salas/ })).toBeVisible();
-  await page
-    .getByRole('button', { name: /Voltar/ })
-    .first()
-    .click();
+  await page.getByRole('main').getByRole('button', { name: 'Voltar' }).click();
   await expect(rooms.getByText('Sala 1', { exact: true })).toBeVisible();
   // The last page (16 rooms: 16, then two empty places) has no forward button.
   for (let page6 = 0; page6 < 5; page6 += 1) {

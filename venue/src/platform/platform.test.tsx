@@ -150,7 +150,7 @@ describe('hall-salas', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(screen.queryByRole('button', { name: /Próximas salas/ })).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: /^← Voltar/ }));
+    fireEvent.click(within(screen.getByRole('main')).getByRole('button', { name: 'Voltar' }));
     await act(() => vi.advanceTimersByTimeAsync(1500));
     expect(await screen.findByText('Sala 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Próximas salas/ })).toBeInTheDocument();
@@ -166,7 +166,7 @@ describe('hall-salas', () => {
     });
     render(<App router={router} queryClient={createQueryClient()} />);
     await screen.findByText('Sala 1');
-    await userEvent.click(screen.getByRole('button', { name: /^← Voltar/ }));
+    await userEvent.click(within(screen.getByRole('main')).getByRole('button', { name: 'Voltar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/plataforma/1/congresso/1'));
   });
 });

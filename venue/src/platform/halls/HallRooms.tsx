@@ -6,6 +6,7 @@ import type { Room } from '@plataforma/adapter';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
+import { BackButton } from '../ui/BackButton';
 import { useEvent, useEventId } from '../useEvent';
 import { useRooms, useSponsors } from './data';
 
@@ -244,9 +245,7 @@ export const HallRooms = () => {
         </Rooms>
       )}
       <Controls>
-        <Button type="button" $variant="ghost" onClick={back} disabled={animating}>
-          ← {t('halls.rooms.previous')}
-        </Button>
+        <BackButton onClick={back} disabled={animating} />
         {!lastPage && !animating && rooms.data && (
           <Button type="button" onClick={() => turn(ROOMS_PER_PAGE)}>
             {t('halls.rooms.next')} →

@@ -1,15 +1,15 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 import type { ApiError, ListResult, NetworkPerson } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
-import { Button } from '../../shared/ui/Button';
 import { Spinner } from '../../shared/ui/Spinner';
+import { BackButton } from '../ui/BackButton';
 import { useEvent, useEventId } from '../useEvent';
 
 /** SPEC §9: the list comes 30 at a time; the search runs 3000 ms after the last keystroke. */
@@ -163,7 +163,6 @@ const SOCIAL = [
 /** sala-network (SPEC §2.4): who is at the event and agreed to be listed, searched and scrolled. */
 export const NetworkRoom = () => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const location = useLocation();
   const eventId = useEventId();
   const stateName = (location.state as NetworkState | null)?.eventName;
@@ -245,9 +244,7 @@ export const NetworkRoom = () => {
   return (
     <Page>
       <div className="wrap">
-        <Button type="button" $variant="ghost" onClick={() => navigate(-1)}>
-          ← {t('common.back')}
-        </Button>
+        <BackButton />
         <h1>{t('halls.network.title')}</h1>
         <p className="intro">{eventName ? t('halls.network.intro', { event: eventName }) : t('halls.network.introNoEvent')}</p>
         <Toolbar>

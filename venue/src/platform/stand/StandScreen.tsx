@@ -1,4 +1,473 @@
-import { NotFound } from '../../shared/ui/NotFound';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { idFromSlug, type ApiError, type ListResult, type Media, type Product, type Stand } from '@plataforma/adapter';
+import { api } from '../../shared/api';
+import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
+import { messageText } from '../../shared/i18n';
+import { Button } from '../../shared/ui/Button';
+import { PageLoading } from '../../shared/ui/PageLoading';
+import { StatusScreen } from '../../shared/ui/StatusScreen';
+import { BackButton } from '../ui/BackButton';
+import { ContactModal } from './ContactModal';
+import { MediaModal } from './MediaModal';
+import { ProductCard } from './ProductCard';
+import { StandBackdrop } from './StandBackdrop';
+import { limitMedia, TIER_LABEL, type StandLayout } from './rules';
 
-/** Placeholder the issue-5 work replaces (not reachable as "done"). */
-export const StandScreen = () => <NotFound />;
+const retry = (count: number, error: ApiError) => error.status >= 500 && count < 2;
+
+/** SPEC §2.4: portrait when the window is taller than wide (height/width above 1), re-read on resize. */
+export const useStandLayout = (): StandLayout => {
+  const read = (): StandLayout => (window.innerHeight / Math.max(1, window.innerWidth) > 1 ? 'portrait' : 'landscape');
+  const [layout, setLayout] = useState<StandLayout>(read);
+  useEffect(() => {
+    const onResize = () => setLayout(read());
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return layout;
+};
+
+const Page = styled.main`
+  position: relative;
+  min-height: 100vh;
+  padding: 40px 32px calc(var(--nav-height, 72px) + 32px);
+  &[data-layout='portrait'] {
+    padding: 72px 16px calc(var(--nav-height, 72px) + 24px);
+  }
+`;
+
+const Grid = styled.div`
+  position: relative;
+  z-index: 1;
+  max-width: 1360px;
+  margin: 0 auto;
+  display: grid;
+  gap: 24px;
+  grid-template-columns: minmax(320px, 5fr) minmax(0, 7fr);
+  grid-template-areas:
+    'info media'
+    'info products'
+    'chat products';
+  [data-layout='portrait'] & {
+    grid-template-columns: 1fr;
+    grid-template-areas: 'info' 'media' 'products' 'chat';
+  }
+`;
+
+const Panel = styled.section`
+  padding: 24px;
+  border-radius: 18px;
+  background: rgba(16, 10, 6, 0.84);
+  border: 1px solid rgba(255, 182, 140, 0.2);
+  box-shadow: 0 20px 50px rgba(0, 0, 0, 0.45);
+  backdrop-filter: blur(6px);
+  h2 {
+    margin: 0 0 16px;
+    font-size: 1.2rem;
+  }
+`;
+
+const Info = styled(Panel)`
+  grid-area: info;
+  align-self: start;
+  .logo {
+    display: block;
+    width: 100%;
+    max-width: 320px;
+    aspect-ratio: 252 / 150;
+    margin-bottom: 18px;
+    border-radius: 12px;
+    background: #fff;
+    overflow: hidden;
+  }
+  .logo img {
+    width: 100%;
+    height: 100%;
+    object-fit: contain;
+  }
+  .tier {
+    display: inline-block;
+    margin-bottom: 10px;
+    padding: 4px 12px;
+    border-radius: 999px;
+    font-size: 0.8rem;
+    font-weight: 800;
+    letter-spacing: 0.08em;
+    color: #1b120c;
+  }
+  .tier[data-tier='master'] {
+    background: linear-gradient(#f6d98a, #d4a437);
+  }
+  .tier[data-tier='silver'] {
+    background: linear-gradient(#f4f6f8, #aab1b8);
+  }
+  .tier[data-tier='bronze'] {
+    background: linear-gradient(#e7b07a, #b87333);
+  }
+  h1 {
+    margin: 0 0 6px;
+    font-size: clamp(1.6rem, 2.6vw, 2.3rem);
+    line-height: 1.15;
+  }
+  .subtitle {
+    margin: 0 0 14px;
+    color: ${({ theme }) => theme.colors.primaryLight};
+    font-weight: 600;
+  }
+  .description {
+    margin: 0 0 20px;
+    line-height: 1.6;
+    color: ${({ theme }) => theme.colors.platformTextMuted};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 10px;
+  margin-bottom: 16px;
+  a.action {
+    display: inline-flex;
+    align-items: center;
+    min-height: 40px;
+    padding: 0 16px;
+    border-radius: ${({ theme }) => theme.radius};
+    border: 2px solid ${({ theme }) => theme.colors.primaryLight};
+    color: #fff;
+    font-weight: 600;
+    text-decoration: none;
+  }
+  a.action:hover {
+    background: rgba(163, 65, 0, 0.5);
+  }
+`;
+
+const Social = styled.ul`
+  list-style: none;
+  display: flex;
+  gap: 10px;
+  margin: 0;
+  padding: 0;
+  a,
+  span {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    min-height: 36px;
+    padding: 0 12px;
+    border-radius: 999px;
+    font-size: 0.9rem;
+    font-weight: 600;
+    text-decoration: none;
+  }
+  a {
+    background: #a34100;
+    color: #fff;
+  }
+  a:hover {
+    background: #7a3100;
+  }
+  span {
+    background: rgba(255, 255, 255, 0.08);
+    color: rgba(255, 255, 255, 0.5);
+    cursor: not-allowed;
+  }
+`;
+
+const MediaPanel = styled(Panel)`
+  grid-area: media;
+  .groups {
+    display: grid;
+    gap: 20px;
+  }
+  h3 {
+    margin: 0 0 10px;
+    font-size: 0.95rem;
+    text-transform: uppercase;
+    letter-spacing: 0.06em;
+    color: ${({ theme }) => theme.colors.primaryLight};
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(180px, 1fr));
+    gap: 12px;
+  }
+  .item {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    width: 100%;
+    min-height: 64px;
+    padding: 10px 14px;
+    border-radius: 12px;
+    border: 1px solid rgba(255, 255, 255, 0.14);
+    background: rgba(255, 255, 255, 0.05);
+    color: inherit;
+    font: inherit;
+    font-weight: 600;
+    text-align: left;
+    text-decoration: none;
+    cursor: pointer;
+  }
+  .item:hover {
+    background: rgba(163, 65, 0, 0.35);
+  }
+  .icon {
+    flex: none;
+    display: grid;
+    place-items: center;
+    width: 38px;
+    height: 38px;
+    border-radius: 50%;
+    background: #a34100;
+    font-size: 0.8rem;
+  }
+  .empty {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.platformTextMuted};
+  }
+`;
+
+const Products = styled(Panel)`
+  grid-area: products;
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
+    gap: 16px;
+  }
+`;
+
+/** The live chat arrives with the chat issue: its place in the layout is kept, with nothing in it yet. */
+const ChatSlot = styled.div`
+  grid-area: chat;
+`;
+
+const Back = styled.div`
+  position: relative;
+  z-index: 1;
+  max-width: 1360px;
+  margin: 0 auto 16px;
+`;
+
+const MediaItem = ({ media, onOpen }: { media: Media; onOpen: (media: Media) => void }) => {
+  const { t } = useTranslation();
+  if (media.type === 'DOCUMENT') {
+    return (
+      <a
+        className="item"
+        href={media.file?.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={t('stand.documentOpen', { title: media.title })}
+      >
+        <span className="icon" aria-hidden="true">
+          PDF
+        </span>
+        {media.title}
+      </a>
+    );
+  }
+  return (
+    <button type="button" className="item" onClick={() => onOpen(media)} aria-haspopup="dialog">
+      <span className="icon" aria-hidden="true">
+        {media.type === 'VIDEO' ? '▶' : '▣'}
+      </span>
+      {media.title}
+    </button>
+  );
+};
+
+const External = ({ href, children, label }: { href: string; children: string; label?: string }) => (
+  <a className="action" href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
+    {children}
+  </a>
+);
+
+/** estande/{id-slug} (SPEC §2.4): the stand, its media, products and the contact form; tier rules of decision 003. */
+export const StandScreen = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const standId = idFromSlug(useParams().standId);
+  const layout = useStandLayout();
+  const [open, setOpen] = useState<Media | null>(null);
+  const [contact, setContact] = useState(false);
+
+  const stand = useQuery<Stand, ApiError>({
+    queryKey: ['stand', standId],
+    queryFn: () => api.site.stands.get(standId as number),
+    enabled: standId !== null,
+    retry,
+  });
+  const medias = useQuery<ListResult<Media>, ApiError>({
+    queryKey: ['medias', standId],
+    queryFn: () => api.site.medias.list(standId as number, { limit: 100 }),
+    enabled: standId !== null,
+    retry,
+  });
+  const products = useQuery<ListResult<Product>, ApiError>({
+    queryKey: ['products', standId],
+    queryFn: () => api.site.products.list(standId as number, { limit: 100 }),
+    enabled: standId !== null,
+    retry,
+  });
+  useDocumentTitle(stand.data?.name ?? t('stand.title'));
+
+  if (standId === null || stand.error?.status === 404) {
+    return (
+      <StatusScreen title={t('stand.notFound')} hint={t('stand.notFoundHint')}>
+        <Button type="button" onClick={() => navigate(-1)}>
+          {t('common.back')}
+        </Button>
+      </StatusScreen>
+    );
+  }
+  if (stand.error) {
+    return (
+      <StatusScreen title={t('stand.loadError')} hint={messageText(stand.error.msg)}>
+        <Button type="button" onClick={() => void stand.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </StatusScreen>
+    );
+  }
+  if (!stand.data) return <PageLoading />;
+
+  const data = stand.data;
+  const shown = limitMedia(data.type, medias.data?.rows ?? []);
+  const socials = [
+    { key: 'instagram', label: 'Instagram', url: data.instagram },
+    { key: 'facebook', label: 'Facebook', url: data.facebook },
+    { key: 'youtube', label: 'YouTube', url: data.youtube },
+  ] as const;
+
+  return (
+    <Page data-layout={layout}>
+      <StandBackdrop stand={data} />
+      <Back>
+        <BackButton />
+      </Back>
+      <Grid>
+        <Info aria-labelledby="stand-name">
+          {data.image &&
+            (data.website ? (
+              <a
+                className="logo"
+                href={data.website}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t('stand.websiteOf', { name: data.name })}
+              >
+                <img src={data.image} alt="" />
+              </a>
+            ) : (
+              <span className="logo">
+                <img src={data.image} alt={t('stand.logoOf', { name: data.name })} />
+              </span>
+            ))}
+          <span className="tier" data-tier={data.type}>
+            {TIER_LABEL[data.type]}
+          </span>
+          <h1 id="stand-name">{data.name}</h1>
+          {data.subtitle && <p className="subtitle">{data.subtitle}</p>}
+          {data.description && <p className="description">{data.description}</p>}
+          <Actions>
+            <Button type="button" onClick={() => setContact(true)} aria-haspopup="dialog">
+              {t('stand.contact')}
+            </Button>
+            {data.website && <External href={data.website}>{t('stand.website')}</External>}
+            {data.type !== 'bronze' && data.negotiation && <External href={data.negotiation}>{t('stand.negotiation')}</External>}
+            {data.type === 'master' && data.symposium && <External href={data.symposium}>{t('stand.symposium')}</External>}
+          </Actions>
+          <Social aria-label={t('stand.social')}>
+            {socials.map(({ key, label, url }) => (
+              <li key={key}>
+                {url ? (
+                  <a
+                    href={url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t('stand.socialOpen', { network: label, name: data.name })}
+                  >
+                    {label}
+                  </a>
+                ) : (
+                  <span role="img" aria-disabled="true" aria-label={t('stand.socialMissing', { network: label })}>
+                    {label}
+                  </span>
+                )}
+              </li>
+            ))}
+          </Social>
+        </Info>
+
+        <MediaPanel aria-labelledby="stand-media">
+          <h2 id="stand-media">{t('stand.media')}</h2>
+          {medias.isPending ? (
+            <p className="empty">{t('common.loading')}</p>
+          ) : medias.error ? (
+            <p className="empty" role="alert">
+              {messageText(medias.error.msg)}
+            </p>
+          ) : shown.videos.length + shown.documents.length + shown.images.length === 0 ? (
+            <p className="empty">{t('stand.noMedia')}</p>
+          ) : (
+            <div className="groups">
+              {(
+                [
+                  ['videos', shown.videos],
+                  ['documents', shown.documents],
+                  ['images', shown.images],
+                ] as const
+              ).map(([group, items]) =>
+                items.length === 0 ? null : (
+                  <div key={group}>
+                    <h3 id={`stand-${group}`}>{t(`stand.${group}`)}</h3>
+                    <ul aria-labelledby={`stand-${group}`}>
+                      {items.map((media) => (
+                        <li key={media.id}>
+                          <MediaItem media={media} onOpen={setOpen} />
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ),
+              )}
+            </div>
+          )}
+        </MediaPanel>
+
+        <Products aria-labelledby="stand-products">
+          <h2 id="stand-products">{t('stand.products')}</h2>
+          {products.isPending ? (
+            <p>{t('common.loading')}</p>
+          ) : products.error ? (
+            <p role="alert">{messageText(products.error.msg)}</p>
+          ) : products.data.rows.length === 0 ? (
+            <p>{t('stand.noProducts')}</p>
+          ) : (
+            <ul>
+              {products.data.rows.map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Products>
+        <ChatSlot data-slot="chat" />
+      </Grid>
+      {open && <MediaModal media={open} onClose={() => setOpen(null)} />}
+      {contact && <ContactModal stand={data} onClose={() => setContact(false)} />}
+    </Page>
+  );
+};

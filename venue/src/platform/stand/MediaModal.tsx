@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { Media } from '@plataforma/adapter';
+import { PlatformModal } from '../ui/PlatformModal';
+
+/** SPEC §9: the modal player is 600×338. */
+export const PLAYER_WIDTH = 600;
+export const PLAYER_HEIGHT = 338;
+
+const Body = styled.div`
+  video,
+  img {
+    display: block;
+    width: 100%;
+    max-width: ${PLAYER_WIDTH}px;
+    height: auto;
+    aspect-ratio: ${PLAYER_WIDTH} / ${PLAYER_HEIGHT};
+    margin: 0 auto;
+    background: #000;
+    border-radius: 10px;
+  }
+  img {
+    aspect-ratio: auto;
+    object-fit: contain;
+  }
+  p {
+    margin: 16px 0 0;
+    line-height: 1.6;
+    color: ${({ theme }) => theme.colors.platformTextMuted};
+  }
+`;
+
+/** A stand's video (player without download or context menu) or image, with its title and description. */
+export const MediaModal = ({ media, onClose }: { media: Media; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const url = media.file?.url ?? '';
+  return (
+    <PlatformModal title={media.title} onClose={onClose} width={PLAYER_WIDTH + 48}>
+      <Body>
+        {media.type === 'VIDEO' ? (
+          <video
+            src={url}
+            width={PLAYER_WIDTH}
+            height={PLAYER_HEIGHT}
+            controls
+            autoPlay
+            playsInline
+            preload="metadata"
+            controlsList="nodownload noplaybackrate"
+            disablePictureInPicture
+            onContextMenu={(event) => event.preventDefault()}
+            aria-label={t('stand.videoPlayer', { title: media.title })}
+          />
+        ) : (
+          <img src={url} alt={media.title} onContextMenu={(event) => event.preventDefault()} />
+        )}
+        {media.description && <p>{media.description}</p>}
+      </Body>
+    </PlatformModal>
+  );
+};
