@@ -1,5 +1,6 @@
-import type { Core } from '@strapi/strapi';
-export default ({ env }: Core.Config.Shared.ConfigParams) => [
+import { videoEmbedOrigins } from '../src/lib/video-hosts';
+
+export default () => [
   'strapi::logger',
   'strapi::errors',
   {
@@ -11,10 +12,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
           'connect-src': ["'self'", 'https:', 'ws:', 'wss:'],
           'img-src': ["'self'", 'data:', 'blob:'],
           'media-src': ["'self'", 'data:', 'blob:'],
-          'frame-src': [
-            "'self'",
-            ...env.array('VIDEO_EMBED_HOSTS', ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com']),
-          ],
+          // The same list the venue receives in its page (middlewares/venue.ts) for its sanitiser.
+          'frame-src': ["'self'", ...videoEmbedOrigins()],
           upgradeInsecureRequests: null,
         },
       },

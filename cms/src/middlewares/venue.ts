@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { repoRoot } from '../lib/app-root';
 import { isServerPath, isVenuePath } from '../lib/paths';
+import { videoEmbedHosts } from '../lib/video-hosts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -46,12 +47,16 @@ const NOT_BUILT = `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><titl
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   const dist = path.resolve(process.env.VENUE_DIST || path.join(repoRoot(), 'venue', 'dist'));
   let index: { mtimeMs: number; html: string } | undefined;
+  // The venue's embed sanitiser allows the same players as the CSP's frame-src (VIDEO_EMBED_HOSTS).
+  const hostsMeta = `<meta name="plataforma-video-hosts" content="${videoEmbedHosts().join(',')}">`;
+  const withHosts = (html: string): string =>
+    html.includes('</head>') ? html.replace('</head>', `${hostsMeta}</head>`) : `${hostsMeta}${html}`;
 
   const readIndex = (): string | null => {
     const file = path.join(dist, 'index.html');
     try {
       const { mtimeMs } = fs.statSync(file);
-      if (!index || index.mtimeMs !== mtimeMs) index = { mtimeMs, html: fs.readFileSync(file, 'utf8') };
+      if (!index || index.mtimeMs !== mtimeMs) index = { mtimeMs, html: withHosts(fs.readFileSync(file, 'utf8')) };
       return index.html;
     } catch {
       return null;

@@ -1,4 +1,264 @@
-import { NotFound } from '../../shared/ui/NotFound';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  currentAndNext,
+  dateInZone,
+  DEFAULT_TIME_ZONE,
+  formatLectureDate,
+  idFromSlug,
+  lectureVideo,
+  type ApiError,
+  type Lecture,
+  type ListResult,
+  type Room,
+} from '@plataforma/adapter';
+import { api } from '../../shared/api';
+import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
+import { Spinner } from '../../shared/ui/Spinner';
+import { BackButton } from '../ui/BackButton';
+import { useEvent, useEventId } from '../useEvent';
+import { videoHosts } from '../videoHosts';
 
-/** Placeholder the issue-5 work replaces (not reachable as "done"). */
-export const LectureScreen = () => <NotFound />;
+/** SPEC §9: current and next lecture are recomputed every 5 s. */
+export const LECTURE_TICK_MS = 5000;
+/** The day's list is asked again now and then (a lecture added or moved by staff). */
+const REFETCH_MS = 5 * 60_000;
+
+const hhmm = (time: string) => time.slice(0, 5);
+
+/** The clock of the screen: `Date.now()` every 5 s. */
+export const useTick = (every = LECTURE_TICK_MS): number => {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), every);
+    return () => clearInterval(timer);
+  }, [every]);
+  return now;
+};
+
+/**
+ * Browsers let a page start a video with sound only after the visitor has used it (a click, a
+ * key). Arriving from a door of the congress hall, that is true and the player starts unmuted;
+ * opened cold (a shared link), it starts muted and 'Ativar som' re-creates it with sound — the
+ * click on that button is the gesture the browser wants. Cross-origin players cannot tell us
+ * whether they were refused, so we decide before starting them.
+ */
+const mayPlaySound = (): boolean => {
+  const activation = (navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation;
+  return activation?.hasBeenActive ?? false;
+};
+
+const Page = styled.main`
+  min-height: 100vh;
+  padding: 32px 32px calc(var(--nav-height, 72px) + 32px);
+  background: radial-gradient(ellipse 80% 50% at 50% 0%, rgba(163, 65, 0, 0.28), transparent 70%), linear-gradient(#120a05, #000 60%);
+  @media (max-width: 639px) {
+    padding: 72px 12px calc(var(--nav-height, 72px) + 24px);
+  }
+  .wrap {
+    max-width: 1280px;
+    margin: 0 auto;
+  }
+  header {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 12px 20px;
+    margin-bottom: 20px;
+  }
+  h1 {
+    margin: 0;
+    font-size: clamp(1.4rem, 2.6vw, 2.1rem);
+  }
+  .date {
+    color: ${({ theme }) => theme.colors.platformTextMuted};
+  }
+`;
+
+const Screen = styled.div`
+  position: relative;
+  aspect-ratio: 16 / 9;
+  border-radius: 16px;
+  overflow: hidden;
+  background: #050302;
+  border: 1px solid rgba(255, 182, 140, 0.22);
+  box-shadow:
+    0 30px 80px rgba(0, 0, 0, 0.7),
+    0 0 120px rgba(163, 65, 0, 0.18);
+  iframe {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    border: 0;
+  }
+  .message {
+    position: absolute;
+    inset: 0;
+    display: grid;
+    place-content: center;
+    gap: 10px;
+    padding: 24px;
+    text-align: center;
+  }
+  .message strong {
+    font-size: clamp(1.2rem, 2.4vw, 1.8rem);
+  }
+  .message span {
+    color: ${({ theme }) => theme.colors.platformTextMuted};
+  }
+`;
+
+const Sound = styled.button`
+  position: absolute;
+  right: 16px;
+  top: 16px;
+  z-index: 2;
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  min-height: 44px;
+  padding: 0 18px;
+  border: 0;
+  border-radius: 999px;
+  background: #a34100;
+  color: #fff;
+  font-weight: 700;
+  cursor: pointer;
+  box-shadow: 0 8px 24px rgba(0, 0, 0, 0.5);
+  &:hover {
+    background: #7a3100;
+  }
+`;
+
+const Now = styled.section`
+  margin-top: 20px;
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: 12px 24px;
+  h2 {
+    margin: 0 0 4px;
+    font-size: 1.3rem;
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.platformTextMuted};
+  }
+  .live {
+    display: inline-block;
+    margin-right: 8px;
+    padding: 2px 10px;
+    border-radius: 999px;
+    background: #b3261e;
+    color: #fff;
+    font-size: 0.8rem;
+    font-weight: 800;
+    letter-spacing: 0.08em;
+  }
+`;
+
+/** salas/{roomId} (SPEC §2.4, open to everyone): the lecture on now in the room, or what comes next. */
+export const LectureScreen = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const eventId = useEventId();
+  const { slug = '', roomId: roomParam } = useParams();
+  const roomId = idFromSlug(roomParam);
+  const event = useEvent(eventId);
+  const zone = event.data?.timezone || DEFAULT_TIME_ZONE;
+  const now = useTick();
+  const today = dateInZone(now, zone);
+  const [sound, setSound] = useState(mayPlaySound);
+
+  const room = useQuery<Room, ApiError>({
+    queryKey: ['room', roomId],
+    queryFn: () => api.site.rooms.get(roomId as number),
+    enabled: roomId !== null,
+    retry: false,
+  });
+  const lectures = useQuery<ListResult<Lecture>, ApiError>({
+    queryKey: ['lectures', roomId, today],
+    queryFn: () => api.site.lectures.me({ roomId: roomId as number, startDate: today }),
+    enabled: roomId !== null && event.isSuccess,
+    refetchInterval: REFETCH_MS,
+    retry: false,
+  });
+
+  // SPEC §2.4: a lecture call answering 400 or more sends the visitor to the entrance hall.
+  const failed = roomId === null || (lectures.error?.status ?? 0) >= 400 || (room.error?.status ?? 0) >= 400;
+  useEffect(() => {
+    if (failed) navigate(`/plataforma/${eventId ?? 1}/hall-entrada`, { replace: true });
+  }, [failed, eventId, navigate]);
+
+  const { current, next } = useMemo(() => currentAndNext(lectures.data?.rows ?? [], now, zone), [lectures.data, now, zone]);
+  const hosts = useMemo(() => videoHosts(), []);
+  const video = current ? lectureVideo(current.videoId, hosts, { autoplay: true, muted: !sound }) : null;
+  useDocumentTitle(current?.name ?? room.data?.name ?? t('lecture.title'));
+
+  const loading = !lectures.data && !failed;
+  return (
+    <Page>
+      <div className="wrap">
+        <header>
+          <BackButton fallback={`/plataforma/${slug}/congresso/1`} />
+          <h1>{room.data?.name ?? t('lecture.title')}</h1>
+          <span className="date">{formatLectureDate(today)}</span>
+        </header>
+        <Screen>
+          {loading ? (
+            <div className="message" role="status">
+              <Spinner size={36} label={t('common.loading')} />
+            </div>
+          ) : current && video?.kind === 'iframe' ? (
+            <>
+              <iframe
+                key={video.src}
+                src={video.src}
+                title={current.name}
+                allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
+                allowFullScreen
+                referrerPolicy="strict-origin-when-cross-origin"
+              />
+              {!sound && (
+                <Sound type="button" onClick={() => setSound(true)}>
+                  <span aria-hidden="true">🔊</span> {t('lecture.unmute')}
+                </Sound>
+              )}
+            </>
+          ) : current ? (
+            <div className="message" role="status">
+              <strong>{current.name}</strong>
+              <span>{t('lecture.noVideo')}</span>
+            </div>
+          ) : next ? (
+            <div className="message" role="status">
+              <strong>{t('lecture.next', { name: next.name, time: hhmm(next.startTime) })}</strong>
+              <span>{t('lecture.nextHint')}</span>
+            </div>
+          ) : (
+            <div className="message" role="status">
+              <strong>{t('lecture.none')}</strong>
+              <span>{t('lecture.noneHint')}</span>
+            </div>
+          )}
+        </Screen>
+        {current && (
+          <Now aria-label={t('lecture.nowLabel')}>
+            <div>
+              <h2>
+                <span className="live">{t('lecture.live')}</span>
+                {current.name}
+              </h2>
+              <p>{t('lecture.span', { start: hhmm(current.startTime), end: hhmm(current.endTime) })}</p>
+            </div>
+            {next && <p>{t('lecture.after', { name: next.name, time: hhmm(next.startTime) })}</p>}
+          </Now>
+        )}
+      </div>
+    </Page>
+  );
+};

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 
 const Back = styled.button`
@@ -23,12 +23,20 @@ const Back = styled.button`
   }
 `;
 
-/** The platform's back button (light on the dark venue): history back unless told otherwise. */
-export const BackButton = ({ onClick, disabled }: { onClick?: () => void; disabled?: boolean }) => {
+/** Whether this tab has an earlier page of the app to go back to (React Router numbers its entries). */
+export const canGoBack = (): boolean => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+
+/**
+ * The platform's back button (light on the dark venue): history back; opened cold from a shared
+ * link (nothing to go back to in the app), to `fallback` — the event's entrance hall by default.
+ */
+export const BackButton = ({ onClick, disabled, fallback }: { onClick?: () => void; disabled?: boolean; fallback?: string }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { slug = '' } = useParams();
+  const back = () => (canGoBack() ? navigate(-1) : navigate(fallback ?? `/plataforma/${slug}/hall-entrada`));
   return (
-    <Back type="button" onClick={onClick ?? (() => navigate(-1))} disabled={disabled}>
+    <Back type="button" onClick={onClick ?? back} disabled={disabled}>
       <span aria-hidden="true">←</span> {t('common.back')}
     </Back>
   );

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './helpers/strapi';
+
+// The venue's embed sanitiser and the page's CSP frame-src come from one setting, VIDEO_EMBED_HOSTS.
+let server: TestServer;
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'plataforma-venue-dist-'));
+
+beforeAll(async () => {
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Plataforma</title></head><body><div id="root"></div></body></html>',
+  );
+  server = await startServer('venue-video-hosts', {
+    seed: false,
+    env: { VENUE_DIST: dist, VIDEO_EMBED_HOSTS: 'https://player.vimeo.com,fast.wistia.net' },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('VIDEO_EMBED_HOSTS on the venue page', () => {
+  it('writes the allowed players into the page and the same list into frame-src', async () => {
+    const res = await server.request().get('/plataforma/1/salas/1').set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<meta name="plataforma-video-hosts" content="player.vimeo.com,fast.wistia.net"></head>');
+    expect(res.text).toContain('<div id="root"></div>');
+    const csp = res.headers['content-security-policy'] as string;
+    const frameSrc = csp.split(';').find((directive) => directive.startsWith('frame-src'));
+    expect(frameSrc).toBe("frame-src 'self' https://player.vimeo.com https://fast.wistia.net");
+  });
+});
