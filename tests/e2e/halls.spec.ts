@@ -1,19 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { visitorSignIn } from './helpers';
 
 // The visitor's venue (issue 4): soft login, the walk through the stand halls with doors and
 // the next-hall link, a map, hall-salas paging, the networking room, the protected-page return.
 
 const VISITOR = 'ana.souza@exemplo.com.br';
 
-const softSignIn = async (page: Page, email = VISITOR) => {
-  const dialog = page.getByRole('dialog', { name: 'Entre no evento' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel('E-mail').fill(email);
-  await dialog.getByRole('button', { name: 'Entrar' }).click();
-  await expect(dialog).toBeHidden();
-};
+const softSignIn = (page: Page, email = VISITOR) => visitorSignIn(page, email);
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navegação do evento' });
 

@@ -43,3 +43,13 @@ export const staffSignIn = async (page: Page, email: string, password: string): 
   await page.getByPlaceholder('4 dígitos').fill(code);
   await page.getByRole('button', { name: 'Validar' }).click();
 };
+
+/** The visitor's soft login in the entrance hall's modal (e-mail only). */
+export const visitorSignIn = async (page: Page, email = 'ana.souza@exemplo.com.br', eventSlug = '1'): Promise<void> => {
+  if (!page.url().includes('/hall-entrada')) await page.goto(`/plataforma/${eventSlug}/hall-entrada`);
+  const dialog = page.getByRole('dialog', { name: 'Entre no evento' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByRole('button', { name: 'Entrar' }).click();
+  await expect(dialog).toBeHidden();
+};

@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import { visitorSignIn } from './helpers';
+
+// The lecture screen and the room's programme by day (issue 5). Video hosts are unreachable
+// here: they are blocked and only the players' addresses are checked.
+
+interface Lecture {
+  name: string;
+  startDate: string;
+  startTime: string;
+  endTime: string;
+}
+
+const ZONE = 'America/Sao_Paulo';
+const today = (instant = Date.now()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+/** São Paulo has had no DST since 2019: UTC−3. */
+const instantOf = (date: string, time: string) => Date.parse(`${date}T${time.slice(0, 8)}-03:00`);
+
+const blockVideoHosts = (page: Page) => page.route(/youtube\.com|youtube-nocookie\.com|vimeo\.com/, (route) => route.abort());
+
+test('the seeded live room plays the current lecture, and after its end shows what comes next without a reload', async ({
+  page,
+  request,
+}) => {
+  await blockVideoHosts(page);
+  const res = await request.get(`/api/site/v1/lectures/me?roomId=1&startDate=${today()}&order=startTime:asc`);
+  expect(res.status()).toBe(200);
+  const { rows } = ((await res.json()) as { data: { rows: Lecture[] } }).data;
+  const live = rows.find(
+    (row) => instantOf(row.startDate, row.startTime) <= Date.now() && Date.now() < instantOf(row.startDate, row.endTime),
+  );
+  expect(live, 'the seed keeps a lecture live in room 1').toBeTruthy();
+  const liveLecture = live as Lecture;
+  const following = rows.find((row) => instantOf(row.startDate, row.startTime) >= instantOf(liveLecture.startDate, liveLecture.endTime));
+
+  // A visitor who opens the room cold (a shared link, no click on the page yet): the browser
+  // would refuse sound, so the player starts muted and offers 'Ativar som'.
+  await page.addInitScript(() => Object.defineProperty(navigator, 'userActivation', { value: { hasBeenActive: false, isActive: false } }));
+  await page.clock.install({ time: new Date(instantOf(liveLecture.startDate, liveLecture.startTime) + 60_000) });
+  await page.goto('/plataforma/1/salas/1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Auditório Principal' })).toBeVisible();
+  const player = page.locator(`iframe[title="${liveLecture.name}"]`);
+  // YouTube watch link → embed address (what came before the first '&'), autoplay; opened cold, muted.
+  await expect(player).toHaveAttribute('src', /^https:\/\/www\.youtube\.com\/embed\/aqz-KE-bpKQ\?autoplay=1&mute=1/);
+  await expect(page.getByText(`${liveLecture.startTime.slice(0, 5)} às ${liveLecture.endTime.slice(0, 5)}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Ativar som' }).click();
+  await expect(player).not.toHaveAttribute('src', /mute=1/);
+  await expect(page.getByRole('button', { name: 'Ativar som' })).toHaveCount(0);
+
+  // Past the end: the 5-second recomputation switches to the next lecture or the no-lecture message.
+  await page.clock.fastForward(
+    instantOf(liveLecture.startDate, liveLecture.endTime) - instantOf(liveLecture.startDate, liveLecture.startTime) + 5_000,
+  );
+  if (following) {
+    await expect(page.getByText(`Próxima palestra: ${following.name} às ${following.startTime.slice(0, 5)}`)).toBeVisible();
+  } else {
+    await expect(page.getByText('Não há mais palestras nesta sala hoje.')).toBeVisible();
+  }
+  await expect(player).toHaveCount(0);
+});
+
+test('arriving through a door of the congress hall (a click), the lecture starts with sound', async ({ page }) => {
+  await blockVideoHosts(page);
+  await visitorSignIn(page);
+  await page.getByRole('link', { name: 'Ir para: Congresso 1' }).click();
+  await page.getByRole('link', { name: 'Entrar na Auditório Principal' }).click();
+  await expect(page).toHaveURL(/\/plataforma\/1\/salas\/1$/);
+  await expect(page.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.youtube\.com\/embed\/aqz-KE-bpKQ\?autoplay=1/);
+  await expect(page.locator('iframe')).not.toHaveAttribute('src', /mute=1/);
+  await expect(page.getByRole('button', { name: 'Ativar som' })).toHaveCount(0);
+});
+
+test('a lecture call that fails sends the visitor to the entrance hall', async ({ page }) => {
+  await page.goto('/plataforma/1/salas/999999');
+  await expect(page).toHaveURL(/\/plataforma\/1\/hall-entrada$/);
+});
+
+test("a room's programme by day: the event's dates, the day's lectures, and the Vimeo player", async ({ page }) => {
+  await blockVideoHosts(page);
+  await visitorSignIn(page);
+  await page.goto('/plataforma/1/congresso/salas/1');
+  const days = page.getByRole('list', { name: 'Dias do evento' }).getByRole('button');
+  await expect(days).toHaveText(['12/11/2020', '13/11/2020', '14/11/2020']);
+  await days.first().click();
+  const day = page.getByRole('dialog', { name: 'Palestras do dia 12/11/2020' });
+  await expect(day.getByRole('row', { name: /Abertura e panorama da terapia intensiva/ })).toContainText('08:00 - 09:30');
+  await expect(day.getByText('Em breve').first()).toBeVisible();
+  await day.getByRole('button', { name: 'Assistir: Abertura e panorama da terapia intensiva' }).click();
+  const player = page.getByRole('dialog', { name: 'Abertura e panorama da terapia intensiva' });
+  await expect(player.locator('iframe')).toHaveAttribute('src', 'https://player.vimeo.com/video/76979872');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Palestras do dia 12/11/2020' })).toBeVisible();
+});
+
+test('an empty day says its lectures are not available yet', async ({ page }) => {
+  await visitorSignIn(page);
+  await page.goto('/plataforma/1/congresso/salas/16');
+  await page.getByRole('button', { name: '14/11/2020' }).click();
+  await expect(page.getByText('As palestras desse dia ainda não estão disponíveis')).toBeVisible();
+});
