@@ -1,0 +1,111 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, type Lecture, type PageView } from '@plataforma/adapter';
+import { App, createQueryClient, ROUTER_FUTURE, routes } from '../../App';
+import { api } from '../../shared/api';
+import '../../shared/i18n';
+import { eventFixture } from '../../test-fixtures';
+import { playerOf } from './RoomByDate';
+
+const view: PageView = { id: 1, path: '/', eventId: null, createdAt: '' };
+
+const lecture = (id: number, name: string, startTime: string, endTime: string, videoId: string | null = null): Lecture => ({
+  id,
+  name,
+  startDate: '2026-11-22',
+  formattedStartDate: '22/11/2026',
+  startTime,
+  endTime,
+  videoId,
+  value: '0.00',
+  discount: '0.00',
+  discountValue: '0.00',
+  hasDiscount: false,
+  currency: 'R$',
+  installments: 1,
+  room: { id: 1, name: 'Auditório', eventId: 1 },
+  timezone: 'America/Sao_Paulo',
+});
+
+const renderAt = (path: string) => {
+  const router = createMemoryRouter(routes, { initialEntries: [path], future: ROUTER_FUTURE });
+  render(<App router={router} queryClient={createQueryClient()} />);
+  return router;
+};
+
+beforeEach(() => {
+  vi.spyOn(api.site.pageViews, 'create').mockResolvedValue(view);
+  vi.spyOn(api.site.events, 'get').mockResolvedValue(eventFixture());
+  vi.spyOn(api.site.rooms, 'get').mockResolvedValue({ id: 1, eventId: 1, name: 'Auditório', link: null, slug: 'auditorio', number: 1 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('the lecture screen (SPEC §2.4)', () => {
+  it("plays the current lecture in the event's time zone and switches to the next message when it ends, without asking again", async () => {
+    // 10:59:50 in São Paulo (13:59:50 UTC), whatever zone this machine is in.
+    vi.useFakeTimers({
+      now: Date.parse('2026-11-22T13:59:50Z'),
+      shouldAdvanceTime: false,
+      toFake: ['setInterval', 'clearInterval', 'Date'],
+    });
+    const me = vi
+      .spyOn(api.site.lectures, 'me')
+      .mockResolvedValue({
+        rows: [
+          lecture(1, 'Sepse', '10:00:00', '11:00:00', 'https://www.youtube.com/watch?v=abc123&t=30'),
+          lecture(2, 'Ventilação', '14:00:00', '15:00:00'),
+        ],
+        count: 2,
+      });
+    renderAt('/plataforma/1/salas/1');
+    const frame = await screen.findByTitle('Sepse');
+    expect(frame).toHaveAttribute('src', expect.stringMatching(/^https:\/\/www\.youtube\.com\/embed\/abc123\?autoplay=1/));
+    expect(me).toHaveBeenCalledWith({ roomId: 1, startDate: '2026-11-22' });
+
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(await screen.findByText('Próxima palestra: Ventilação às 14:00')).toBeInTheDocument();
+    expect(screen.queryByTitle('Sepse')).toBeNull();
+    expect(me).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so when the room has no more lectures today', async () => {
+    vi.spyOn(api.site.lectures, 'me').mockResolvedValue({ rows: [], count: 0 });
+    renderAt('/plataforma/1/salas/1');
+    expect(await screen.findByText('Não há mais palestras nesta sala hoje.')).toBeInTheDocument();
+  });
+
+  it('sends the visitor to the entrance hall when the lecture call answers 400 or more', async () => {
+    vi.spyOn(api.site.lectures, 'me').mockRejectedValue(new ApiError(400, 'api.error.invalidFilter'));
+    const router = renderAt('/plataforma/1-cbvmi/salas/1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/plataforma/1/hall-entrada'));
+  });
+
+  it('offers "Ativar som" when the page has not been used yet, and then plays with sound', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-22T13:30:00Z'), shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.spyOn(api.site.lectures, 'me').mockResolvedValue({
+      rows: [lecture(1, 'Sepse', '10:00:00', '11:00:00', 'https://vimeo.com/76979871')],
+      count: 1,
+    });
+    renderAt('/plataforma/1/salas/1');
+    const frame = await screen.findByTitle('Sepse');
+    expect(frame).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871?autoplay=1&muted=1');
+    act(() => screen.getByRole('button', { name: 'Ativar som' }).click());
+    expect(screen.getByTitle('Sepse')).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871?autoplay=1');
+  });
+});
+
+describe('room per date player', () => {
+  it('builds the Vimeo player from the last path segment, converts other video links, and has none for the rest', () => {
+    expect(playerOf('https://vimeo.com/channels/staff/76979872', ['player.vimeo.com'])).toBe('https://player.vimeo.com/video/76979872');
+    expect(playerOf('https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=3', ['www.youtube.com'])).toBe(
+      'https://www.youtube.com/embed/aqz-KE-bpKQ?autoplay=1&playsinline=1',
+    );
+    expect(playerOf('https://exemplo.com.br/video', ['player.vimeo.com'])).toBeNull();
+    expect(playerOf(null, ['player.vimeo.com'])).toBeNull();
+  });
+});
