@@ -225,7 +225,17 @@ export const LectureScreen = () => {
               />
               {!sound && (
                 <Sound type="button" onClick={() => setSound(true)}>
-                  <span aria-hidden="true">🔊</span> {t('lecture.unmute')}
+                  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                    <path
+                      d="M4 9v6h4l5 4V5L8 9H4zM16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
+                  </svg>
+                  {t('lecture.unmute')}
                 </Sound>
               )}
             </>
