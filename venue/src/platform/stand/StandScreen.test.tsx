@@ -1,0 +1,123 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, type Media, type PageView, type Stand } from '@plataforma/adapter';
+import { App, createQueryClient, ROUTER_FUTURE, routes } from '../../App';
+import { api } from '../../shared/api';
+import '../../shared/i18n';
+import { useAppState } from '../../shared/state/store';
+import { eventFixture } from '../../test-fixtures';
+import { CONTACT_FAILED, CONTACT_SENT } from './ContactModal';
+
+const view: PageView = { id: 1, path: '/', eventId: null, createdAt: '' };
+
+const stand = (type: Stand['type'], overrides: Partial<Stand> = {}): Stand => ({
+  id: 3,
+  eventId: 1,
+  name: 'Aurora Diagnósticos',
+  subtitle: 'Imagem',
+  description: 'Descrição',
+  type,
+  position: 3,
+  color: '#6a1b9a',
+  facebook: 'https://facebook.com/aurora',
+  instagram: null,
+  youtube: null,
+  symposium: 'https://simposio.exemplo.com.br',
+  negotiation: 'https://meet.exemplo.com.br/aurora',
+  website: 'https://aurora.exemplo.com.br',
+  image: '/uploads/aurora.svg',
+  ...overrides,
+});
+
+const media = (id: number, type: Media['type']): Media => ({
+  id,
+  standId: 3,
+  title: `${type} ${id}`,
+  description: `Sobre ${id}`,
+  type,
+  file: { id, url: `/uploads/${id}.${type === 'DOCUMENT' ? 'pdf' : 'mp4'}`, name: '', mime: '', size: 1, width: null, height: null },
+});
+
+const renderStand = (value: Stand) => {
+  vi.spyOn(api.site.stands, 'get').mockResolvedValue(value);
+  const router = createMemoryRouter(routes, { initialEntries: ['/plataforma/1/estande/3-aurora'], future: ROUTER_FUTURE });
+  render(<App router={router} queryClient={createQueryClient()} />);
+};
+
+beforeEach(() => {
+  vi.spyOn(api.site.pageViews, 'create').mockResolvedValue(view);
+  vi.spyOn(api.site.events, 'get').mockResolvedValue(eventFixture());
+  vi.spyOn(api.site.medias, 'list').mockResolvedValue({
+    rows: [media(1, 'VIDEO'), media(2, 'VIDEO'), media(3, 'VIDEO'), media(4, 'DOCUMENT'), media(5, 'DOCUMENT'), media(6, 'DOCUMENT')],
+    count: 6,
+  });
+  vi.spyOn(api.site.products, 'list').mockResolvedValue({ rows: [], count: 0 });
+  useAppState.getState().signIn({ id: 7, name: 'Ana Souza', email: 'ana@exemplo.com.br', soft: true } as never, 'client', 'tk');
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  useAppState.getState().signOut();
+});
+
+describe('stand screen tiers (SPEC §2.4)', () => {
+  it('MASTER: symposium and negotiation links, every video and document', async () => {
+    renderStand(stand('master'));
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: 'Aurora Diagnósticos' })).toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: 'Simpósio' })).toHaveAttribute('target', '_blank');
+    expect(within(main).getByRole('link', { name: 'Sala de negociação' })).toBeInTheDocument();
+    expect(within(await screen.findByRole('list', { name: 'Vídeos' })).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(screen.getByRole('list', { name: 'Documentos' })).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(main).getByRole('link', { name: 'Site de Aurora Diagnósticos (abre em nova janela)' })).toHaveAttribute(
+      'href',
+      'https://aurora.exemplo.com.br',
+    );
+  });
+
+  it('BRONZE: no negotiation, no symposium, 2 videos and 2 documents; missing networks are not links', async () => {
+    renderStand(stand('bronze'));
+    const main = await screen.findByRole('main');
+    await within(main).findByRole('heading', { level: 1, name: 'Aurora Diagnósticos' });
+    expect(within(main).queryByRole('link', { name: 'Simpósio' })).toBeNull();
+    expect(within(main).queryByRole('link', { name: 'Sala de negociação' })).toBeNull();
+    expect(within(await screen.findByRole('list', { name: 'Vídeos' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(screen.getByRole('list', { name: 'Documentos' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(main).getByRole('img', { name: 'Instagram não informado' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(main).getByRole('link', { name: /^Facebook de Aurora/ })).toHaveAttribute('href', 'https://facebook.com/aurora');
+  });
+
+  it('SILVER: negotiation but no symposium', async () => {
+    renderStand(stand('silver'));
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('link', { name: 'Sala de negociação' })).toBeInTheDocument();
+    expect(within(main).queryByRole('link', { name: 'Simpósio' })).toBeNull();
+  });
+});
+
+describe('stand contact form', () => {
+  it('sends the message for the stand and shows the success toast', async () => {
+    const send = vi.spyOn(api.site.contacts, 'stand').mockResolvedValue({ data: { id: 1 }, msg: 'contact.sent', status: 201 });
+    renderStand(stand('master'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Fale com o expositor' }));
+    const dialog = screen.getByRole('dialog', { name: 'Fale com Aurora Diagnósticos' });
+    expect(within(dialog).getByText('Você está enviando como Ana Souza (ana@exemplo.com.br).')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Mensagem'), '  Quero uma demonstração  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(send).toHaveBeenCalledWith({ standId: 3, message: 'Quero uma demonstração' });
+    await waitFor(() => expect(useAppState.getState().toast).toMatchObject({ show: true, type: 'success', message: CONTACT_SENT }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps the message and shows the failure toast when the server refuses', async () => {
+    vi.spyOn(api.site.contacts, 'stand').mockRejectedValue(new ApiError(429, 'api.error.tooManyRequests'));
+    renderStand(stand('bronze'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Fale com o expositor' }));
+    const dialog = screen.getByRole('dialog', { name: 'Fale com Aurora Diagnósticos' });
+    await userEvent.type(within(dialog).getByLabelText('Mensagem'), 'Olá');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(useAppState.getState().toast).toMatchObject({ show: true, type: 'error', message: CONTACT_FAILED }));
+    expect(within(dialog).getByLabelText('Mensagem')).toHaveValue('Olá');
+  });
+});
