@@ -52,15 +52,13 @@ describe('the lecture screen (SPEC §2.4)', () => {
       shouldAdvanceTime: false,
       toFake: ['setInterval', 'clearInterval', 'Date'],
     });
-    const me = vi
-      .spyOn(api.site.lectures, 'me')
-      .mockResolvedValue({
-        rows: [
-          lecture(1, 'Sepse', '10:00:00', '11:00:00', 'https://www.youtube.com/watch?v=abc123&t=30'),
-          lecture(2, 'Ventilação', '14:00:00', '15:00:00'),
-        ],
-        count: 2,
-      });
+    const me = vi.spyOn(api.site.lectures, 'me').mockResolvedValue({
+      rows: [
+        lecture(1, 'Sepse', '10:00:00', '11:00:00', 'https://www.youtube.com/watch?v=abc123&t=30'),
+        lecture(2, 'Ventilação', '14:00:00', '15:00:00'),
+      ],
+      count: 2,
+    });
     renderAt('/plataforma/1/salas/1');
     const frame = await screen.findByTitle('Sepse');
     expect(frame).toHaveAttribute('src', expect.stringMatching(/^https:\/\/www\.youtube\.com\/embed\/abc123\?autoplay=1/));
