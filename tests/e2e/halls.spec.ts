@@ -205,6 +205,7 @@ test('hall-entrada loads under 200 KB of JavaScript (gzipped) and none of the ba
 });
 
 test('axe finds no serious or critical violation on the halls', async ({ page }) => {
+  test.setTimeout(120_000); // thirteen pages, each analysed in full
   await page.goto('/plataforma/1/hall-entrada');
   const seriousOf = async () => {
     const results = await new AxeBuilder({ page }).analyze();

@@ -21,6 +21,7 @@ const COLOURS: Record<HallItem['kind'], string> = {
   desk: '#a34100',
   arrow: '#3a2a20',
   banner: '#8a6414',
+  lounge: '#5a3216',
 };
 const TIER: Record<string, string> = { gold: '#d4a437', silver: '#c3c9cf', bronze: '#b87333' };
 
@@ -78,7 +79,9 @@ export const HallMap = ({ page }: { page: PageKey }) => {
                       ? item.sign
                       : item.kind === 'arrow'
                         ? item.text
-                        : '';
+                        : item.kind === 'lounge'
+                          ? item.label
+                          : '';
           const labelY = place.y + place.height + 16;
           return (
             <g key={item.key}>

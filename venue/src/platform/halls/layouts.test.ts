@@ -139,8 +139,9 @@ describe('entrance and antechambers', () => {
   });
 
   it('gives each antechamber its TVs from the event data', () => {
-    expect(targets(antechamberLayout('cbmi2021', venue, t))).toEqual([{ href: 'https://wa.me/55' }, { href: '/uploads/info.pdf' }]);
-    expect(antechamberLayout('helpDesk', venue, t).map((item) => item.key)).toEqual(['messaging', 'programme', 'map']);
-    expect(antechamberLayout('speakers', venue, t).map((item) => item.key)).toEqual(['messaging', 'speakers']);
+    // The TVs, then the room's furniture (not a link).
+    expect(targets(antechamberLayout('cbmi2021', venue, t))).toEqual([{ href: 'https://wa.me/55' }, { href: '/uploads/info.pdf' }, null]);
+    expect(antechamberLayout('helpDesk', venue, t).map((item) => item.key)).toEqual(['messaging', 'programme', 'map', 'attendance']);
+    expect(antechamberLayout('speakers', venue, t).map((item) => item.key)).toEqual(['messaging', 'speakers', 'lounge']);
   });
 });

@@ -20,7 +20,8 @@ export type HallItem =
   | (Base & { kind: 'totem'; x: number; y: number; scale: number; sponsor: Sponsor })
   | (Base & { kind: 'desk'; x: number; y: number; width: number; sign: string })
   | (Base & { kind: 'arrow'; x: number; y: number; text: string; direction: 'left' | 'right' })
-  | (Base & { kind: 'banner'; x: number; y: number; width: number; height: number; image: string | null });
+  | (Base & { kind: 'banner'; x: number; y: number; width: number; height: number; image: string | null })
+  | (Base & { kind: 'lounge'; x: number; y: number });
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -364,7 +365,7 @@ export const antechamberLayout = (page: 'cbmi2021' | 'helpDesk' | 'speakers', ve
   const width = tvs.length === 3 ? 500 : 620;
   const gap = 60;
   const start = (1920 - tvs.length * width - (tvs.length - 1) * gap) / 2;
-  return tvs.map<HallItem>((tv, i) => ({
+  const screens = tvs.map<HallItem>((tv, i) => ({
     kind: 'screen',
     ...tv,
     x: start + i * (width + gap),
@@ -372,4 +373,18 @@ export const antechamberLayout = (page: 'cbmi2021' | 'helpDesk' | 'speakers', ve
     width,
     height: Math.round((width * 9) / 16),
   }));
+  const furniture: HallItem =
+    page === 'helpDesk'
+      ? {
+          kind: 'desk',
+          key: 'attendance',
+          x: 710,
+          y: 900,
+          width: 500,
+          sign: t('halls.attendance'),
+          label: t('halls.attendance'),
+          target: null,
+        }
+      : { kind: 'lounge', key: 'lounge', x: 660, y: 900, label: t('halls.lounge'), target: null };
+  return [...screens, furniture];
 };

@@ -1,5 +1,5 @@
 import type { HallItem } from '../layouts';
-import { BOOTH_SIZE, Booth, DOOR_SIZE, Desk, Door, ArrowPanel, Screen, Totem } from './parts';
+import { BOOTH_SIZE, Booth, DOOR_SIZE, Desk, Door, ArrowPanel, Lounge, Screen, Totem } from './parts';
 import { Hotspot, type HotspotProps } from './Stage';
 
 export type Action = 'welcomeVideo' | 'congressVideo';
@@ -33,6 +33,8 @@ export const boundsOf = (item: HallItem): { x: number; y: number; width: number;
       return { x: item.x, y: item.y - 300, width: 270, height: 300 };
     case 'banner':
       return { x: item.x, y: item.y, width: item.width, height: item.height };
+    case 'lounge':
+      return { x: item.x - 70, y: item.y - 140, width: 740, height: 140 };
   }
 };
 
@@ -72,6 +74,8 @@ const Drawing = ({ item }: { item: HallItem }) => {
       return <Desk x={item.x} y={item.y} width={item.width} sign={item.sign} />;
     case 'arrow':
       return <ArrowPanel x={item.x} y={item.y} text={item.text} direction={item.direction} />;
+    case 'lounge':
+      return <Lounge x={item.x} y={item.y} />;
     case 'banner':
       return (
         <g filter="url(#soft-shadow)">

@@ -347,3 +347,31 @@ export const ArrowPanel = ({ x, y, text, direction }: { x: number; y: number; te
     />
   </g>
 );
+
+/** A lounge (two sofas, a low table, plants): furniture of the antechambers, not a hotspot. */
+export const Lounge = ({ x, y }: { x: number; y: number }) => (
+  <g transform={`translate(${x} ${y})`} filter="url(#soft-shadow)">
+    <ellipse cx="300" cy="8" rx="340" ry="34" fill="#000" opacity="0.45" />
+    {[0, 380].map((dx) => (
+      <g key={dx} transform={`translate(${dx} 0)`}>
+        <rect x="0" y="-120" width="220" height="70" rx="18" fill="#5a3216" />
+        <rect x="-10" y="-70" width="240" height="56" rx="16" fill="#7b4a25" />
+        <rect x="6" y="-14" width="14" height="14" fill="#2a1a10" />
+        <rect x="200" y="-14" width="14" height="14" fill="#2a1a10" />
+      </g>
+    ))}
+    <rect x="245" y="-60" width="110" height="14" rx="6" fill="#d9d1c8" />
+    <rect x="262" y="-46" width="10" height="46" fill="#2a2522" />
+    <rect x="328" y="-46" width="10" height="46" fill="#2a2522" />
+    <g transform="translate(-70 0)">
+      <rect x="0" y="-46" width="40" height="46" rx="4" fill="#2c2520" />
+      <ellipse cx="20" cy="-76" rx="34" ry="40" fill="#1f5a32" />
+      <ellipse cx="8" cy="-100" rx="18" ry="26" fill="#2d7a45" />
+    </g>
+    <g transform="translate(630 0)">
+      <rect x="0" y="-46" width="40" height="46" rx="4" fill="#2c2520" />
+      <ellipse cx="20" cy="-76" rx="34" ry="40" fill="#1f5a32" />
+      <ellipse cx="30" cy="-100" rx="18" ry="26" fill="#2d7a45" />
+    </g>
+  </g>
+);
