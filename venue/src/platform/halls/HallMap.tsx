@@ -82,7 +82,8 @@ export const HallMap = ({ page }: { page: PageKey }) => {
                         : item.kind === 'lounge'
                           ? item.label
                           : '';
-          const labelY = place.y + place.height + 16;
+          // Door labels sit below the door's swing.
+          const labelY = place.y + place.height + (item.kind === 'door' ? 34 : 16);
           return (
             <g key={item.key}>
               <rect
