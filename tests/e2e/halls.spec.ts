@@ -75,6 +75,20 @@ test('an unsigned visitor sent to a protected page returns there after the soft 
   await expect(page.getByRole('link', { name: /^Estande / })).toHaveCount(6);
 });
 
+test('a session the server ended sends the visitor back to the soft login, and on to where they were', async ({ page, request }) => {
+  await page.goto('/plataforma/1/hall-entrada');
+  await softSignIn(page);
+  const token = await page.evaluate(() => localStorage.getItem('plataforma:client-token'));
+  expect((await request.get('/auth/logout', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
+  await page.getByRole('link', { name: 'Ir para: Networking' }).click();
+  // The network room's own calls answer 401: the venue forgets the session and asks again.
+  await expect(page.getByRole('dialog', { name: 'Entre no evento' })).toBeVisible();
+  await expect(page.getByText('Sua sessão terminou. Informe o seu e-mail para entrar de novo.').first()).toBeVisible();
+  await softSignIn(page);
+  await expect(page).toHaveURL(/\/sala-network$/);
+  await expect(page.getByLabel('Aparecer na lista de participantes')).toBeEnabled();
+});
+
 test('the congress halls open rooms, and hall-salas pages forward and back', async ({ page }) => {
   await page.goto('/plataforma/1/hall-entrada');
   await softSignIn(page);

@@ -1,5 +1,25 @@
+import i18next from 'i18next';
+import { SITE_PREFIX } from '@plataforma/adapter';
 import { createApiClient } from '@plataforma/adapter/client';
-import { clientToken, staffToken } from './state/store';
+import { clientToken, staffToken, useAppState } from './state/store';
 
 /** The one API client of the venue (same origin). */
 export const api = createApiClient({ tokens: { staffToken, clientToken } });
+
+/**
+ * A site call answered 401 while the visitor holds a client token: the session ended on the
+ * server (expired, logged out elsewhere, revoked). The venue forgets it, so the pages that need
+ * a client send the visitor to the soft login (carrying where they were), instead of failing
+ * call after call.
+ */
+export const onSiteUnauthorized = (status: number | undefined, url: string | undefined): boolean => {
+  if (status !== 401 || !url?.startsWith(SITE_PREFIX) || !clientToken()) return false;
+  useAppState.getState().signOut();
+  useAppState.getState().showToast(i18next.t('platform.sessionEnded'), 'warning');
+  return true;
+};
+
+api.http.interceptors.response.use(undefined, (error: { response?: { status?: number }; config?: { url?: string } }) => {
+  onSiteUnauthorized(error.response?.status, error.config?.url);
+  return Promise.reject(error);
+});
