@@ -7,6 +7,7 @@ const adapterSource = fileURLToPath(new URL('../adapter/src/', import.meta.url))
 /** The venue reads the adapter's TypeScript sources (never adapter/dist). Shared with vitest.config.ts. */
 export const adapterAliases: Alias[] = [
   { find: /^@plataforma\/adapter\/client$/, replacement: `${adapterSource}client/index.ts` },
+  { find: /^@plataforma\/adapter\/constants$/, replacement: `${adapterSource}constants.ts` },
   { find: /^@plataforma\/adapter$/, replacement: `${adapterSource}index.ts` },
 ];
 

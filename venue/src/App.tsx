@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject, type RouterProviderProps } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { HallEntrance } from './platform/HallEntrance';
@@ -76,7 +76,7 @@ export type AppRouter = RouterProviderProps['router'];
 
 export const createRouter = (): AppRouter => createBrowserRouter(routes, { future: ROUTER_FUTURE });
 
-export const createQueryClient = () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+export { createQueryClient } from './shared/query';
 
 export const App = ({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) => (
   <ThemeProvider theme={theme}>

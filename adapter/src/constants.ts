@@ -1,0 +1,60 @@
+/**
+ * Plain constants and enumerations of the contract (SPEC §3, §9), with no zod: the venue's first
+ * load imports them from `@plataforma/adapter/constants` without pulling in a schema library. The
+ * zod schemas of each resource (`contracts/*.ts`) are built from these arrays.
+ */
+
+/** Stand tiers (SPEC §9): master stands fill the gold hall. */
+export const STAND_TYPES = ['master', 'silver', 'bronze'] as const;
+export type StandType = (typeof STAND_TYPES)[number];
+/** How the site names each tier (SPEC §3/§9). */
+export const STAND_TIER_LABEL: Readonly<Record<StandType, string>> = { master: 'MASTER', silver: 'SILVER/PRATA', bronze: 'BRONZE' };
+
+export const SPONSOR_TYPES = ['master', 'premium', 'supporter'] as const;
+export type SponsorType = (typeof SPONSOR_TYPES)[number];
+
+export const STAFF_ROLES = ['admin', 'attendant'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Roles a route can admit: staff roles, a fully signed-in client, a soft (e-mail only) client. */
+export const ACCESS_ROLES = [...STAFF_ROLES, 'client', 'soft-client'] as const;
+export type AccessRole = (typeof ACCESS_ROLES)[number];
+
+export const EVENT_STATUSES = ['open', 'closed'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export const MEDIA_TYPES = ['IMAGE', 'VIDEO', 'DOCUMENT'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** Language packs, in the order a visitor picks them: PT is bundled, EN and AL (German) are uploaded. */
+export const LANGUAGES = ['pt', 'en', 'al'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** The `lang` of the page per pack: AL is the German pack (SPEC §2.3 labels it German). */
+export const HTML_LANG: Readonly<Record<Language, string>> = { pt: 'pt-BR', en: 'en', al: 'de' };
+
+export const CONTACT_SUBJECTS = ['doubts', 'suggestions', 'partner', 'others'] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+export const CHAT_SENDERS = ['client', 'stand'] as const;
+export type ChatSender = (typeof CHAT_SENDERS)[number];
+
+/** Staff (`user`) or site client (SPEC §4's agents). */
+export const AUTH_TYPES = ['user', 'client'] as const;
+export type AuthType = (typeof AUTH_TYPES)[number];
+
+// ----- page sizes -----
+export const LIST_LIMIT_DEFAULT = 20;
+export const LIST_LIMIT_MAX = 100;
+export const SEARCH_MAX_LENGTH = 100;
+/** The back office table's page sizes (SPEC §5). */
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
+/** The networking room's page (SPEC §2.4): 30 people a request, the most the server serves. */
+export const NETWORK_PAGE_SIZE = 30;
+/** hall-salas shows three rooms a page (SPEC §2.4). */
+export const HALL_ROOMS_PAGE_SIZE = 3;
+
+// ----- SMS and passwords (SPEC §2.2) -----
+export const SMS_RESEND_SECONDS = 30;
+export const SMS_CODE_PLACEHOLDER_LENGTH = 4;
+export const SMS_VALIDATE_MIN_LENGTH = 3;
+export const PASSWORD_MIN_LENGTH = 8;
