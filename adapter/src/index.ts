@@ -8,3 +8,5 @@ export * from './auth';
 export * from './inputs';
 export * from './video';
 export * from './schedule';
+export * from './dates';
+export * from './dates-i18n';

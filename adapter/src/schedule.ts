@@ -1,26 +1,25 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+export { formatLectureDate } from './dates';
+
 /**
- * Lecture schedule math in the event's time zone (America/Sao_Paulo by default),
- * whatever the visitor's machine says. Lectures carry a local date and local times.
+ * Lecture schedule math in the event's time zone (America/Sao_Paulo by default), whatever the
+ * visitor's machine says, with dayjs and its utc/timezone plugins. Lectures carry a local date
+ * and local times.
  */
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const partsFormatter = (timeZone: string): Intl.DateTimeFormat => {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
+let ready = false;
+/** dayjs with the zone plugins, extended on first use (so a bundle that never computes a schedule carries none of them). */
+const zoned = () => {
+  if (!ready) {
+    dayjs.extend(utc);
+    dayjs.extend(timezone);
+    ready = true;
   }
-  return formatter;
+  return dayjs;
 };
 
 interface WallClock {
@@ -34,41 +33,42 @@ interface WallClock {
 
 /** The wall clock of a time zone at an instant. */
 export const wallClock = (instant: number, timeZone = DEFAULT_TIME_ZONE): WallClock => {
-  const parts = Object.fromEntries(
-    partsFormatter(timeZone)
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
+  const local = zoned()(instant).tz(timeZone);
   return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
+    year: local.year(),
+    month: local.month() + 1,
+    day: local.date(),
+    hour: local.hour(),
+    minute: local.minute(),
+    second: local.second(),
   };
 };
 
-const offsetAt = (instant: number, timeZone: string): number => {
-  const w = wallClock(instant, timeZone);
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant / 1000) * 1000;
-};
+/** The zone's offset from UTC at an instant, in milliseconds. */
+const offsetAt = (instant: number, timeZone: string): number => zoned()(instant).tz(timeZone).utcOffset() * 60_000;
 
 /**
  * The instant a local date and time of a zone names (Temporal's "compatible" rule): in a
  * fall-back overlap the earlier of the two; in a spring-forward gap the time moves forward
- * by the length of the gap.
+ * by the length of the gap. (dayjs.tz alone picks by today's offset, which makes an overlap's
+ * answer depend on the day it runs: the candidates are checked here instead.)
  */
 export const zonedInstant = (date: string, time: string, timeZone = DEFAULT_TIME_ZONE): number => {
-  const [year, month, day] = date.split('-').map(Number);
-  const [hour = 0, minute = 0, second = 0] = time.split(':').map((part) => Number(part.slice(0, 2)));
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  const [hour = '00', minute = '00', second = '00'] = time.split(':').map((part) => part.slice(0, 2).padStart(2, '0'));
+  const asUtc = zoned().utc(`${date}T${hour}:${minute}:${second}`).valueOf();
+  const target = zoned().utc(asUtc);
   const offsets = new Set([offsetAt(asUtc - 86_400_000, timeZone), offsetAt(asUtc, timeZone), offsetAt(asUtc + 86_400_000, timeZone)]);
   const matches = [...offsets]
     .map((offset) => asUtc - offset)
     .filter((instant) => {
       const w = wallClock(instant, timeZone);
-      return w.year === year && w.month === month && w.day === day && w.hour === hour && w.minute === minute;
+      return (
+        w.year === target.year() &&
+        w.month === target.month() + 1 &&
+        w.day === target.date() &&
+        w.hour === target.hour() &&
+        w.minute === target.minute()
+      );
     })
     .sort((a, b) => a - b);
   if (matches.length > 0) return matches[0];
@@ -77,22 +77,13 @@ export const zonedInstant = (date: string, time: string, timeZone = DEFAULT_TIME
 };
 
 /** 'YYYY-MM-DD' of an instant in a zone. */
-export const dateInZone = (instant: number, timeZone = DEFAULT_TIME_ZONE): string => {
-  const w = wallClock(instant, timeZone);
-  return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
-};
+export const dateInZone = (instant: number, timeZone = DEFAULT_TIME_ZONE): string => zoned()(instant).tz(timeZone).format('YYYY-MM-DD');
 
 /** 'HH:mm' of an instant in a zone. */
-export const timeInZone = (instant: number, timeZone = DEFAULT_TIME_ZONE): string => {
-  const w = wallClock(instant, timeZone);
-  return `${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
-};
+export const timeInZone = (instant: number, timeZone = DEFAULT_TIME_ZONE): string => zoned()(instant).tz(timeZone).format('HH:mm');
 
-/** 'DD/MM/YYYY' from 'YYYY-MM-DD' (SPEC §9 lecture date). */
-export const formatLectureDate = (date: string): string => {
-  const [year, month, day] = date.split('-');
-  return `${day}/${month}/${year}`;
-};
+/** The day after a 'YYYY-MM-DD'. */
+export const nextDay = (date: string): string => zoned().utc(date).add(1, 'day').format('YYYY-MM-DD');
 
 export interface Timed {
   startDate: string;
@@ -104,11 +95,7 @@ export interface Timed {
 export const lectureSpan = (lecture: Timed, timeZone = DEFAULT_TIME_ZONE): { start: number; end: number } => {
   const start = zonedInstant(lecture.startDate, lecture.startTime, timeZone);
   let end = zonedInstant(lecture.startDate, lecture.endTime, timeZone);
-  if (end <= start) {
-    const [year, month, day] = lecture.startDate.split('-').map(Number);
-    const next = new Date(Date.UTC(year, month - 1, day) + 86_400_000);
-    end = zonedInstant(next.toISOString().slice(0, 10), lecture.endTime, timeZone);
-  }
+  if (end <= start) end = zonedInstant(nextDay(lecture.startDate), lecture.endTime, timeZone);
   return { start, end };
 };
 

@@ -1,0 +1,39 @@
+import dayjs from 'dayjs';
+
+/**
+ * Dates the product shows, formatted with dayjs (the design's date library). This module uses
+ * dayjs's core only, so a screen that shows a date pays for nothing else; time zones live in
+ * `schedule.ts`, month names and "há 3 minutos" in `dates-i18n.ts`.
+ */
+
+/** SPEC §9: the display format of a moment (tables, logs). */
+export const DATE_TIME_FORMAT = 'DD-MM-YYYY HH:mm';
+/** SPEC §9: a lecture's (and an event's) date. */
+export const DATE_FORMAT = 'DD/MM/YYYY';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** 'DD/MM/YYYY' from 'YYYY-MM-DD' (SPEC §9 lecture date); anything else that is not a date gives ''. */
+export const formatLectureDate = (date: string): string => {
+  if (!ISO_DATE.test(date)) return '';
+  const parsed = dayjs(date);
+  return parsed.isValid() && parsed.format('YYYY-MM-DD') === date ? parsed.format(DATE_FORMAT) : '';
+};
+
+/** 'DD-MM-YYYY HH:mm' of a moment (an ISO string, epoch milliseconds or a Date) in the machine's zone; '' when it is not one. */
+export const formatDateTime = (value: string | number | Date | null | undefined): string => {
+  if (value === null || value === undefined || value === '') return '';
+  const parsed = dayjs(value);
+  return parsed.isValid() ? parsed.format(DATE_TIME_FORMAT) : '';
+};
+
+/** The days from one 'YYYY-MM-DD' to another, both included (at most `limit`). */
+export const daysBetween = (first: string, last: string, limit = 366): string[] => {
+  const days: string[] = [];
+  const end = dayjs(last);
+  if (!ISO_DATE.test(first) || !end.isValid()) return days;
+  for (let day = dayjs(first); day.isValid() && !day.isAfter(end, 'day') && days.length < limit; day = day.add(1, 'day')) {
+    days.push(day.format('YYYY-MM-DD'));
+  }
+  return days;
+};
