@@ -93,8 +93,8 @@ export interface Dialog {
   open: boolean;
   header: string;
   body: string;
-  negativeLabel: string;
-  positiveLabel: string;
+  /** Unset: the dialog shows the pack's 'common.no'. */
+  negativeLabel?: string;
+  /** Unset: the dialog shows the pack's 'common.yes'. */
+  positiveLabel?: string;
 }
-
-export const DIALOG_DEFAULTS = { negativeLabel: 'Não', positiveLabel: 'Sim' } as const;

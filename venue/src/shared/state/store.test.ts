@@ -28,9 +28,12 @@ describe('toast (SPEC §3, §4)', () => {
 });
 
 describe('dialog', () => {
-  it("defaults its buttons to 'Não' and 'Sim'", () => {
+  it("leaves unset button labels to the dialog, which shows the pack's 'Não' and 'Sim' (DialogHost test)", () => {
     act(() => useAppState.getState().openDialog({ header: 'Aviso', body: 'Excluir?' }));
-    expect(useAppState.getState().dialog).toMatchObject({ open: true, negativeLabel: 'Não', positiveLabel: 'Sim' });
+    expect(useAppState.getState().dialog).toMatchObject({ open: true, header: 'Aviso', body: 'Excluir?' });
+    expect(useAppState.getState().dialog.negativeLabel).toBeUndefined();
+    act(() => useAppState.getState().openDialog({ header: 'Aviso', body: 'Sair?', negativeLabel: 'Voltar', positiveLabel: 'Sair' }));
+    expect(useAppState.getState().dialog).toMatchObject({ negativeLabel: 'Voltar', positiveLabel: 'Sair' });
     act(() => useAppState.getState().closeDialog());
     expect(useAppState.getState().dialog.open).toBe(false);
   });

@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAppState } from '../state/store';
 import { Button } from './Button';
+import { useModalBehaviour } from './useModalBehaviour';
 
 const Backdrop = styled.div`
   position: fixed;
@@ -37,52 +39,20 @@ const Actions = styled.div`
   gap: 12px;
 `;
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 /**
  * The one confirmation dialog of the app (SPEC §3), e.g. 'Você deseja mesmo sair?'. Opening it
  * puts the focus on the negative (safe) button; Tab stays inside; Escape or a click outside
- * closes it; the focus goes back to where it was.
+ * closes it; the focus goes back to where it was (the shared modal behaviour). Unset labels are
+ * the pack's 'Não' and 'Sim'.
  */
 export const DialogHost = () => {
+  const { t } = useTranslation();
   const dialog = useAppState((s) => s.dialog);
   const close = useAppState((s) => s.closeDialog);
   const [busy, setBusy] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const negative = useRef<HTMLButtonElement>(null);
-  const busyRef = useRef(false);
-  busyRef.current = busy;
-
-  useEffect(() => {
-    if (!dialog.open) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    negative.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        if (!busyRef.current) close();
-        return;
-      }
-      if (event.key !== 'Tab' || !panel.current) return;
-      const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-      if (items.length === 0) return;
-      const first = items[0];
-      const last = items[items.length - 1];
-      const inside = panel.current.contains(document.activeElement);
-      if (event.shiftKey && (document.activeElement === first || !inside)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus();
-    };
-  }, [dialog.open, close]);
+  useModalBehaviour(panel, { open: dialog.open, onClose: close, initialFocus: negative, locked: busy });
 
   if (!dialog.open) return null;
   const confirm = async () => {
@@ -101,10 +71,10 @@ export const DialogHost = () => {
         <p id="dialog-body">{dialog.body}</p>
         <Actions>
           <Button ref={negative} type="button" $variant="ghost" onClick={close} disabled={busy}>
-            {dialog.negativeLabel}
+            {dialog.negativeLabel ?? t('common.no')}
           </Button>
           <Button type="button" onClick={confirm} disabled={busy} aria-busy={busy}>
-            {dialog.positiveLabel}
+            {dialog.positiveLabel ?? t('common.yes')}
           </Button>
         </Actions>
       </Panel>

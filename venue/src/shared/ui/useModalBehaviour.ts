@@ -35,8 +35,7 @@ export const useModalBehaviour = (panel: RefObject<HTMLElement | null>, options:
         ? root?.querySelector<HTMLElement>(initialFocus)
         : initialFocus
           ? initialFocus.current
-          : (root?.querySelector<HTMLElement>('input:not(:disabled), textarea:not(:disabled), select:not(:disabled)') ??
-            items()[0]);
+          : (root?.querySelector<HTMLElement>('input:not(:disabled), textarea:not(:disabled), select:not(:disabled)') ?? items()[0]);
     (first ?? root)?.focus();
 
     const onKey = (event: KeyboardEvent) => {
