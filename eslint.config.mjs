@@ -43,4 +43,59 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  // Folder walls (ARCHITECTURE "How code should look"): the visitor venue and the back office
+  // never import each other, shared code imports neither, and the CMS's lower floors never
+  // reach up into the content types' folders under src/api.
+  {
+    files: ['venue/src/platform/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/backoffice', '**/backoffice/**'], message: 'The venue does not import the back office.' }] },
+      ],
+    },
+  },
+  {
+    files: ['venue/src/backoffice/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/platform', '**/platform/**'], message: 'The back office does not import the visitor venue.' }] },
+      ],
+    },
+  },
+  {
+    files: ['venue/src/shared/**/*.{ts,tsx}'],
+    ignores: ['venue/src/shared/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/platform', '**/platform/**', '**/backoffice', '**/backoffice/**', '**/App', '**/App.tsx'],
+              message: 'shared/ serves both apps and imports neither.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['cms/src/**/*.ts'],
+    ignores: ['cms/src/api/**', 'cms/src/index.ts', 'cms/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/**', '../api', '../../api'],
+              message: 'Lower floors of cms/src never import a content type folder (src/api).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
