@@ -58,3 +58,6 @@ export const SMS_RESEND_SECONDS = 30;
 export const SMS_CODE_PLACEHOLDER_LENGTH = 4;
 export const SMS_VALIDATE_MIN_LENGTH = 3;
 export const PASSWORD_MIN_LENGTH = 8;
+
+/** Money symbols (SPEC §3): 'R$' for reais, '$' for the foreign-currency variant. */
+export const CURRENCIES = ['R$', '$'] as const;

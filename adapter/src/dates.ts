@@ -20,6 +20,16 @@ export const formatLectureDate = (date: string): string => {
   return parsed.isValid() && parsed.format('YYYY-MM-DD') === date ? parsed.format(DATE_FORMAT) : '';
 };
 
+const CLOCK_TIME = /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+/** 'HH:mm' of a wall-clock time as the wire sends it ('08:00:00' → '08:00'; a lecture's or an event's hours); '' when it is not one. */
+export const formatClockTime = (time: string | null | undefined): string => {
+  if (!time || !CLOCK_TIME.test(time)) return '';
+  const parsed = dayjs(`2000-01-01T${time}`);
+  const hhmm = parsed.isValid() ? parsed.format('HH:mm') : '';
+  return hhmm === time.slice(0, 5) ? hhmm : '';
+};
+
 /** 'DD-MM-YYYY HH:mm' of a moment (an ISO string, epoch milliseconds or a Date) in the machine's zone; '' when it is not one. */
 export const formatDateTime = (value: string | number | Date | null | undefined): string => {
   if (value === null || value === undefined || value === '') return '';

@@ -1,10 +1,5 @@
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, SEARCH_MAX_LENGTH } from './constants';
 import { ApiError } from './envelope';
-
-export const LIST_LIMIT_DEFAULT = 20;
-export const LIST_LIMIT_MAX = 100;
-export const SEARCH_MAX_LENGTH = 100;
-/** Page sizes the back office's tables offer (SPEC §9). */
-export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
 
 export type OrderDirection = 'asc' | 'desc';
 
@@ -21,9 +16,22 @@ export interface ListQuery<F extends string = string> {
   order: ListOrder<F>;
 }
 
-export interface ListQueryRules<F extends string = string> {
+/** A resource's list order: the fields `order` may name (an allow-list) and the order without one. */
+export interface ListOrderRules<F extends string = string> {
   orderFields: readonly F[];
   defaultOrder: ListOrder<F>;
+}
+
+/** A resource's list order, its field names kept as literal types: listOrder(['id', 'name'], { field: 'id', direction: 'asc' }). */
+export const listOrder = <const F extends string>(orderFields: readonly F[], defaultOrder: ListOrder<NoInfer<F>>): ListOrderRules<F> => ({
+  orderFields,
+  defaultOrder,
+});
+
+/** The field names of a list order (`OrderFieldOf<typeof standOrder>`). */
+export type OrderFieldOf<R> = R extends ListOrderRules<infer F> ? F : never;
+
+export interface ListQueryRules<F extends string = string> extends ListOrderRules<F> {
   /** Defaults to LIST_LIMIT_DEFAULT. */
   defaultLimit?: number;
   /** Defaults to LIST_LIMIT_MAX. */
@@ -61,7 +69,7 @@ const parseInteger = (
   return n;
 };
 
-export const parseOrder = <F extends string>(value: RawValue, rules: ListQueryRules<F>): ListOrder<F> => {
+export const parseOrder = <F extends string>(value: RawValue, rules: ListOrderRules<F>): ListOrder<F> => {
   if (value === undefined || value === '') return rules.defaultOrder;
   const v = single(value);
   if (typeof v !== 'string') throw new ApiError(400, 'api.error.invalidOrder');

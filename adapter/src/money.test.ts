@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, price, toCents } from './money';
+import { formatCents, instalment, price, toCents } from './money';
 
 describe('price', () => {
   it('derives discountValue and hasDiscount when there is a discount', () => {
@@ -37,5 +37,20 @@ describe('price', () => {
     expect(price({ value: '0.30', discount: '0.10' }).discountValue).toBe('0.20');
     expect(toCents('1.005')).toBe(101);
     expect(formatCents(-5)).toBe('-0.05');
+  });
+});
+
+describe('instalment', () => {
+  it('splits an amount in cents, rounding the instalment up', () => {
+    expect(instalment('1000.00', 10)).toBe('100.00');
+    expect(instalment('390.00', 3)).toBe('130.00');
+    expect(instalment('100.00', 3)).toBe('33.34');
+    expect(instalment('100.00', 0)).toBe('100.00');
+  });
+
+  it('reads the amount as text, as toCents does, never through a float', () => {
+    // Math.round(Number('1.005') * 100) is 100 (1.005 is 1.00499… as a float): one cent short.
+    expect(instalment('1.005', 1)).toBe('1.01');
+    expect(instalment('0.285', 1)).toBe('0.29');
   });
 });

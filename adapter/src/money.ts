@@ -1,8 +1,10 @@
+import type { CURRENCIES } from './constants';
+
 /**
  * Money on the wire is a decimal string with two places ('150.00'), as the back
  * office expects ('0.00' marks a free event). Arithmetic is done in integer cents.
  */
-export type Currency = 'R$' | '$';
+export type Currency = (typeof CURRENCIES)[number];
 
 const DECIMAL = /^\s*(-?)(\d*)(?:[.,](\d*))?\s*$/;
 
@@ -67,3 +69,10 @@ export const price = ({ value, discount, exchange }: PriceInput, foreign = false
     currency: foreign ? '$' : 'R$',
   };
 };
+
+/**
+ * One of `count` equal instalments of an amount, in integer cents, rounded up so the
+ * instalments cover the whole ('100.00', 3 → '33.34'); a count below 1 counts as 1.
+ */
+export const instalment = (total: number | string | null | undefined, count: number): string =>
+  formatCents(Math.ceil(toCents(total) / Math.max(1, count)));

@@ -1,9 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import { authRoutes } from './auth/routes';
-import { smsSender } from './auth/sms';
+import { asStrapiRoutes } from './http/router';
 import { ensureIndexes } from './lib/indexes';
-import { asStrapiRoutes } from './lib/router';
 import { seedDemo } from './seed';
+import { smsSender } from './sms/sender';
 
 export default {
   register(/* { strapi }: { strapi: Core.Strapi } */) {},

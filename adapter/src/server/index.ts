@@ -1,3 +1,4 @@
 export * from './types';
 export * from './guard';
+export * from './route';
 export * from './resource';

@@ -24,14 +24,13 @@ const spec: ResourceSpec<Row, Row & { label: string }, 'id' | 'name'> = {
   uid: 'api::thing.thing',
   path: '/things',
   searchFields: ['name', 'subtitle'],
-  orderFields: { id: 'id', name: 'name' },
-  defaultOrder: { field: 'id', direction: 'asc' },
+  order: { orderFields: ['id', 'name'], defaultOrder: { field: 'id', direction: 'asc' } },
   filters: { eventId: { where: (id) => ({ event: { id } }), exists: { uid: 'api::event.event', notFound: 'api.error.eventNotFound' } } },
   toWire: (row) => ({ ...row, label: row.name.toUpperCase() }),
   input: {
     create: z.object({ name: z.string().min(1) }),
     update: z.object({ name: z.string().min(1) }),
-    toData: (input) => input as Record<string, unknown>,
+    toData: (input) => ({ data: input as Record<string, unknown> }),
   },
 };
 
@@ -50,6 +49,7 @@ const ctx = (init: Partial<ContextLike> = {}): ContextLike => {
     set: (name, value) => {
       headers[name] = value;
     },
+    get: () => '',
     ...init,
   };
 };

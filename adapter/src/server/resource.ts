@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { ApiError, ok } from '../envelope';
 import type { MessageKey } from '../messages';
-import { parseId, parseListQuery, type ListOrder, type ListQuery } from '../list-query';
+import { parseId, parseListQuery, type ListOrderRules, type ListQuery } from '../list-query';
 import { guarded } from './guard';
+import { parseBody } from './route';
 import type { ContextLike, DbLike, FindParams, Logger, OrderBy, Populate, RouteConfig, RouteDef, Where } from './types';
 
 export interface FilterSpec {
@@ -22,13 +23,12 @@ export interface WireContext {
 export interface ResourceSpec<Row, Wire, F extends string = string> {
   /** Strapi content-type uid, e.g. 'api::stand.stand'. */
   uid: string;
-  /** Path under the API prefix, e.g. '/stands'. */
+  /** Path under the API prefix, from the contract (e.g. `standPaths.site`, '/stands'). */
   path: string;
   /** Attributes searched with a case-insensitive "contains" in SQL. */
   searchFields: readonly string[];
-  /** Wire field allowed in `order` → the attribute it sorts by. */
-  orderFields: Readonly<Record<F, string>>;
-  defaultOrder: ListOrder<F>;
+  /** The contract's order allow-list and default (e.g. `standOrder`); each field sorts by the attribute of its name. */
+  order: ListOrderRules<F>;
   filters?: Readonly<Record<string, FilterSpec>>;
   /** Always applied (e.g. only published rows on the site). */
   baseWhere?: Where;
@@ -46,8 +46,16 @@ export interface ResourceSpec<Row, Wire, F extends string = string> {
   input?: {
     create: z.ZodType;
     update: z.ZodType;
-    toData: (input: unknown, ctx: ContextLike) => Record<string, unknown> | Promise<Record<string, unknown>>;
+    toData: (input: unknown, ctx: ContextLike) => PreparedWrite | Promise<PreparedWrite>;
   };
+}
+
+/** What a create or update writes, and what must follow once it is written. */
+export interface PreparedWrite {
+  /** The attributes to write. */
+  data: Record<string, unknown>;
+  /** Runs after the write succeeded and was reported (e.g. sends a new user's temporary password). */
+  afterWrite?: (id: number) => Promise<void>;
 }
 
 export type Action = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -94,7 +102,7 @@ export const buildListParams = <Row, Wire, F extends string>(
     const term = list.search;
     clauses.push({ $or: spec.searchFields.map((field) => ({ [field]: { $containsi: term } })) });
   }
-  const attribute = spec.orderFields[list.order.field];
+  const attribute: string = list.order.field;
   const orderBy: OrderBy = [{ [attribute]: list.order.direction }];
   if (attribute !== 'id') orderBy.push({ id: list.order.direction });
   const where: Where = clauses.length === 0 ? {} : clauses.length === 1 ? clauses[0] : { $and: clauses };
@@ -116,12 +124,7 @@ export const resourceRoutes = <Row, Wire, F extends string>(
   const configFor = (action: Action): RouteConfig => (typeof options.config === 'function' ? options.config(action) : options.config);
   const notFound = spec.notFound ?? 'api.error.notFound';
   const wireCtx = (ctx: ContextLike): WireContext => ({ query: ctx.query, state: ctx.state });
-  const rules = {
-    orderFields: Object.keys(spec.orderFields) as F[],
-    defaultOrder: spec.defaultOrder,
-    defaultLimit: spec.limit?.default,
-    maxLimit: spec.limit?.max,
-  };
+  const rules = { ...spec.order, defaultLimit: spec.limit?.default, maxLimit: spec.limit?.max };
 
   const restrict = async (ctx: ContextLike, clause: Where): Promise<Where> => {
     const clauses = [spec.baseWhere, await spec.scope?.(ctx), clause].filter((c): c is Where => Boolean(c));
@@ -176,14 +179,13 @@ export const resourceRoutes = <Row, Wire, F extends string>(
       config: configFor('create'),
       handler: async (ctx) => {
         if (!spec.input) throw new ApiError(404, 'api.error.routeNotFound');
-        const parsed = spec.input.create.safeParse(ctx.request.body ?? {});
-        if (!parsed.success) throw new ApiError(400, 'api.error.invalidBody');
-        const data = await spec.input.toData(parsed.data, ctx);
+        const { data, afterWrite } = await spec.input.toData(parseBody(spec.input.create, ctx.request.body), ctx);
         const created = (await db()
           .query(spec.uid)
           .create({ data, select: ['id'] })) as { id: number };
         const row = await findById(created.id, ctx);
         await options.onChange?.({ action: 'create', ids: [created.id], ctx });
+        await afterWrite?.(created.id);
         ctx.status = 201;
         ctx.body = ok(spec.toWire(row, wireCtx(ctx)), 'api.created', 201);
       },
@@ -196,13 +198,12 @@ export const resourceRoutes = <Row, Wire, F extends string>(
         if (!spec.input) throw new ApiError(404, 'api.error.routeNotFound');
         const id = parseId(ctx.params.id);
         await findById(id, ctx);
-        const parsed = spec.input.update.safeParse(ctx.request.body ?? {});
-        if (!parsed.success) throw new ApiError(400, 'api.error.invalidBody');
-        const data = await spec.input.toData(parsed.data, ctx);
+        const { data, afterWrite } = await spec.input.toData(parseBody(spec.input.update, ctx.request.body), ctx);
         await db()
           .query(spec.uid)
           .update({ where: { id }, data, select: ['id'] });
         await options.onChange?.({ action: 'update', ids: [id], ctx });
+        await afterWrite?.(id);
         ctx.body = ok(spec.toWire(await findById(id, ctx), wireCtx(ctx)), 'api.updated');
       },
     },

@@ -29,6 +29,7 @@ export interface DbLike {
   query(uid: string): QueryLike;
 }
 
+/** The request context a route handler gets: the part of Koa's context the product's routes use. */
 export interface ContextLike {
   method: string;
   path: string;
@@ -39,8 +40,14 @@ export interface ContextLike {
   state: Record<string, unknown>;
   status: number;
   body: unknown;
+  /** Sets a response header. */
   set(field: string, value: string): void;
+  /** A request header, '' when absent (Koa's `ctx.get`). */
+  get(field: string): string;
 }
+
+/** The context of a route handler (a Koa context, seen structurally). */
+export type RouteContext = ContextLike;
 
 export type Handler = (ctx: ContextLike) => Promise<void>;
 

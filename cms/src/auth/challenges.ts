@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { ApiError } from '@plataforma/adapter';
 import { uidOf, type AccountRow } from './accounts';
 import { authSettings } from './settings';
-import type { SmsSender } from './sms';
+import type { SmsSender } from '../sms/sender';
 import type { Audience } from './tokens';
 
 export const CHALLENGE_UID = 'api::sms-challenge.sms-challenge';

@@ -1,12 +1,9 @@
-import type { StaffRole } from '@plataforma/adapter';
+import type { AccessRole, StaffRole } from '@plataforma/adapter';
 
 /** Who is calling, as the auth strategy found them (ctx.state.auth.credentials). */
 export type Identity =
   | { kind: 'staff'; id: number; name: string; email: string; role: StaffRole; jti: string }
   | { kind: 'client'; id: number; name: string; email: string; soft: boolean; jti: string };
-
-/** Roles a route can admit: staff roles, a fully signed-in client, a soft (email-only) client. */
-export type AccessRole = StaffRole | 'client' | 'soft-client';
 
 export const roleOf = (identity: Identity): AccessRole =>
   identity.kind === 'staff' ? identity.role : identity.soft ? 'soft-client' : 'client';

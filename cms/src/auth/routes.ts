@@ -1,49 +1,39 @@
 import type { Core } from '@strapi/strapi';
 import {
   ApiError,
+  authPaths,
   changePasswordInputSchema,
   checkSmsInputSchema,
   loginInputSchema,
-  ok,
   passwordProblems,
   recoveryInputSchema,
   softLoginInputSchema,
   type LoginAnswer,
+  type MessageKey,
 } from '@plataforma/adapter';
-import { guarded, type ContextLike, type RouteDef } from '@plataforma/adapter/server';
+import { parseBody, reply, type Reply, type RouteContext, type RouteDef } from '@plataforma/adapter/server';
 import type { z } from 'zod';
 import { logActivity } from '../activity/log';
+import { routeFor } from '../http/router';
+import { e164 } from '../sms/phone';
+import type { SmsSender } from '../sms/sender';
+import { smsText } from '../sms/texts';
 import { audienceOf, findAccount, hashPassword, passwordMatches, STAFF_UID, uidOf, type AccountRow } from './accounts';
 import { issueChallenge, redeemChallenge } from './challenges';
 import { RateLimiter } from './rate-limit';
 import { createSession, revokeAllSessions, revokeSession } from './sessions';
 import { authSettings } from './settings';
-import { e164, type SmsSender } from './sms';
 import { bearer, verifyToken, type Audience } from './tokens';
 import { sessionClient, STAFF_COLUMNS, staffToWire, type StaffRow } from './wire';
 
-interface AuthContext extends ContextLike {
-  get(field: string): string;
-}
-
-const parse = <T extends z.ZodType>(schema: T, body: unknown): z.infer<T> => {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const typeIssue = parsed.error.issues.some((issue) => issue.path[0] === 'type');
-    throw new ApiError(400, typeIssue ? 'auth.error.invalidType' : 'api.error.invalidBody');
-  }
-  return parsed.data;
-};
-
-const smsText = {
-  login: (code: string) => `Seu código de acesso é ${code}. Ele vale por 5 minutos. Não o compartilhe.`,
-  password: (code: string) => `Seu código para criar a senha é ${code}. Ele vale por 5 minutos. Não o compartilhe.`,
-};
+/** A body with a wrong `type` answers auth.error.invalidType; any other mistake api.error.invalidBody. */
+const invalid = (issues: readonly z.core.$ZodIssue[]) =>
+  issues.some((issue) => issue.path[0] === 'type') ? 'auth.error.invalidType' : 'api.error.invalidBody';
 
 /** The /auth routes (SPEC §7), mounted at the root in bootstrap. */
 export const authRoutes = (strapi: Core.Strapi, sms: SmsSender, limiter = new RateLimiter(60_000)): RouteDef[] => {
   const settings = authSettings();
-  const limit = (ctx: AuthContext, route: string, email?: string) => {
+  const limit = (ctx: RouteContext, route: string, email?: string) => {
     limiter.hit(`ip:${ctx.ip}:${route}`, settings.ipPerMinute);
     if (email) limiter.hit(`account:${email}:${route}`, settings.accountPerMinute);
   };
@@ -61,7 +51,7 @@ export const authRoutes = (strapi: Core.Strapi, sms: SmsSender, limiter = new Ra
       ip,
     });
   const redeem = async (
-    ctx: AuthContext,
+    ctx: RouteContext,
     audience: Audience,
     account: AccountRow,
     input: { purpose: 'login' | 'password'; code: string; attemptId?: string },
@@ -81,7 +71,7 @@ export const authRoutes = (strapi: Core.Strapi, sms: SmsSender, limiter = new Ra
       throw error;
     }
   };
-  const tokenAnswer = async (ctx: AuthContext, audience: Audience, account: AccountRow, soft = false) => {
+  const tokenAnswer = async (ctx: RouteContext, audience: Audience, account: AccountRow, soft = false) => {
     const session = await createSession(strapi, { audience, accountId: account.id, soft, ip: ctx.ip, userAgent: ctx.get('user-agent') });
     if (audience === 'staff') {
       const row = (await strapi.db.query(STAFF_UID).findOne({ where: { id: account.id }, select: STAFF_COLUMNS })) as StaffRow;
@@ -90,18 +80,44 @@ export const authRoutes = (strapi: Core.Strapi, sms: SmsSender, limiter = new Ra
     return { token: session.token, expiresAt: session.expiresAt, account: sessionClient(account, soft), jti: session.jti };
   };
 
-  const route = (method: RouteDef['method'], path: string, handler: (ctx: AuthContext) => Promise<void>): RouteDef => ({
-    method,
-    path,
-    config: { auth: false },
-    handler: guarded(handler as (ctx: ContextLike) => Promise<void>, strapi.log),
-  });
+  /** The account a code is checked for: unknown answers `missing`, locked answers 423. */
+  const unlockedAccount = async (audience: Audience, email: string, missing: MessageKey): Promise<AccountRow> => {
+    const account = await findAccount(strapi, audience, email);
+    if (!account) throw new ApiError(400, missing);
+    if (account.loginLocked) throw new ApiError(423, 'auth.error.accountLocked');
+    return account;
+  };
+  /** Staff sign-ins and password changes leave a line in the activity log; clients' do not. */
+  const logStaff = async (ctx: RouteContext, audience: Audience, account: AccountRow, action: string, description: string) => {
+    if (audience === 'staff') await logActivity(strapi, { action, description, actor: actorOf(audience, account), ip: ctx.ip });
+  };
+
+  const route = routeFor(strapi);
+  const open = { auth: false } as const;
+  /**
+   * An /auth route taking a body: the hit is counted by IP, the body read, then the hit is
+   * counted by account, before the handler runs.
+   */
+  const post = <S extends z.ZodType<{ email: string }>>(
+    path: string,
+    limitName: string,
+    schema: S,
+    handler: (ctx: RouteContext, input: z.infer<S>) => Promise<Reply>,
+  ): RouteDef =>
+    route({
+      method: 'POST',
+      path,
+      config: open,
+      handler: async (ctx) => {
+        limit(ctx, limitName);
+        const input = parseBody(schema, ctx.request.body, invalid);
+        limit(ctx, limitName, input.email);
+        return handler(ctx, input);
+      },
+    });
 
   return [
-    route('POST', '/auth/login', async (ctx) => {
-      limit(ctx, 'login');
-      const input = parse(loginInputSchema, ctx.request.body);
-      limit(ctx, 'login', input.email);
+    post(authPaths.login, 'login', loginInputSchema, async (ctx, input) => {
       const audience = audienceOf(input.type);
       const account = await findAccount(strapi, audience, input.email);
       if (!(await passwordMatches(account, input.password)) || !account) {
@@ -117,13 +133,11 @@ export const authRoutes = (strapi: Core.Strapi, sms: SmsSender, limiter = new Ra
       }
       if (account.loginLocked) throw new ApiError(423, 'auth.error.accountLocked');
       const phone = e164(account);
-      let answer: LoginAnswer;
       if (audience === 'staff' && !phone) throw new ApiError(400, 'users.error.phoneRequired');
       if (audience === 'staff' && account.firstAccess) {
         await issueChallenge(strapi, sms, { audience, purpose: 'password', account, phone: phone as string, text: smsText.password });
-        answer = { firstAccess: true, sms: true, attemptId: null };
-        ctx.body = ok(answer, 'auth.firstAccess');
-        return;
+        const answer: LoginAnswer = { firstAccess: true, sms: true, attemptId: null };
+        return reply(answer, 'auth.firstAccess');
       }
       if (phone) {
         const { attemptId, resendIn } = await issueChallenge(strapi, sms, {
@@ -133,35 +147,25 @@ export const authRoutes = (strapi: Core.Strapi, sms: SmsSender, limiter = new Ra
           phone,
           text: smsText.login,
         });
-        answer = { firstAccess: false, sms: true, attemptId, resendIn };
-        ctx.body = ok(answer, 'auth.sms.sent');
-        return;
+        const answer: LoginAnswer = { firstAccess: false, sms: true, attemptId, resendIn };
+        return reply(answer, 'auth.sms.sent');
       }
       // A client without a phone has no second factor to receive: the password alone.
       const issued = await tokenAnswer(ctx, audience, account);
-      answer = { firstAccess: false, sms: false, token: issued.token, client: sessionClient(account, false) };
-      ctx.body = ok(answer, 'auth.login.ok');
+      const answer: LoginAnswer = { firstAccess: false, sms: false, token: issued.token, client: sessionClient(account, false) };
+      return reply(answer, 'auth.login.ok');
     }),
 
-    route('POST', '/auth/check/sms', async (ctx) => {
-      limit(ctx, 'check');
-      const input = parse(checkSmsInputSchema, ctx.request.body);
-      limit(ctx, 'check', input.email);
+    post(authPaths.checkSms, 'check', checkSmsInputSchema, async (ctx, input) => {
       const audience = audienceOf(input.type);
-      const account = await findAccount(strapi, audience, input.email);
-      if (!account) throw new ApiError(400, 'auth.error.invalidCode');
-      if (account.loginLocked) throw new ApiError(423, 'auth.error.accountLocked');
+      const account = await unlockedAccount(audience, input.email, 'auth.error.invalidCode');
       await redeem(ctx, audience, account, { purpose: 'login', code: input.code, attemptId: input.attemptId });
       const { jti: _jti, ...answer } = await tokenAnswer(ctx, audience, account);
-      if (audience === 'staff')
-        await logActivity(strapi, { action: 'auth.login', description: 'Login realizado.', actor: actorOf(audience, account), ip: ctx.ip });
-      ctx.body = ok(answer, 'auth.login.ok');
+      await logStaff(ctx, audience, account, 'auth.login', 'Login realizado.');
+      return reply(answer, 'auth.login.ok');
     }),
 
-    route('POST', '/auth/password/recovery', async (ctx) => {
-      limit(ctx, 'recovery');
-      const input = parse(recoveryInputSchema, ctx.request.body);
-      limit(ctx, 'recovery', input.email);
+    post(authPaths.recovery, 'recovery', recoveryInputSchema, async (ctx, input) => {
       const audience = audienceOf(input.type);
       const account = await findAccount(strapi, audience, input.email);
       const phone = account ? e164(account) : null;
@@ -169,32 +173,20 @@ export const authRoutes = (strapi: Core.Strapi, sms: SmsSender, limiter = new Ra
       if (account && phone && !account.loginLocked) {
         try {
           await issueChallenge(strapi, sms, { audience, purpose: 'password', account, phone, text: smsText.password });
-          if (audience === 'staff') {
-            await logActivity(strapi, {
-              action: 'auth.recovery',
-              description: 'Recuperação de senha solicitada.',
-              actor: actorOf(audience, account),
-              ip: ctx.ip,
-            });
-          }
+          await logStaff(ctx, audience, account, 'auth.recovery', 'Recuperação de senha solicitada.');
         } catch (error) {
           if (!(error instanceof ApiError) || error.status !== 429) throw error;
         }
       }
-      ctx.body = ok(null, 'auth.recovery.sent');
+      return reply(null, 'auth.recovery.sent');
     }),
 
-    route('POST', '/auth/password/change', async (ctx) => {
-      limit(ctx, 'change');
-      const input = parse(changePasswordInputSchema, ctx.request.body);
-      limit(ctx, 'change', input.email);
+    post(authPaths.changePassword, 'change', changePasswordInputSchema, async (ctx, input) => {
       if (input.password1 !== input.password2) throw new ApiError(400, 'auth.error.passwordMismatch');
       const problems = passwordProblems(input.password1);
       if (problems.length) throw new ApiError(400, 'auth.error.passwordRules', {}, { rules: problems });
       const audience = audienceOf(input.type);
-      const account = await findAccount(strapi, audience, input.email);
-      if (!account) throw new ApiError(400, 'auth.error.invalidCode');
-      if (account.loginLocked) throw new ApiError(423, 'auth.error.accountLocked');
+      const account = await unlockedAccount(audience, input.email, 'auth.error.invalidCode');
       await redeem(ctx, audience, account, { purpose: 'password', code: input.code });
       await strapi.db.query(uidOf(audience)).update({
         where: { id: account.id },
@@ -202,42 +194,34 @@ export const authRoutes = (strapi: Core.Strapi, sms: SmsSender, limiter = new Ra
       });
       await revokeAllSessions(strapi, audience, account.id);
       const { jti: _jti, ...answer } = await tokenAnswer(ctx, audience, account);
-      if (audience === 'staff') {
-        await logActivity(strapi, {
-          action: 'auth.password.changed',
-          description: 'Senha alterada; as outras sessões foram encerradas.',
-          actor: actorOf(audience, account),
-          ip: ctx.ip,
-        });
-      }
-      ctx.body = ok(answer, 'auth.password.changed');
+      await logStaff(ctx, audience, account, 'auth.password.changed', 'Senha alterada; as outras sessões foram encerradas.');
+      return reply(answer, 'auth.password.changed');
     }),
 
-    route('GET', '/auth/logout', async (ctx) => {
-      limit(ctx, 'logout');
-      const token = bearer(ctx.get('authorization'));
-      const claims = token ? verifyToken(token, ['staff', 'client']) : null;
-      if (!claims) throw new ApiError(401, 'api.error.unauthorized');
-      await revokeSession(strapi, claims.jti);
-      if (claims.aud === 'staff') {
-        const user = (await strapi.db
-          .query(STAFF_UID)
-          .findOne({ where: { id: Number(claims.sub) }, select: ['id', 'name', 'email'] })) as AccountRow | null;
-        if (user)
-          await logActivity(strapi, { action: 'auth.logout', description: 'Logout realizado.', actor: actorOf('staff', user), ip: ctx.ip });
-      }
-      ctx.body = ok(null, 'auth.logout.ok');
+    route({
+      method: 'GET',
+      path: authPaths.logout,
+      config: open,
+      handler: async (ctx) => {
+        limit(ctx, 'logout');
+        const token = bearer(ctx.get('authorization'));
+        const claims = token ? verifyToken(token, ['staff', 'client']) : null;
+        if (!claims) throw new ApiError(401, 'api.error.unauthorized');
+        await revokeSession(strapi, claims.jti);
+        if (claims.aud === 'staff') {
+          const user = (await strapi.db
+            .query(STAFF_UID)
+            .findOne({ where: { id: Number(claims.sub) }, select: ['id', 'name', 'email'] })) as AccountRow | null;
+          if (user) await logStaff(ctx, 'staff', user, 'auth.logout', 'Logout realizado.');
+        }
+        return reply(null, 'auth.logout.ok');
+      },
     }),
 
-    route('POST', '/auth/soft/login', async (ctx) => {
-      limit(ctx, 'soft');
-      const input = parse(softLoginInputSchema, ctx.request.body);
-      limit(ctx, 'soft', input.email);
-      const client = await findAccount(strapi, 'client', input.email);
-      if (!client) throw new ApiError(400, 'auth.error.clientNotFound');
-      if (client.loginLocked) throw new ApiError(423, 'auth.error.accountLocked');
+    post(authPaths.softLogin, 'soft', softLoginInputSchema, async (ctx, input) => {
+      const client = await unlockedAccount('client', input.email, 'auth.error.clientNotFound');
       const { jti: _jti, ...answer } = await tokenAnswer(ctx, 'client', client, true);
-      ctx.body = ok(answer, 'auth.login.ok');
+      return reply(answer, 'auth.login.ok');
     }),
   ];
 };

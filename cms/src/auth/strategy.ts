@@ -1,8 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { CLIENT_UID, STAFF_UID } from './accounts';
-import type { AccessRole, Identity } from './identity';
-import { roleOf } from './identity';
+import type { AccessRole, StaffRole } from '@plataforma/adapter';
+import { uidOf } from './accounts';
+import { roleOf, type Identity } from './identity';
 import { liveSession } from './sessions';
 import { bearer, verifyToken, type Audience } from './tokens';
 
@@ -10,6 +10,16 @@ interface StrategyContext {
   request: { header: Record<string, string | string[] | undefined> };
   state: Record<string, unknown>;
 }
+
+/** What a token's account must still be: there, and not locked. */
+interface LiveAccount {
+  id: number;
+  name: string;
+  email: string;
+  role?: StaffRole;
+  loginLocked: boolean | null;
+}
+const LIVE_COLUMNS = ['id', 'name', 'email', 'loginLocked'];
 
 interface AuthResult {
   authenticated: boolean;
@@ -57,35 +67,17 @@ export const identify = async (strapi: Core.Strapi, token: string, audiences: Au
   if (!session || session.audience !== claims.aud) return { authenticated: false, error: 'Session ended' };
   if ((claims.aud === 'staff' ? session.staffUser?.id : session.client?.id) !== accountId)
     return { authenticated: false, error: 'Session mismatch' };
-  if (claims.aud === 'staff') {
-    const user = (await strapi.db
-      .query(STAFF_UID)
-      .findOne({ where: { id: accountId }, select: ['id', 'name', 'email', 'role', 'loginLocked'] })) as {
-      id: number;
-      name: string;
-      email: string;
-      role: 'admin' | 'attendant';
-      loginLocked: boolean | null;
-    } | null;
-    if (!user || user.loginLocked) return { authenticated: false, error: 'Account unavailable' };
-    return {
-      authenticated: true,
-      credentials: { kind: 'staff', id: user.id, name: user.name, email: user.email, role: user.role, jti: claims.jti },
-    };
-  }
-  const client = (await strapi.db
-    .query(CLIENT_UID)
-    .findOne({ where: { id: accountId }, select: ['id', 'name', 'email', 'loginLocked'] })) as {
-    id: number;
-    name: string;
-    email: string;
-    loginLocked: boolean | null;
-  } | null;
-  if (!client || client.loginLocked) return { authenticated: false, error: 'Account unavailable' };
-  return {
-    authenticated: true,
-    credentials: { kind: 'client', id: client.id, name: client.name, email: client.email, soft: session.soft, jti: claims.jti },
-  };
+  const account = (await strapi.db.query(uidOf(claims.aud)).findOne({
+    where: { id: accountId },
+    select: claims.aud === 'staff' ? [...LIVE_COLUMNS, 'role'] : LIVE_COLUMNS,
+  })) as LiveAccount | null;
+  if (!account || account.loginLocked) return { authenticated: false, error: 'Account unavailable' };
+  const { id, name, email } = account;
+  const credentials: Identity =
+    claims.aud === 'staff'
+      ? { kind: 'staff', id, name, email, role: account.role as StaffRole, jti: claims.jti }
+      : { kind: 'client', id, name, email, soft: session.soft, jti: claims.jti };
+  return { authenticated: true, credentials };
 };
 
 /** The caller of a route open to everyone, when it carries a valid token (else null). */

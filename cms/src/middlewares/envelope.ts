@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { fail, type MessageKey } from '@plataforma/adapter';
 import { answerError, type ContextLike } from '@plataforma/adapter/server';
-import { isProductPath } from '../lib/paths';
+import { isProductPath } from '../http/paths';
 
 const STATUS_KEYS: Record<number, MessageKey> = {
   400: 'api.error.invalidBody',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { repoRoot } from '../lib/app-root';
-import { isServerPath, isVenuePath } from '../lib/paths';
+import { isServerPath, isVenuePath } from '../http/paths';
 import { videoEmbedHosts } from '../lib/video-hosts';
 
 const TYPES: Record<string, string> = {

@@ -1,4 +1,11 @@
-import { categoryInputSchema, categoryUpdateSchema, type Category } from '@plataforma/adapter';
+import {
+  categoryInputSchema,
+  categoryOrder,
+  categoryPaths,
+  categoryUpdateSchema,
+  type Category,
+  type CategoryOrderField,
+} from '@plataforma/adapter';
 import type { ResourceSpec } from '@plataforma/adapter/server';
 
 interface CategoryRow {
@@ -7,17 +14,16 @@ interface CategoryRow {
   description: string | null;
 }
 
-export const categorySpec: ResourceSpec<CategoryRow, Category, 'id' | 'name' | 'description'> = {
+export const categorySpec: ResourceSpec<CategoryRow, Category, CategoryOrderField> = {
   uid: 'api::category.category',
-  path: '/categories',
+  path: categoryPaths.cms,
   searchFields: ['name'],
-  orderFields: { id: 'id', name: 'name', description: 'description' },
-  defaultOrder: { field: 'id', direction: 'asc' },
+  order: categoryOrder,
   select: ['id', 'name', 'description'],
   toWire: (row) => ({ id: row.id, name: row.name, description: row.description ?? null }),
   input: {
     create: categoryInputSchema,
     update: categoryUpdateSchema,
-    toData: (input) => input as Record<string, unknown>,
+    toData: (input) => ({ data: input as Record<string, unknown> }),
   },
 };

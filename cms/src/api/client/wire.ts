@@ -1,9 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { ApiError, splitPhone, type ClientProfile, type ClientProfileInput } from '@plataforma/adapter';
 import { isValidCEP, isValidCPF, isValidPhone } from '@brazilian-utils/brazilian-utils';
+import { CLIENT_UID } from '../../auth/accounts';
 import { isoString } from '../../lib/wire';
 
-export const CLIENT_UID = 'api::client.client';
+export { CLIENT_UID };
 
 export interface ClientRow {
   id: number;

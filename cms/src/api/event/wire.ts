@@ -1,4 +1,4 @@
-import { price, type Event } from '@plataforma/adapter';
+import { eventOrder, eventPaths, formatClockTime, formatLectureDate, price, type Event, type EventOrderField } from '@plataforma/adapter';
 import type { ResourceSpec } from '@plataforma/adapter/server';
 import { dateOnly, fileUrl, flag, idOf, isoString, orNull, queryFlag, textOr, timeOnly, type FileRow } from '../../lib/wire';
 
@@ -52,6 +52,10 @@ export const EVENT_POPULATE = {
 /** The event as the API sends it; `foreign` converts value and discount by the exchange rate. */
 export const eventToWire = (row: EventRow, foreign = false): Event => {
   const money = price({ value: row.value, discount: row.discount, exchange: row.exchange }, foreign);
+  const startDate = dateOnly(row.startDate) ?? '';
+  const endDate = dateOnly(row.endDate);
+  const startTime = timeOnly(row.startTime) ?? '00:00:00';
+  const endTime = timeOnly(row.endTime);
   return {
     id: row.id,
     categoryId: idOf(row.category),
@@ -66,10 +70,14 @@ export const eventToWire = (row: EventRow, foreign = false): Event => {
     discount: money.discount,
     installments: row.installments ?? 1,
     exchange: String(row.exchange ?? 1),
-    startDate: dateOnly(row.startDate) ?? '',
-    endDate: dateOnly(row.endDate),
-    startTime: timeOnly(row.startTime) ?? '00:00:00',
-    endTime: timeOnly(row.endTime),
+    startDate,
+    endDate,
+    startTime,
+    endTime,
+    formattedStartDate: formatLectureDate(startDate),
+    formattedEndDate: endDate ? formatLectureDate(endDate) : null,
+    formattedStartTime: formatClockTime(startTime),
+    formattedEndTime: endTime ? formatClockTime(endTime) : null,
     timezone: row.timezone || 'America/Sao_Paulo',
     facebook: orNull(row.facebook),
     twitter: orNull(row.twitter),
@@ -97,12 +105,11 @@ export const eventToWire = (row: EventRow, foreign = false): Event => {
 };
 
 /** Published events as the site sees them (`?foreign=1` for the converted variant). */
-export const siteEventSpec: ResourceSpec<EventRow, Event, 'id' | 'name' | 'startDate'> = {
+export const siteEventSpec: ResourceSpec<EventRow, Event, EventOrderField> = {
   uid: 'api::event.event',
-  path: '/events',
+  path: eventPaths.site,
   searchFields: ['name', 'description'],
-  orderFields: { id: 'id', name: 'name', startDate: 'startDate' },
-  defaultOrder: { field: 'startDate', direction: 'asc' },
+  order: eventOrder,
   baseWhere: { published: true },
   populate: EVENT_POPULATE,
   notFound: 'api.error.eventNotFound',

@@ -1,4 +1,4 @@
-import type { Log } from '@plataforma/adapter';
+import { logOrder, logPaths, type Log, type LogOrderField } from '@plataforma/adapter';
 import type { ResourceSpec } from '@plataforma/adapter/server';
 import { isoString } from '../../lib/wire';
 
@@ -14,12 +14,11 @@ interface LogRow {
 }
 
 /** The activity log, read-only; the id is the protocol number. */
-export const logSpec: ResourceSpec<LogRow, Log, 'id' | 'username' | 'email' | 'ip' | 'createdAt'> = {
+export const logSpec: ResourceSpec<LogRow, Log, LogOrderField> = {
   uid: 'api::log.log',
-  path: '/logs',
+  path: logPaths.cms,
   searchFields: ['username', 'email', 'description', 'ip'],
-  orderFields: { id: 'id', username: 'username', email: 'email', ip: 'ip', createdAt: 'createdAt' },
-  defaultOrder: { field: 'id', direction: 'desc' },
+  order: logOrder,
   select: ['id', 'username', 'email', 'ip', 'action', 'description', 'createdAt', 'updatedAt'],
   toWire: (row) => ({
     id: row.id,

@@ -1,5 +1,6 @@
-import type { Media, MediaType } from '@plataforma/adapter';
+import { mediaOrder, mediaPaths, type Media, type MediaOrderField, type MediaType } from '@plataforma/adapter';
 import type { ResourceSpec } from '@plataforma/adapter/server';
+import { standFilter } from '../../http/filters';
 import { fileRef, idOf, textOr, type FileRow } from '../../lib/wire';
 
 export interface MediaRow {
@@ -21,19 +22,12 @@ export const mediaToWire = (row: MediaRow): Media => ({
   file: fileRef(row.file),
 });
 
-export const siteMediaSpec: ResourceSpec<MediaRow, Media, 'id' | 'title' | 'type'> = {
+export const siteMediaSpec: ResourceSpec<MediaRow, Media, MediaOrderField> = {
   uid: 'api::media.media',
-  path: '/medias',
+  path: mediaPaths.site,
   searchFields: ['title'],
-  orderFields: { id: 'id', title: 'title', type: 'type' },
-  defaultOrder: { field: 'id', direction: 'asc' },
-  filters: {
-    standId: {
-      where: (id) => ({ stand: { id } }),
-      required: true,
-      exists: { uid: 'api::stand.stand', notFound: 'api.error.standNotFound' },
-    },
-  },
+  order: mediaOrder,
+  filters: { standId: standFilter },
   select: ['id', 'title', 'description', 'type'],
   populate: { stand: { select: ['id'] }, file: { select: ['id', 'url', 'name', 'mime', 'size', 'width', 'height'] } },
   toWire: mediaToWire,

@@ -1,5 +1,6 @@
-import { price, type Product } from '@plataforma/adapter';
+import { price, productOrder, productPaths, type Product, type ProductOrderField } from '@plataforma/adapter';
 import type { ResourceSpec } from '@plataforma/adapter/server';
+import { standFilter } from '../../http/filters';
 import { fileUrl, idOf, orNull, textOr, type FileRow } from '../../lib/wire';
 
 export interface ProductRow {
@@ -34,19 +35,12 @@ export const productToWire = (row: ProductRow): Product => {
   };
 };
 
-export const siteProductSpec: ResourceSpec<ProductRow, Product, 'id' | 'title' | 'price'> = {
+export const siteProductSpec: ResourceSpec<ProductRow, Product, ProductOrderField> = {
   uid: 'api::product.product',
-  path: '/products',
+  path: productPaths.site,
   searchFields: ['title'],
-  orderFields: { id: 'id', title: 'title', price: 'price' },
-  defaultOrder: { field: 'id', direction: 'asc' },
-  filters: {
-    standId: {
-      where: (id) => ({ stand: { id } }),
-      required: true,
-      exists: { uid: 'api::stand.stand', notFound: 'api.error.standNotFound' },
-    },
-  },
+  order: productOrder,
+  filters: { standId: standFilter },
   select: ['id', 'title', 'description', 'price', 'discount', 'installments', 'ctaLabel', 'ctaLink'],
   populate: { stand: { select: ['id'] }, image: { select: ['id', 'url'] } },
   notFound: 'api.error.notFound',

@@ -1,5 +1,6 @@
-import type { Room } from '@plataforma/adapter';
+import { roomOrder, roomPaths, type Room, type RoomOrderField } from '@plataforma/adapter';
 import type { ResourceSpec } from '@plataforma/adapter/server';
+import { publishedEventFilter } from '../../http/filters';
 import { idOf, orNull, textOr } from '../../lib/wire';
 
 export interface RoomRow {
@@ -21,19 +22,12 @@ export const roomToWire = (row: RoomRow): Room => ({
 });
 
 /** Rooms of an event in their order (halls page through them with offset/limit). */
-export const siteRoomSpec: ResourceSpec<RoomRow, Room, 'id' | 'name' | 'number'> = {
+export const siteRoomSpec: ResourceSpec<RoomRow, Room, RoomOrderField> = {
   uid: 'api::room.room',
-  path: '/rooms',
+  path: roomPaths.site,
   searchFields: ['name'],
-  orderFields: { id: 'id', name: 'name', number: 'number' },
-  defaultOrder: { field: 'number', direction: 'asc' },
-  filters: {
-    eventId: {
-      where: (id) => ({ event: { id } }),
-      required: true,
-      exists: { uid: 'api::event.event', notFound: 'api.error.eventNotFound', where: { published: true } },
-    },
-  },
+  order: roomOrder,
+  filters: { eventId: publishedEventFilter },
   select: ['id', 'name', 'link', 'slug', 'number'],
   populate: { event: { select: ['id'] } },
   notFound: 'api.error.roomNotFound',

@@ -1,5 +1,6 @@
-import type { Sponsor } from '@plataforma/adapter';
+import { sponsorOrder, sponsorPaths, type Sponsor, type SponsorOrderField } from '@plataforma/adapter';
 import type { ResourceSpec } from '@plataforma/adapter/server';
+import { publishedEventFilter } from '../../http/filters';
 import { fileUrl, idOf, orNull, type FileRow } from '../../lib/wire';
 
 export interface SponsorRow {
@@ -20,19 +21,12 @@ export const sponsorToWire = (row: SponsorRow): Sponsor => ({
   link: orNull(row.link),
 });
 
-export const siteSponsorSpec: ResourceSpec<SponsorRow, Sponsor, 'id' | 'name' | 'type' | 'position'> = {
+export const siteSponsorSpec: ResourceSpec<SponsorRow, Sponsor, SponsorOrderField> = {
   uid: 'api::sponsor.sponsor',
-  path: '/sponsors',
+  path: sponsorPaths.site,
   searchFields: ['name'],
-  orderFields: { id: 'id', name: 'name', type: 'type', position: 'position' },
-  defaultOrder: { field: 'position', direction: 'asc' },
-  filters: {
-    eventId: {
-      where: (id) => ({ event: { id } }),
-      required: true,
-      exists: { uid: 'api::event.event', notFound: 'api.error.eventNotFound', where: { published: true } },
-    },
-  },
+  order: sponsorOrder,
+  filters: { eventId: publishedEventFilter },
   select: ['id', 'name', 'type', 'link', 'position'],
   populate: { event: { select: ['id'] }, image: { select: ['id', 'url'] } },
   toWire: sponsorToWire,

@@ -1,12 +1,22 @@
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
-import { ApiError, splitPhone, staffUserInputSchema, staffUserUpdateSchema, type StaffUser } from '@plataforma/adapter';
+import {
+  ApiError,
+  splitPhone,
+  staffUserInputSchema,
+  staffUserOrder,
+  staffUserUpdateSchema,
+  userPaths,
+  type StaffUser,
+  type StaffUserOrderField,
+} from '@plataforma/adapter';
 import type { ContextLike, ResourceSpec } from '@plataforma/adapter/server';
 import { isValidPhone } from '@brazilian-utils/brazilian-utils';
-import { hashPassword } from '../../auth/accounts';
+import { hashPassword, STAFF_UID as UID } from '../../auth/accounts';
 import { STAFF_COLUMNS, staffToWire, type StaffRow } from '../../auth/wire';
-
-const UID = 'api::staff-user.staff-user';
+import { e164 } from '../../sms/phone';
+import { smsSender } from '../../sms/sender';
+import { smsText } from '../../sms/texts';
 
 /** A temporary password that satisfies the password rules (sent by SMS to a new user). */
 export const temporaryPassword = (): string => {
@@ -33,13 +43,19 @@ const emailTaken = async (strapi: Core.Strapi, email: string, exceptId?: number)
   if (found && found.id !== exceptId) throw new ApiError(400, 'auth.error.emailTaken');
 };
 
+/** Sends a new user the temporary password they sign in with the first time (by SMS only). */
+const sendTemporaryPassword = async (strapi: Core.Strapi, id: number, password: string): Promise<void> => {
+  const user = (await strapi.db.query(UID).findOne({ where: { id }, select: ['name', 'ddi', 'ddd', 'phone'] })) as StaffRow;
+  const phone = e164(user);
+  if (phone) await smsSender(strapi.log).send(phone, smsText.welcome(user.name, password));
+};
+
 /** Staff users for admins: list, get, create (first access), update (unlock), delete. */
-export const staffUserSpec = (strapi: Core.Strapi): ResourceSpec<StaffRow, StaffUser, 'id' | 'name' | 'email' | 'role' | 'createdAt'> => ({
+export const staffUserSpec = (strapi: Core.Strapi): ResourceSpec<StaffRow, StaffUser, StaffUserOrderField> => ({
   uid: UID,
-  path: '/users',
+  path: userPaths.cms,
   searchFields: ['name', 'email'],
-  orderFields: { id: 'id', name: 'name', email: 'email', role: 'role', createdAt: 'createdAt' },
-  defaultOrder: { field: 'id', direction: 'asc' },
+  order: staffUserOrder,
   select: STAFF_COLUMNS,
   toWire: staffToWire,
   input: {
@@ -56,12 +72,10 @@ export const staffUserSpec = (strapi: Core.Strapi): ResourceSpec<StaffRow, Staff
       }
       const { ddd: _ddd, phone: _phone, ...rest } = input;
       const data: Record<string, unknown> = { ...rest, ...phoneParts(input.ddi, input.ddd, input.phone) };
-      if (isCreate) {
-        const password = temporaryPassword();
-        ctx.state.temporaryPassword = password;
-        Object.assign(data, { password: await hashPassword(password), firstAccess: true, loginLocked: false });
-      }
-      return data;
+      if (!isCreate) return { data };
+      const password = temporaryPassword();
+      Object.assign(data, { password: await hashPassword(password), firstAccess: true, loginLocked: false });
+      return { data, afterWrite: (newId) => sendTemporaryPassword(strapi, newId, password) };
     },
   },
 });

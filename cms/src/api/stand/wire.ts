@@ -1,5 +1,6 @@
-import type { Stand } from '@plataforma/adapter';
+import { standOrder, standPaths, type Stand, type StandOrderField } from '@plataforma/adapter';
 import type { ResourceSpec } from '@plataforma/adapter/server';
+import { publishedEventFilter } from '../../http/filters';
 import { fileUrl, idOf, orNull, textOr, type FileRow } from '../../lib/wire';
 
 export interface StandRow {
@@ -55,19 +56,12 @@ const STAND_COLUMNS = [
 ];
 
 /** Stands of a published event, as the venue reads them. */
-export const siteStandSpec: ResourceSpec<StandRow, Stand, 'id' | 'name' | 'position' | 'type'> = {
+export const siteStandSpec: ResourceSpec<StandRow, Stand, StandOrderField> = {
   uid: 'api::stand.stand',
-  path: '/stands',
+  path: standPaths.site,
   searchFields: ['name', 'subtitle'],
-  orderFields: { id: 'id', name: 'name', position: 'position', type: 'type' },
-  defaultOrder: { field: 'position', direction: 'asc' },
-  filters: {
-    eventId: {
-      where: (id) => ({ event: { id } }),
-      required: true,
-      exists: { uid: 'api::event.event', notFound: 'api.error.eventNotFound', where: { published: true } },
-    },
-  },
+  order: standOrder,
+  filters: { eventId: publishedEventFilter },
   select: STAND_COLUMNS,
   populate: { event: { select: ['id'] }, image: { select: ['id', 'url'] } },
   notFound: 'api.error.standNotFound',

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { resourceRoutes } from '@plataforma/adapter/server';
-import { logChanges } from '../../../activity/changes';
-import { cmsRouter, dbOf } from '../../../lib/router';
+import { logChanges } from '../../../http/changes';
+import { cmsRouter, dbOf } from '../../../http/router';
 import { categorySpec } from '../wire';
 
 export default ({ strapi }: { strapi: Core.Strapi }) =>

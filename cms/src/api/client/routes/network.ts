@@ -1,12 +1,18 @@
 import type { Core } from '@strapi/strapi';
-import { ApiError, ok, parseId, parseSearch, type NetworkPerson } from '@plataforma/adapter';
-import { guarded, type RouteDef } from '@plataforma/adapter/server';
+import {
+  ApiError,
+  NETWORK_PAGE_SIZE,
+  networkConsentSchema,
+  networkPaths,
+  parseId,
+  parseSearch,
+  type NetworkPerson,
+} from '@plataforma/adapter';
+import { reply, type RouteContext } from '@plataforma/adapter/server';
 import { identityOf } from '../../../auth/identity';
 import { access } from '../../../auth/strategy';
-import { siteRouter } from '../../../lib/router';
+import { routeFor, siteRouter } from '../../../http/router';
 import { CLIENT_UID } from '../wire';
-
-export const NETWORK_PAGE_SIZE = 30;
 
 interface NetworkRow {
   id: number;
@@ -25,24 +31,26 @@ const person = (row: NetworkRow): NetworkPerson => ({
   linkedIn: row.linkedIn || null,
 });
 
+/** A whole number from the query, or NaN. */
+const whole = (value: unknown): number => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN);
+
 /**
  * The network room (SPEC §2.4): GET /networks/:eventId lists the clients who entered the
  * event and agreed to be listed (offset, size ≤ 30, search by name or e-mail in SQL).
  * GET/PUT /networks/consent reads and sets the caller's own agreement; a soft session may.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const route = routeFor(strapi);
   const signedIn = access('client', 'soft-client');
 
-  const list: RouteDef = {
+  const list = route({
     method: 'GET',
-    path: '/networks/:eventId',
+    path: networkPaths.site,
     config: signedIn,
-    handler: guarded(async (ctx) => {
+    handler: async (ctx) => {
       const eventId = parseId(ctx.params.eventId);
-      const offsetRaw = ctx.query.offset ?? '0';
-      const sizeRaw = ctx.query.size ?? String(NETWORK_PAGE_SIZE);
-      const offset = typeof offsetRaw === 'string' && /^\d+$/.test(offsetRaw) ? Number(offsetRaw) : NaN;
-      const size = typeof sizeRaw === 'string' && /^\d+$/.test(sizeRaw) ? Number(sizeRaw) : NaN;
+      const offset = whole(ctx.query.offset ?? '0');
+      const size = whole(ctx.query.size ?? String(NETWORK_PAGE_SIZE));
       if (!Number.isSafeInteger(offset)) throw new ApiError(400, 'api.error.invalidOffset');
       if (!Number.isSafeInteger(size) || size < 1 || size > NETWORK_PAGE_SIZE) throw new ApiError(400, 'api.error.invalidLimit');
       const search = parseSearch(ctx.query.search);
@@ -57,29 +65,36 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         limit: size,
         offset,
       })) as [NetworkRow[], number];
-      ctx.body = ok({ rows: rows.map(person), count });
-    }, strapi.log),
+      return reply({ rows: rows.map(person), count });
+    },
+  });
+
+  /** The caller's own agreement, as the answer of both consent routes. */
+  const consentOf = async (ctx: RouteContext, update?: { listed: boolean }) => {
+    const who = identityOf(ctx.state);
+    if (!who || who.kind !== 'client') throw new ApiError(401, 'api.error.unauthorized');
+    if (update) await strapi.db.query(CLIENT_UID).update({ where: { id: who.id }, data: { listedInNetwork: update.listed } });
+    const row = (await strapi.db.query(CLIENT_UID).findOne({ where: { id: who.id }, select: ['id', 'listedInNetwork'] })) as {
+      listedInNetwork: boolean | null;
+    };
+    return { listed: Boolean(row.listedInNetwork) };
   };
 
-  const consent = (method: 'GET' | 'PUT'): RouteDef => ({
-    method,
-    path: '/networks/consent',
+  const readConsent = route({
+    method: 'GET',
+    path: networkPaths.consent,
     config: signedIn,
-    handler: guarded(async (ctx) => {
-      const who = identityOf(ctx.state);
-      if (!who || who.kind !== 'client') throw new ApiError(401, 'api.error.unauthorized');
-      if (method === 'PUT') {
-        const listed = (ctx.request.body as { listed?: unknown } | undefined)?.listed;
-        if (typeof listed !== 'boolean') throw new ApiError(400, 'api.error.invalidBody');
-        await strapi.db.query(CLIENT_UID).update({ where: { id: who.id }, data: { listedInNetwork: listed } });
-      }
-      const row = (await strapi.db.query(CLIENT_UID).findOne({ where: { id: who.id }, select: ['id', 'listedInNetwork'] })) as {
-        listedInNetwork: boolean | null;
-      };
-      ctx.body = ok({ listed: Boolean(row.listedInNetwork) }, method === 'PUT' ? 'api.updated' : 'api.ok');
-    }, strapi.log),
+    handler: async (ctx) => reply(await consentOf(ctx)),
+  });
+
+  const setConsent = route({
+    method: 'PUT',
+    path: networkPaths.consent,
+    config: signedIn,
+    body: networkConsentSchema,
+    handler: async (ctx, input) => reply(await consentOf(ctx, input), 'api.updated'),
   });
 
   // The consent routes come first: '/networks/consent' would otherwise read as an event id.
-  return siteRouter([consent('GET'), consent('PUT'), list]);
+  return siteRouter([readConsent, setConsent, list]);
 };

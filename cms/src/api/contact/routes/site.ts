@@ -1,10 +1,11 @@
 import type { Core } from '@strapi/strapi';
-import { ApiError, contactInputSchema, ok, standContactInputSchema } from '@plataforma/adapter';
-import { guarded, type RouteDef } from '@plataforma/adapter/server';
+import { ApiError, contactInputSchema, contactPaths, standContactInputSchema } from '@plataforma/adapter';
+import { created } from '@plataforma/adapter/server';
+import { CLIENT_UID } from '../../../auth/accounts';
 import { identityOf } from '../../../auth/identity';
 import { RateLimiter } from '../../../auth/rate-limit';
 import { access } from '../../../auth/strategy';
-import { PUBLIC, siteRouter } from '../../../lib/router';
+import { PUBLIC, routeFor, siteRouter } from '../../../http/router';
 
 const UID = 'api::contact.contact';
 
@@ -14,62 +15,55 @@ const UID = 'api::contact.contact';
  * attendants. POST /contacts: the general contact form. Both are rate limited.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const route = routeFor(strapi);
   const limiter = new RateLimiter(10 * 60 * 1000);
   const perWindow = () => Number(process.env.CONTACTS_PER_10_MINUTES ?? 5);
+  const store = async (data: Record<string, unknown>) => {
+    const row = (await strapi.db.query(UID).create({ data, select: ['id'] })) as { id: number };
+    return created({ id: row.id }, 'contact.sent');
+  };
 
-  const toStand: RouteDef = {
+  const toStand = route({
     method: 'POST',
-    path: '/contacts/stand',
+    path: contactPaths.stand,
     config: access('client', 'soft-client'),
-    handler: guarded(async (ctx) => {
+    body: standContactInputSchema,
+    handler: async (ctx, { standId, message }) => {
       const who = identityOf(ctx.state);
       if (!who || who.kind !== 'client') throw new ApiError(401, 'api.error.unauthorized');
-      const parsed = standContactInputSchema.safeParse(ctx.request.body ?? {});
-      if (!parsed.success) throw new ApiError(400, 'api.error.invalidBody');
       limiter.hit(`stand-contact:${who.id}`, perWindow());
-      const { standId, message } = parsed.data;
       if ((await strapi.db.query('api::stand.stand').count({ where: { id: standId } })) === 0)
         throw new ApiError(404, 'api.error.standNotFound');
       const client = (await strapi.db
-        .query('api::client.client')
+        .query(CLIENT_UID)
         .findOne({ where: { id: who.id }, select: ['id', 'name', 'email', 'ddd', 'phone'] })) as {
         name: string;
         email: string;
         ddd: string | null;
         phone: string | null;
       };
-      const row = (await strapi.db.query(UID).create({
-        data: {
-          subject: 'stand',
-          name: client.name,
-          email: client.email,
-          phone: client.phone ? `${client.ddd ?? ''}${client.phone}` : null,
-          message,
-          stand: standId,
-          client: who.id,
-        },
-        select: ['id'],
-      })) as { id: number };
-      ctx.status = 201;
-      ctx.body = ok({ id: row.id }, 'contact.sent', 201);
-    }, strapi.log),
-  };
+      return store({
+        subject: 'stand',
+        name: client.name,
+        email: client.email,
+        phone: client.phone ? `${client.ddd ?? ''}${client.phone}` : null,
+        message,
+        stand: standId,
+        client: who.id,
+      });
+    },
+  });
 
-  const general: RouteDef = {
+  const general = route({
     method: 'POST',
-    path: '/contacts',
+    path: contactPaths.site,
     config: PUBLIC,
-    handler: guarded(async (ctx) => {
-      const parsed = contactInputSchema.safeParse(ctx.request.body ?? {});
-      if (!parsed.success) throw new ApiError(400, 'api.error.invalidBody');
+    body: contactInputSchema,
+    handler: async (ctx, input) => {
       limiter.hit(`contact:${ctx.ip}`, perWindow());
-      const row = (await strapi.db.query(UID).create({ data: { ...parsed.data, phone: parsed.data.phone || null }, select: ['id'] })) as {
-        id: number;
-      };
-      ctx.status = 201;
-      ctx.body = ok({ id: row.id }, 'contact.sent', 201);
-    }, strapi.log),
-  };
+      return store({ ...input, phone: input.phone || null });
+    },
+  });
 
   return siteRouter([toStand, general]);
 };

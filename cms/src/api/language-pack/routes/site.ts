@@ -1,7 +1,6 @@
 import type { Core } from '@strapi/strapi';
-import { ApiError, languageSchema } from '@plataforma/adapter';
-import { guarded, type RouteDef } from '@plataforma/adapter/server';
-import { PUBLIC, siteRouter } from '../../../lib/router';
+import { ApiError, languagePaths, languageSchema } from '@plataforma/adapter';
+import { PUBLIC, routeFor, siteRouter } from '../../../http/router';
 
 /**
  * GET /api/site/v1/languages/:code redirects to the current uploaded pack (stored
@@ -9,11 +8,11 @@ import { PUBLIC, siteRouter } from '../../../lib/router';
  * and falls back to its built-in PT pack on any failure.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const current: RouteDef = {
+  const current = routeFor(strapi)({
     method: 'GET',
-    path: '/languages/:code',
+    path: languagePaths.site,
     config: PUBLIC,
-    handler: guarded(async (ctx) => {
+    handler: async (ctx) => {
       const code = languageSchema.safeParse(ctx.params.code);
       if (!code.success) throw new ApiError(404, 'api.error.languageNotFound');
       const pack = (await strapi.db.query('api::language-pack.language-pack').findOne({
@@ -25,7 +24,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.status = 302;
       ctx.set('Location', pack.file.url);
       ctx.body = null;
-    }, strapi.log),
-  };
+    },
+  });
   return siteRouter([current]);
 };

@@ -1,17 +1,23 @@
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
-import { ApiError, formatLectureDate, ok, parseId, parseOrder, type RoomDay } from '@plataforma/adapter';
-import { guarded, type ContextLike, type RouteDef } from '@plataforma/adapter/server';
-import { PUBLIC, siteRouter } from '../../../lib/router';
+import {
+  ApiError,
+  formatLectureDate,
+  lectureOrder,
+  lecturePaths,
+  ok,
+  parseId,
+  parseOrder,
+  roomPaths,
+  type RoomDay,
+} from '@plataforma/adapter';
+import { reply, type Reply, type RouteContext, type RouteDef } from '@plataforma/adapter/server';
+import { PUBLIC, routeFor, siteRouter } from '../../../http/router';
 import { dateOnly, queryFlag, timeOnly } from '../../../lib/wire';
 import { LECTURE_COLUMNS, LECTURE_POPULATE, lectureToWire, type LectureRow } from '../wire';
 
 const UID = 'api::lecture.lecture';
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ORDER = {
-  orderFields: ['startTime', 'name', 'startDate'] as const,
-  defaultOrder: { field: 'startTime' as const, direction: 'asc' as const },
-};
 
 const parseDate = (value: unknown): string | undefined => {
   if (value === undefined || value === '') return undefined;
@@ -45,18 +51,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return found;
   };
 
-  const route = (path: string, handler: (ctx: ContextLike) => Promise<void>): RouteDef => ({
-    method: 'GET',
-    path,
-    config: PUBLIC,
-    handler: guarded(handler, strapi.log),
-  });
+  const define = routeFor(strapi);
+  const route = (path: string, handler: (ctx: RouteContext) => Promise<Reply | void>): RouteDef =>
+    define({ method: 'GET', path, config: PUBLIC, handler });
+  const lecturesOf = (ctx: RouteContext, rows: LectureRow[]) =>
+    reply({ rows: rows.map((row) => lectureToWire(row, queryFlag(ctx.query.foreign))), count: rows.length });
 
   return siteRouter([
-    route('/lectures/me', async (ctx) => {
+    route(lecturePaths.roomDay, async (ctx) => {
       const roomId = parseId(ctx.query.roomId, 'api.error.invalidFilter');
       const startDate = parseDate(ctx.query.startDate);
-      const order = parseOrder(ctx.query.order, ORDER);
+      const order = parseOrder(ctx.query.order, lectureOrder);
       await findRoom(roomId);
       const rows = (await strapi.db.query(UID).findMany({
         where: { room: { id: roomId }, ...(startDate ? { startDate } : {}) },
@@ -65,10 +70,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         orderBy: [{ [order.field]: order.direction }, { id: 'asc' }],
         limit: 200,
       })) as LectureRow[];
-      ctx.body = ok({ rows: rows.map((row) => lectureToWire(row, queryFlag(ctx.query.foreign))), count: rows.length });
+      return lecturesOf(ctx, rows);
     }),
 
-    route('/lectures/event/:eventId', async (ctx) => {
+    route(lecturePaths.ofEvent, async (ctx) => {
       const eventId = parseId(ctx.params.eventId);
       const event = await strapi.db.query('api::event.event').count({ where: { id: eventId, published: true } });
       if (event === 0) throw new ApiError(404, 'api.error.eventNotFound');
@@ -79,20 +84,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         orderBy: [{ startDate: 'asc' }, { startTime: 'asc' }, { id: 'asc' }],
         limit: 1000,
       })) as LectureRow[];
-      ctx.body = ok({ rows: rows.map((row) => lectureToWire(row, queryFlag(ctx.query.foreign))), count: rows.length });
+      return lecturesOf(ctx, rows);
     }),
 
-    route('/lectures/:id', async (ctx) => {
+    route(lecturePaths.one, async (ctx) => {
       const row = (await strapi.db.query(UID).findOne({
         where: { id: parseId(ctx.params.id), room: { event: { published: true } } },
         select: LECTURE_COLUMNS,
         populate: LECTURE_POPULATE,
       })) as LectureRow | null;
       if (!row) throw new ApiError(404, 'api.error.lectureNotFound');
-      ctx.body = ok(lectureToWire(row, queryFlag(ctx.query.foreign)));
+      return reply(lectureToWire(row, queryFlag(ctx.query.foreign)));
     }),
 
-    route('/rooms/:id/schedule', async (ctx) => {
+    route(roomPaths.schedule, async (ctx) => {
       const found = await findRoom(parseId(ctx.params.id));
       const event = found.event as NonNullable<typeof found.event>;
       const days = eventDays(dateOnly(event.startDate) ?? '', dateOnly(event.endDate));
@@ -118,8 +123,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const etag = `"${crypto.createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
       ctx.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=300');
       ctx.set('ETag', etag);
-      const request = ctx as unknown as { get(field: string): string };
-      if (request.get('if-none-match') === etag) {
+      if (ctx.get('if-none-match') === etag) {
         ctx.status = 304;
         ctx.body = null;
         return;

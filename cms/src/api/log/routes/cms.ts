@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { resourceRoutes } from '@plataforma/adapter/server';
-import { cmsRouter, dbOf } from '../../../lib/router';
+import { cmsRouter, dbOf } from '../../../http/router';
 import { logSpec } from '../wire';
 
 export default ({ strapi }: { strapi: Core.Strapi }) =>

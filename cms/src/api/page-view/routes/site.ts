@@ -1,8 +1,9 @@
 import type { Core } from '@strapi/strapi';
-import { ApiError, ok, pageViewInputSchema } from '@plataforma/adapter';
-import { guarded, type RouteDef } from '@plataforma/adapter/server';
+import { pageViewInputSchema, pageViewPaths } from '@plataforma/adapter';
+import { created } from '@plataforma/adapter/server';
+import { CLIENT_UID } from '../../../auth/accounts';
 import { optionalIdentity } from '../../../auth/strategy';
-import { PUBLIC, siteRouter } from '../../../lib/router';
+import { PUBLIC, routeFor, siteRouter } from '../../../http/router';
 import { isoString } from '../../../lib/wire';
 
 /**
@@ -15,17 +16,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const exists = async (uid: 'api::event.event' | 'api::stand.stand', id: number | undefined) =>
     id !== undefined && (await strapi.db.query(uid).count({ where: { id } })) > 0;
 
-  const record: RouteDef = {
+  const record = routeFor(strapi)({
     method: 'POST',
-    path: '/page-views',
+    path: pageViewPaths.site,
     config: PUBLIC,
-    handler: guarded(async (ctx) => {
-      const parsed = pageViewInputSchema.safeParse(ctx.request.body ?? {});
-      if (!parsed.success) throw new ApiError(400, 'api.error.invalidBody');
-      const { path, eventId, standId, referrer, language } = parsed.data;
-      const authorization = (ctx as unknown as { get(field: string): string }).get('authorization');
+    body: pageViewInputSchema,
+    handler: async (ctx, { path, eventId, standId, referrer, language }) => {
       const [who, eventExists, standExists] = await Promise.all([
-        optionalIdentity(strapi, authorization, ['client']),
+        optionalIdentity(strapi, ctx.get('authorization'), ['client']),
         exists('api::event.event', eventId),
         exists('api::stand.stand', standId),
       ]);
@@ -42,17 +40,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         select: ['id', 'path', 'createdAt'],
       })) as { id: number; path: string; createdAt: string | Date };
       if (clientId && eventExists) {
-        const entered = await strapi.db.query('api::client.client').count({ where: { id: clientId, events: { id: eventId } } });
-        if (entered === 0)
-          await strapi.db.query('api::client.client').update({ where: { id: clientId }, data: { events: { connect: [eventId] } } });
+        const entered = await strapi.db.query(CLIENT_UID).count({ where: { id: clientId, events: { id: eventId } } });
+        if (entered === 0) await strapi.db.query(CLIENT_UID).update({ where: { id: clientId }, data: { events: { connect: [eventId] } } });
       }
-      ctx.status = 201;
-      ctx.body = ok(
+      return created(
         { id: row.id, path: row.path, eventId: eventExists ? (eventId ?? null) : null, createdAt: isoString(row.createdAt) },
         'pageView.recorded',
-        201,
       );
-    }, strapi.log),
-  };
+    },
+  });
   return siteRouter([record]);
 };

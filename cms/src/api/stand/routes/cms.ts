@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
+import { standPaths } from '@plataforma/adapter';
 import { resourceRoutes } from '@plataforma/adapter/server';
 import { identityOf } from '../../../auth/identity';
-import { cmsRouter, dbOf } from '../../../lib/router';
+import { cmsRouter, dbOf } from '../../../http/router';
 import { siteStandSpec } from '../wire';
 
 /**
@@ -14,6 +15,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
       dbOf(strapi),
       {
         ...siteStandSpec,
+        path: standPaths.cms,
         filters: {
           eventId: { where: (id) => ({ event: { id } }), exists: { uid: 'api::event.event', notFound: 'api.error.eventNotFound' } },
         },

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, PASSWORD, type TestAccount } from './helpers/accounts';
-import { sessionToken, startServer, type TestServer } from './helpers/strapi';
+import { createStaff, PASSWORD, type TestAccount } from '../helpers/accounts';
+import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
 // Rate limits, the resend lock, a configurable code length, the Twilio sender against a
 // local fake gateway, and 503 (never 401) when the database cannot be reached.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CMS_ACCESS } from '../../cms/src/auth/access-table';
-import { createClient, createStaff } from './helpers/accounts';
-import { sessionToken, startServer, type TestServer } from './helpers/strapi';
+import { CMS_ACCESS } from '@plataforma/adapter';
+import { createClient, createStaff } from '../helpers/accounts';
+import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
 // Every /api/cms/v1 route × no token, client token, attendant, admin: 401, 401 (a client
 // token is foreign to the back office), 403 or success as CMS_ACCESS says.

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { ContextLike } from '@plataforma/adapter/server';
 import { identityOf } from '../auth/identity';
-import { logActivity } from './log';
+import { logActivity } from '../activity/log';
 
 export interface Labels {
   /** e.g. 'usuário', 'categoria' */

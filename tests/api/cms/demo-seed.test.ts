@@ -2,13 +2,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateInZone } from '@plataforma/adapter';
-import { startServer, type TestServer } from './helpers/strapi';
+import { startServer, type TestServer } from '../helpers/strapi';
 
 // The demo data of the foundation issue: loaded once into an empty database, in the tier
 // layout of SPEC §2.4, with a lecture live today, and never with default passwords in production.
 let server: TestServer;
 const seedModule = () =>
-  createRequire(__filename)(path.resolve(__dirname, '../../cms/dist/src/seed')) as typeof import('../../cms/src/seed');
+  createRequire(__filename)(path.resolve(__dirname, '../../../cms/dist/src/seed')) as typeof import('../../../cms/src/seed');
 
 beforeAll(async () => {
   server = await startServer('demo-seed');

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createStaff, lastCode, outbox, PASSWORD, type TestAccount } from './helpers/accounts';
-import { startServer, type TestServer } from './helpers/strapi';
+import { createClient, createStaff, lastCode, outbox, PASSWORD, type TestAccount } from '../helpers/accounts';
+import { startServer, type TestServer } from '../helpers/strapi';
 
 // Password + SMS login, sessions, audiences, roles, soft login, client registration.
 let server: TestServer;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './helpers/strapi';
+import { startServer, type TestServer } from '../helpers/strapi';
 
 // GET /api/site/v1/products?standId= (the stand screen's products and services, SPEC §7).
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from './helpers/accounts';
-import { sessionToken, startServer, type TestServer } from './helpers/strapi';
+import { createClient } from '../helpers/accounts';
+import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
 // Lecture reads (lecture screen, event list with the foreign variant, room programme by
 // day with caching headers), stand and general contacts, stand visits and event entry.

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, outbox, type TestAccount } from './helpers/accounts';
-import { sessionToken, startServer, type TestServer } from './helpers/strapi';
+import { createStaff, outbox, type TestAccount } from '../helpers/accounts';
+import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
 // Users, categories and the activity log as an admin uses them: paging, sorting and
 // searching in SQL, validation, the rules on deleting, and every change logged.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './helpers/strapi';
+import { startServer, type TestServer } from '../helpers/strapi';
 
 // Site reads against fixtures written here (no demo seed): envelope, paging, search
 // and order done in SQL, and every bad input answered 400/404 with a message key.
@@ -78,6 +78,8 @@ describe('GET /api/site/v1/events/:id', () => {
         currency: 'R$',
         startDate: '2020-11-12',
         startTime: '08:00:00',
+        formattedStartDate: '12/11/2020',
+        formattedStartTime: '08:00',
         published: 1,
         featured: 0,
         status: 'open',

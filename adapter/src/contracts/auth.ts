@@ -1,50 +1,42 @@
 import { z } from 'zod';
-import { languageSchema, staffRoleSchema } from './entities';
+import { AUTH_TYPES, PASSWORD_MIN_LENGTH } from '../constants';
+import { emailSchema, idSchema } from './common';
+
+export { authPaths } from './paths';
 
 /** Who signs in: staff ('user') or a client of the site (SPEC §4 agents). */
-export const AUTH_TYPES = ['user', 'client'] as const;
 export const authTypeSchema = z.enum(AUTH_TYPES);
-export type AuthType = z.infer<typeof authTypeSchema>;
 
-/** SPEC §9: resend lock, code placeholder and validate threshold. */
-export const SMS_RESEND_SECONDS = 30;
-export const SMS_CODE_PLACEHOLDER_LENGTH = 4;
-export const SMS_VALIDATE_MIN_LENGTH = 3;
-export const PASSWORD_MIN_LENGTH = 8;
+const smsCode = z
+  .string()
+  .trim()
+  .regex(/^\d{3,10}$/);
 
-const email = z.string().trim().toLowerCase().email().max(200);
-
-export const loginInputSchema = z.object({ email, password: z.string().min(1).max(200), type: authTypeSchema });
+export const loginInputSchema = z.object({ email: emailSchema, password: z.string().min(1).max(200), type: authTypeSchema });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
 export const checkSmsInputSchema = z.object({
-  email,
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{3,10}$/),
+  email: emailSchema,
+  code: smsCode,
   type: authTypeSchema,
   /** The login attempt the code was sent for (answered by /auth/login). */
   attemptId: z.string().min(10).max(64),
 });
 export type CheckSmsInput = z.infer<typeof checkSmsInputSchema>;
 
-export const recoveryInputSchema = z.object({ email, type: authTypeSchema });
+export const recoveryInputSchema = z.object({ email: emailSchema, type: authTypeSchema });
 export type RecoveryInput = z.infer<typeof recoveryInputSchema>;
 
 export const changePasswordInputSchema = z.object({
-  email,
+  email: emailSchema,
   type: authTypeSchema,
   password1: z.string().max(200),
   password2: z.string().max(200),
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{3,10}$/),
+  code: smsCode,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
-export const softLoginInputSchema = z.object({ email });
+export const softLoginInputSchema = z.object({ email: emailSchema });
 export type SoftLoginInput = z.infer<typeof softLoginInputSchema>;
 
 export const PASSWORD_RULES = ['length', 'special', 'digit', 'upper', 'lower'] as const;
@@ -61,25 +53,8 @@ export const passwordProblems = (password: string): PasswordRule[] => {
   return problems;
 };
 
-/** The staff user as the API sends it (never a password, code or token). */
-export const staffUserSchema = z.object({
-  id: z.number().int().positive(),
-  name: z.string(),
-  email: z.string(),
-  role: staffRoleSchema,
-  roleLabel: z.string(),
-  ddi: z.string().nullable(),
-  ddd: z.string().nullable(),
-  phone: z.string().nullable(),
-  language: languageSchema,
-  /** True after too many wrong SMS codes; an admin unlocks it. */
-  loginLocked: z.boolean(),
-  createdAt: z.string(),
-});
-export type StaffUser = z.infer<typeof staffUserSchema>;
-
 /** The client as the session knows it; personal data only with a full login. */
-export const sessionClientSchema = z.object({ id: z.number().int().positive(), name: z.string(), email: z.string(), soft: z.boolean() });
+export const sessionClientSchema = z.object({ id: idSchema, name: z.string(), email: z.string(), soft: z.boolean() });
 export type SessionClient = z.infer<typeof sessionClientSchema>;
 
 /** /auth/login answers one of these. */

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './helpers/strapi';
+import { startServer, type TestServer } from '../helpers/strapi';
 
 // Every content type of the product is listed and editable in the stock admin's
 // Content Manager, with draft & publish off.
 let server: TestServer;
 let token: string;
 
-const apiDir = path.resolve(__dirname, '../../cms/src/api');
+const apiDir = path.resolve(__dirname, '../../../cms/src/api');
 const uids = fs
   .readdirSync(apiDir)
   .filter((name) => fs.existsSync(path.join(apiDir, name, 'content-types', name, 'schema.json')))

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './helpers/strapi';
+import { startServer, type TestServer } from '../helpers/strapi';
 
 // The venue's embed sanitiser and the page's CSP frame-src come from one setting, VIDEO_EMBED_HOSTS.
 let server: TestServer;

@@ -1,0 +1,42 @@
+import { STAFF_ROLES, type AccessRole, type StaffRole } from './constants';
+import type { CmsRoute } from './contracts/paths';
+
+/**
+ * Who may call each /api/cms/v1 route: the one place the back office's permissions are
+ * stated (SPEC §6). Pure data, read by both sides: the server gives every route it registers
+ * under /api/cms/v1 the roles named here (and refuses to start when a route has no line),
+ * and the back office derives each screen's roles from the same lines (`rolesFor`). The
+ * role-matrix API test walks this table. Keys are typed against the contract's cms paths.
+ */
+export const CMS_ACCESS = {
+  'GET /users/me': ['admin', 'attendant'],
+  'GET /users': ['admin'],
+  'GET /users/:id': ['admin'],
+  'POST /users': ['admin'],
+  'PUT /users/:id': ['admin'],
+  'DELETE /users': ['admin'],
+
+  'GET /categories': ['admin'],
+  'GET /categories/:id': ['admin'],
+  'POST /categories': ['admin'],
+  'PUT /categories/:id': ['admin'],
+  'DELETE /categories': ['admin'],
+
+  'GET /stands': ['admin', 'attendant'],
+  'GET /stands/:id': ['admin', 'attendant'],
+
+  'GET /logs': ['admin'],
+  'GET /logs/:id': ['admin'],
+} as const satisfies Partial<Record<CmsRoute, readonly AccessRole[]>>;
+
+/** A route the access table names, e.g. `'GET /users'`. */
+export type CmsAccessRoute = keyof typeof CMS_ACCESS;
+
+/** The roles of a route of the table; undefined for a route it does not name. */
+export const accessFor = (route: string): readonly AccessRole[] | undefined =>
+  Object.prototype.hasOwnProperty.call(CMS_ACCESS, route) ? CMS_ACCESS[route as CmsAccessRoute] : undefined;
+
+const isStaffRole = (role: AccessRole): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
+
+/** The staff roles that may call a route: what a back-office screen built on it shows to (`rolesFor('GET /users')` → ['admin']). */
+export const rolesFor = (route: CmsAccessRoute): readonly StaffRole[] => (CMS_ACCESS[route] as readonly AccessRole[]).filter(isStaffRole);

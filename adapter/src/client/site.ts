@@ -1,0 +1,108 @@
+import type { ListResult } from '../envelope';
+import { toListParams } from '../list-query';
+import { SITE_PREFIX } from '../routes';
+import type { ContactInput, StandContactInput } from '../contracts/contact';
+import type { Event } from '../contracts/event';
+import type { Lecture, LectureOrderField } from '../contracts/lecture';
+import type { Media, MediaOrderField } from '../contracts/media';
+import type { NetworkConsent, NetworkPerson } from '../contracts/network';
+import type { PageView, PageViewInput } from '../contracts/page-view';
+import {
+  contactPaths,
+  eventPaths,
+  fillPath,
+  itemPath,
+  languagePaths,
+  lecturePaths,
+  mediaPaths,
+  networkPaths,
+  pageViewPaths,
+  productPaths,
+  roomPaths,
+  sponsorPaths,
+  standPaths,
+} from '../contracts/paths';
+import type { Product, ProductOrderField } from '../contracts/product';
+import type { Room, RoomDay, RoomOrderField } from '../contracts/room';
+import type { Sponsor, SponsorOrderField } from '../contracts/sponsor';
+import type { Stand, StandOrderField } from '../contracts/stand';
+import type { Http, PageQuery } from './http';
+
+const site = (path: string) => `${SITE_PREFIX}${path}`;
+/** The site URL of one row: ('/stands', 2) → '/api/site/v1/stands/2'. */
+const one = (collection: string, id: number) => site(fillPath(itemPath(collection), { id }));
+const foreignParam = (foreign: boolean | undefined) => (foreign ? { foreign: 1 } : undefined);
+
+/** The visitor venue's API (/api/site/v1, client token when signed in). */
+export const siteClient = ({ call, data, baseURL }: Http) => {
+  /** A list of an event's or a stand's rows: `parent` is the filter the server requires. */
+  const children =
+    <Row, F extends string>(collection: string, parent: 'eventId' | 'standId') =>
+    (parentId: number, query: PageQuery<F> = {}) =>
+      data<ListResult<Row>>({ method: 'GET', url: site(collection), params: { [parent]: parentId, ...toListParams(query) } });
+
+  return {
+    events: {
+      get: (id: number, opts: { foreign?: boolean } = {}) =>
+        data<Event>({ method: 'GET', url: one(eventPaths.site, id), params: foreignParam(opts.foreign) }),
+    },
+    stands: {
+      list: children<Stand, StandOrderField>(standPaths.site, 'eventId'),
+      get: (id: number) => data<Stand>({ method: 'GET', url: one(standPaths.site, id) }),
+    },
+    rooms: {
+      list: children<Room, RoomOrderField>(roomPaths.site, 'eventId'),
+      get: (id: number) => data<Room>({ method: 'GET', url: one(roomPaths.site, id) }),
+      /** The event's days with the room's lectures of each (the room-per-date screen). */
+      schedule: (id: number) => data<RoomDay[]>({ method: 'GET', url: site(fillPath(roomPaths.schedule, { id })) }),
+    },
+    lectures: {
+      /** A room's lectures of one day (YYYY-MM-DD), in start order. */
+      me: (query: { roomId: number; startDate: string; order?: `${LectureOrderField}:${'asc' | 'desc'}`; foreign?: boolean }) =>
+        data<ListResult<Lecture>>({
+          method: 'GET',
+          url: site(lecturePaths.roomDay),
+          params: {
+            roomId: query.roomId,
+            startDate: query.startDate,
+            order: query.order ?? 'startTime:asc',
+            ...foreignParam(query.foreign),
+          },
+        }),
+      event: (eventId: number, opts: { foreign?: boolean } = {}) =>
+        data<ListResult<Lecture>>({
+          method: 'GET',
+          url: site(fillPath(lecturePaths.ofEvent, { eventId })),
+          params: foreignParam(opts.foreign),
+        }),
+      get: (id: number) => data<Lecture>({ method: 'GET', url: site(fillPath(lecturePaths.one, { id })) }),
+    },
+    products: {
+      list: children<Product, ProductOrderField>(productPaths.site, 'standId'),
+    },
+    contacts: {
+      stand: (input: StandContactInput) => call<{ id: number }>({ method: 'POST', url: site(contactPaths.stand), data: input }),
+      send: (input: ContactInput) => call<{ id: number }>({ method: 'POST', url: site(contactPaths.site), data: input }),
+    },
+    sponsors: {
+      list: children<Sponsor, SponsorOrderField>(sponsorPaths.site, 'eventId'),
+    },
+    medias: {
+      list: children<Media, MediaOrderField>(mediaPaths.site, 'standId'),
+    },
+    pageViews: {
+      create: (input: PageViewInput) => data<PageView>({ method: 'POST', url: site(pageViewPaths.site), data: input }),
+    },
+    networks: {
+      list: (eventId: number, query: { offset?: number; size?: number; search?: string } = {}) =>
+        data<ListResult<NetworkPerson>>({ method: 'GET', url: site(fillPath(networkPaths.site, { eventId })), params: query }),
+      consent: () => data<NetworkConsent>({ method: 'GET', url: site(networkPaths.consent) }),
+      setConsent: (listed: boolean) => data<NetworkConsent>({ method: 'PUT', url: site(networkPaths.consent), data: { listed } }),
+    },
+    languages: {
+      /** URL of a language pack file with a cache-busting parameter. */
+      url: (code: string, bust: string | number = Date.now()) =>
+        `${baseURL}${site(fillPath(languagePaths.site, { code }))}?v=${encodeURIComponent(String(bust))}`,
+    },
+  };
+};

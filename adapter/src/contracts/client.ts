@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { digits, emailSchema, idSchema, optionalText, personNameSchema } from './common';
+import { languageSchema } from './language';
+
+export { clientPaths } from './paths';
+
+/** A client's profile fields (SPEC §3 Client). CPF, CEP and phone travel as digits. */
+export const clientProfileSchema = z.object({
+  name: personNameSchema,
+  email: emailSchema,
+  cpf: digits(11).nullish(),
+  postalCode: digits(8).nullish(),
+  address: optionalText(300),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z]{2})?$/)
+    .nullish(),
+  city: optionalText(120),
+  ddi: digits(4).nullish(),
+  ddd: digits(3).nullish(),
+  phone: digits(13).nullish(),
+  language: languageSchema.optional(),
+  facebook: optionalText(255),
+  twitter: optionalText(255),
+  linkedIn: optionalText(255),
+});
+export type ClientProfileInput = z.infer<typeof clientProfileSchema>;
+
+export const clientRegisterSchema = clientProfileSchema.extend({
+  password: z.string().max(200),
+  passwordConfirm: z.string().max(200).optional(),
+});
+export type ClientRegisterInput = z.infer<typeof clientRegisterSchema>;
+export const clientProfileUpdateSchema = clientProfileSchema.partial();
+
+/** The client's own profile as the API sends it (only to a full login). */
+export const clientProfileWireSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  cpf: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  address: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  ddi: z.string().nullable(),
+  ddd: z.string().nullable(),
+  phone: z.string().nullable(),
+  language: languageSchema,
+  facebook: z.string().nullable(),
+  twitter: z.string().nullable(),
+  linkedIn: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ClientProfile = z.infer<typeof clientProfileWireSchema>;

@@ -1,0 +1,63 @@
+import { AUTH_PREFIX } from '../routes';
+
+/**
+ * Where each resource is served: paths relative to its API's prefix (`CMS_PREFIX`,
+ * `SITE_PREFIX`; the /auth routes are mounted at the root, so theirs are whole). The cms
+ * routers and the typed client both read them here, so a path is written once.
+ *
+ * These constants sit in this zod-free module, and each resource's contract
+ * (`contracts/<resource>.ts`) re-exports its own: the typed client takes paths as runtime
+ * values, and a value taken from a module that builds zod schemas brings the whole of zod
+ * into the venue's first load (bundlers keep a module's schema-building statements once any
+ * of its values is used).
+ */
+
+/** `site`/`cms`: the collection path under that API (list and create; `/:id` reads, updates). */
+export const categoryPaths = { cms: '/categories' } as const;
+export const eventPaths = { site: '/events' } as const;
+export const roomPaths = { site: '/rooms', schedule: '/rooms/:id/schedule' } as const;
+export const standPaths = { site: '/stands', cms: '/stands' } as const;
+export const sponsorPaths = { site: '/sponsors' } as const;
+export const mediaPaths = { site: '/medias' } as const;
+export const productPaths = { site: '/products' } as const;
+export const lecturePaths = {
+  /** A room's lectures of one day. */
+  roomDay: '/lectures/me',
+  ofEvent: '/lectures/event/:eventId',
+  one: '/lectures/:id',
+} as const;
+export const networkPaths = { site: '/networks/:eventId', consent: '/networks/consent' } as const;
+export const contactPaths = { site: '/contacts', stand: '/contacts/stand' } as const;
+export const pageViewPaths = { site: '/page-views' } as const;
+export const languagePaths = { site: '/languages/:code' } as const;
+export const clientPaths = { site: '/clients', me: '/clients/me' } as const;
+export const userPaths = { cms: '/users', me: '/users/me' } as const;
+export const logPaths = { cms: '/logs' } as const;
+export const authPaths = {
+  login: `${AUTH_PREFIX}/login`,
+  checkSms: `${AUTH_PREFIX}/check/sms`,
+  recovery: `${AUTH_PREFIX}/password/recovery`,
+  changePassword: `${AUTH_PREFIX}/password/change`,
+  logout: `${AUTH_PREFIX}/logout`,
+  softLogin: `${AUTH_PREFIX}/soft/login`,
+} as const;
+
+/** The path of one row of a collection: '/stands' → '/stands/:id'. */
+export const itemPath = <P extends string>(collection: P): `${P}/:id` => `${collection}/:id`;
+
+/** The names of a path's parameters: '/rooms/:id/schedule' → 'id'. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A path with its parameters filled in, each URL-encoded: ('/rooms/:id/schedule', { id: 3 }) → '/rooms/3/schedule'. */
+export const fillPath = <P extends string>(path: P, params: Record<PathParams<P>, string | number>): string =>
+  path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String((params as Record<string, string | number>)[name])));
+
+/** The collections under /api/cms/v1 and the routes an access rule can name (`'GET /users/:id'`). */
+type CmsCollection = (typeof categoryPaths | typeof standPaths | typeof userPaths | typeof logPaths)['cms'];
+export type CmsPath = CmsCollection | `${CmsCollection}/:id` | (typeof userPaths)['me'];
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type CmsRoute = `${HttpMethod} ${CmsPath}`;

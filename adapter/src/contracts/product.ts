@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { listOrder, type OrderFieldOf } from '../list-query';
+import { idSchema, installmentsSchema, moneySchema, nullableText } from './common';
+
+export { productPaths } from './paths';
+
+/** A stand's product or service: the price with its discount applied (decision 007). */
+export const productSchema = z.object({
+  id: idSchema,
+  standId: idSchema.nullable(),
+  title: z.string(),
+  description: z.string(),
+  image: nullableText,
+  price: moneySchema,
+  discount: moneySchema,
+  discountValue: moneySchema,
+  hasDiscount: z.boolean(),
+  installments: installmentsSchema,
+  ctaLabel: nullableText,
+  ctaLink: nullableText,
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productOrder = listOrder(['id', 'title', 'price'], { field: 'id', direction: 'asc' });
+export type ProductOrderField = OrderFieldOf<typeof productOrder>;

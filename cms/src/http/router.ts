@@ -1,0 +1,45 @@
+import type { Core } from '@strapi/strapi';
+import { accessFor } from '@plataforma/adapter';
+import { defineRoute, resourceRoutes, type DbLike, type ResourceSpec, type RouteDef, type RouteSpec } from '@plataforma/adapter/server';
+import type { z } from 'zod';
+import { access } from '../auth/strategy';
+
+/** The query engine, seen through the adapter's structural type. */
+export const dbOf = (strapi: Core.Strapi) => (): DbLike => strapi.db;
+
+/** The one way to write a custom route of the product (site, cms and /auth alike): see `defineRoute`. */
+export const routeFor =
+  (strapi: Core.Strapi) =>
+  <S extends z.ZodType | undefined = undefined>(spec: RouteSpec<S>): RouteDef =>
+    defineRoute(spec, strapi.log);
+
+/** A content-api router under /api/site/v1. */
+export const siteRouter = (routes: RouteDef[]) => ({ type: 'content-api' as const, prefix: '/site/v1', routes });
+
+/**
+ * A content-api router under /api/cms/v1. Each route gets the roles the adapter's
+ * CMS_ACCESS names for it; a route missing from the table stops the start.
+ */
+export const cmsRouter = (routes: RouteDef[]) => ({
+  type: 'content-api' as const,
+  prefix: '/cms/v1',
+  routes: routes.map((route) => {
+    const roles = accessFor(`${route.method} ${route.path}`);
+    if (!roles)
+      throw new Error(`No access rule for ${route.method} /api/cms/v1${route.path}: add it to CMS_ACCESS in adapter/src/access.ts.`);
+    return { ...route, config: { ...route.config, ...access(...roles) } };
+  }),
+});
+
+/** Public site reads: no token needed. */
+export const PUBLIC = { auth: false as const };
+
+/** A resource the site reads without a token: its list and its rows by id, under /api/site/v1. */
+export const publicReads = <Row, Wire, F extends string>(strapi: Core.Strapi, spec: ResourceSpec<Row, Wire, F>) =>
+  siteRouter(resourceRoutes(dbOf(strapi), spec, { actions: ['list', 'get'], config: PUBLIC, logger: strapi.log }));
+
+/**
+ * The adapter's structural route type, as Strapi's router registration takes it: Koa's own context type
+ * has no `params` (the router adds them), so the handler types cannot meet without this one cast.
+ */
+export const asStrapiRoutes = (routes: RouteDef[]) => routes as unknown as Parameters<Core.Strapi['server']['routes']>[0];
