@@ -1,23 +1,14 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type Event, type PageView } from '@plataforma/adapter';
-import { App, createQueryClient, ROUTER_FUTURE, routes } from './App';
+import { ApiError, type Event } from '@plataforma/adapter';
 import { api } from './shared/api';
 import './shared/i18n';
+import { pageViewAnswer, renderAt } from './platform/test-utils';
 import { eventFixture } from './test-fixtures';
 
-const view: PageView = { id: 1, path: '/', eventId: null, createdAt: '' };
-
-const renderAt = (path: string) => {
-  const router = createMemoryRouter(routes, { initialEntries: [path], future: ROUTER_FUTURE });
-  render(<App router={router} queryClient={createQueryClient()} />);
-  return router;
-};
-
 beforeEach(() => {
-  vi.spyOn(api.site.pageViews, 'create').mockResolvedValue(view);
+  vi.spyOn(api.site.pageViews, 'create').mockResolvedValue(pageViewAnswer);
   vi.spyOn(api.site.sponsors, 'list').mockResolvedValue({ rows: [], count: 0 });
 });
 
@@ -117,7 +108,8 @@ describe('root routes (SPEC §2.1)', () => {
   it('a page that fails to render shows a way out instead of a blank screen', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const broken = { ...eventFixture(), startDate: undefined } as unknown as Event;
+    // An event without a name cannot be drawn (the dates and hours, when missing, are simply left out).
+    const broken = { ...eventFixture(), name: undefined } as unknown as Event;
     vi.spyOn(api.site.events, 'get').mockResolvedValue(broken);
     renderAt('/plataforma/1/hall-entrada');
     expect(await screen.findByRole('heading', { name: 'Algo deu errado' })).toBeInTheDocument();

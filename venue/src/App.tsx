@@ -1,10 +1,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject, type RouterProviderProps } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
-import { HallEntrance } from './platform/HallEntrance';
+import { HallPage } from './platform/hall-page/HallPage';
+import { HALL_KEYS, HALLS, SCREENS, type HallKey } from './platform/halls/registry';
 import { PlatformLayout } from './platform/PlatformLayout';
-import { RequireClient } from './platform/RequireClient';
-import { protectedHallRoutes } from './platform/halls/routes';
+import { RequireClient } from './platform/session/RequireClient';
 import { useScreenSizeTracking } from './shared/hooks/useScreenSize';
 import { usePageViews } from './shared/hooks/usePageViews';
 import { GlobalStyle, theme } from './shared/theme';
@@ -27,6 +27,13 @@ const Root = () => {
   );
 };
 
+/** A drawn hall's route, from its registry entry (`key` gives each hall its own page state). */
+const hallRoute = (key: HallKey): RouteObject => ({ path: HALLS[key].path, element: <HallPage key={key} page={key} /> });
+
+/** The halls open to every visitor (hall-entrada) and those that need a signed-in client (SPEC §2.4). */
+const openHallRoutes = HALL_KEYS.filter((key) => HALLS[key].open).map(hallRoute);
+const clientHallRoutes = HALL_KEYS.filter((key) => !HALLS[key].open).map(hallRoute);
+
 /** SPEC §2.1: / → entrance hall of event 1; /plataforma/{slug}; /cms (lazy chunk); anything else not found. */
 export const routes: RouteObject[] = [
   {
@@ -39,9 +46,9 @@ export const routes: RouteObject[] = [
         path: '/plataforma/:slug',
         element: <PlatformLayout />,
         children: [
-          { index: true, element: <Navigate to="hall-entrada" replace /> },
-          { path: 'hall-entrada', element: <HallEntrance /> },
-          { path: 'salas/:roomId', lazy: async () => ({ Component: (await import('./platform/lecture/LectureScreen')).LectureScreen }) },
+          { index: true, element: <Navigate to={HALLS.entrance.path} replace /> },
+          ...openHallRoutes,
+          { path: 'salas/:roomId', lazy: async () => ({ Component: (await import('./platform/lecture/screens')).LectureScreen }) },
           {
             // SPEC §2.4: every other platform page needs a signed-in client.
             element: <RequireClient />,
@@ -49,9 +56,15 @@ export const routes: RouteObject[] = [
               { path: 'estande/:standId', lazy: async () => ({ Component: (await import('./platform/stand/StandScreen')).StandScreen }) },
               {
                 path: 'congresso/salas/:roomId',
-                lazy: async () => ({ Component: (await import('./platform/lecture/RoomByDate')).RoomByDate }),
+                lazy: async () => ({ Component: (await import('./platform/lecture/screens')).RoomByDate }),
               },
-              ...protectedHallRoutes,
+              ...clientHallRoutes,
+              // hall-salas and sala-network are HTML screens, each its own chunk.
+              { path: SCREENS.rooms.path, lazy: async () => ({ Component: (await import('./platform/rooms/HallRooms')).HallRooms }) },
+              {
+                path: SCREENS.network.path,
+                lazy: async () => ({ Component: (await import('./platform/network/NetworkRoom')).NetworkRoom }),
+              },
             ],
           },
           { path: '*', element: <NotFound /> },

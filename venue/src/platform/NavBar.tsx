@@ -2,11 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { api } from '../shared/api';
-import { clientToken, useAppState } from '../shared/state/store';
-import { MAPPED, NEXT_HALL, pageOf, pagePath } from './halls/config';
-import { HallMap } from './halls/HallMap';
-import { PlatformModal } from './ui/PlatformModal';
+import { useAppState } from '../shared/state/store';
+import { HallMapDialog } from './hall-page/HallMapDialog';
+import { isMapped, NEXT_HALL, pageOf, pagePath } from './halls/registry';
+import { logoutClient } from './session/api';
 
 const Bar = styled.nav`
   position: fixed;
@@ -93,16 +92,13 @@ export const NavBar = () => {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const signedIn = useAppState((state) => state.auth.clientAuthenticated);
-  const signOut = useAppState((state) => state.signOut);
   const [mapOpen, setMapOpen] = useState(false);
   const page = pageOf(pathname);
   const next = page ? NEXT_HALL[page] : undefined;
   const current = (key: 'entrance' | 'helpDesk') => (page === key ? 'page' : undefined);
 
   const logout = async () => {
-    const token = clientToken();
-    if (token) await api.auth.logout(token).catch(() => undefined);
-    signOut();
+    await logoutClient();
     navigate(pagePath(slug, 'entrance'));
   };
 
@@ -120,7 +116,7 @@ export const NavBar = () => {
             <Item icon="next" label={t('halls.nav.next')} />
           </NavLink>
         )}
-        {page && MAPPED.includes(page) && (
+        {isMapped(page) && (
           <NavButton type="button" onClick={() => setMapOpen(true)} aria-haspopup="dialog">
             <Item icon="map" label={t('halls.nav.map')} />
           </NavButton>
@@ -134,11 +130,7 @@ export const NavBar = () => {
           </NavButton>
         )}
       </Bar>
-      {mapOpen && page && (
-        <PlatformModal title={t('halls.map.title', { hall: t(`halls.names.${page}`) })} onClose={() => setMapOpen(false)} width={1072}>
-          <HallMap page={page} />
-        </PlatformModal>
-      )}
+      {mapOpen && isMapped(page) && <HallMapDialog page={page} onClose={() => setMapOpen(false)} />}
     </>
   );
 };

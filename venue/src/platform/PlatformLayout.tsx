@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { LanguageSwitcher } from '../shared/ui/LanguageSwitcher';
 import { NavBar } from './NavBar';
 import { NotFound } from '../shared/ui/NotFound';
-import { useEvent, useEventId } from './useEvent';
+import { useEvent, useEventId } from './event/api';
 
 const Corner = styled.header`
   position: fixed;

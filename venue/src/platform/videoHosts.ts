@@ -1,4 +1,4 @@
-import { DEFAULT_VIDEO_HOSTS } from '@plataforma/adapter';
+import { DEFAULT_VIDEO_HOSTS } from '@plataforma/adapter/video';
 
 /**
  * The video hosts this deployment allows (VIDEO_EMBED_HOSTS), as the server writes them into the

@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../shared/ui/Spinner';
-import type { PageKey } from './config';
 import type { HallItem } from './layouts';
 import { boundsOf } from './scene/HallItems';
 import { WALL_BASE } from './scene/parts';
 import { fit } from './scene/Stage';
-import { useHallItems } from './useHallItems';
 
 /** The map's size (SPEC §9). */
 const MAP_W = 1024;
@@ -38,11 +36,9 @@ const placeOf = (item: HallItem) => {
   return { x, y: depthY - depth, width, height: depth };
 };
 
-/** A hall seen from above, drawn from the same parts as the scene, with the visitor at the entrance. */
-export const HallMap = ({ page }: { page: PageKey }) => {
+/** A hall (by its name) seen from above, drawn from the same parts as the scene, with the visitor at the entrance; a spinner while the parts load. */
+export const HallMap = ({ hall, items }: { hall: string; items: HallItem[] | null }) => {
   const { t } = useTranslation();
-  const { items } = useHallItems(page);
-  const hall = t(`halls.names.${page}`);
   if (!items) return <Spinner label={t('common.loading')} />;
   const you = { x: MAP_W / 2, y: MAP_H - 40 };
   return (

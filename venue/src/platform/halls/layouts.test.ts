@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Room, Stand, VenueLinks } from '@plataforma/adapter';
 import { eventFixture } from '../../test-fixtures';
 import { antechamberLayout, congressLayout, entranceLayout, standHallLayout, standsOfHall, type HallItem } from './layouts';
+import { hallContext, type HallKey } from './registry';
 
 const t = (key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key);
+/** A hall's place in the registry, under the slug given. */
+const at = (hall: HallKey, slug: string) => hallContext(hall, slug, t);
 
 const stand = (id: number, type: Stand['type'], name = `Stand ${id}`): Stand => ({
   id,
@@ -56,7 +59,7 @@ describe('stand halls (SPEC §2.4)', () => {
   });
 
   it('leaves a free place (no link) where a hall has fewer stands than booths', () => {
-    const items = standHallLayout('gold', demoStands.slice(0, 2), venue, '1', t);
+    const items = standHallLayout('gold', demoStands.slice(0, 2), venue, at('gold', '1'));
     const booths = items.filter((item) => item.kind === 'booth');
     expect(booths).toHaveLength(4);
     expect(booths.map((item) => item.target)).toEqual([
@@ -69,22 +72,22 @@ describe('stand halls (SPEC §2.4)', () => {
 
   it('shows a renamed stand and its new logo as the API sends them', () => {
     const renamed = demoStands.map((s) => (s.id === 2 ? { ...s, name: 'Pfizer Brasil', image: '/uploads/novo.png' } : s));
-    const booth = standHallLayout('gold', renamed, venue, '1-x', t).find((item) => item.kind === 'booth' && item.stand?.id === 2);
+    const booth = standHallLayout('gold', renamed, venue, at('gold', '1-x')).find((item) => item.kind === 'booth' && item.stand?.id === 2);
     expect(booth).toMatchObject({ target: { to: '/plataforma/1-x/estande/2-pfizer-brasil' }, stand: { image: '/uploads/novo.png' } });
   });
 
   it('puts the doors of the chain and the outside link from the event data in each hall', () => {
-    expect(targets(standHallLayout('gold', demoStands, venue, '1', t)).slice(0, 3)).toEqual([
+    expect(targets(standHallLayout('gold', demoStands, venue, at('gold', '1'))).slice(0, 3)).toEqual([
       { to: '/plataforma/1/congresso/1' },
       { to: '/plataforma/1/hall-estandes-prata' },
       { href: 'https://meet.exemplo.com.br/ouro' },
     ]);
-    expect(targets(standHallLayout('silver', demoStands, venue, '1', t)).slice(0, 3)).toEqual([
+    expect(targets(standHallLayout('silver', demoStands, venue, at('silver', '1'))).slice(0, 3)).toEqual([
       { to: '/plataforma/1/hall-estandes-gold' },
       { to: '/plataforma/1/hall-estandes-bronze/1' },
       null, // no silver meeting link in this event: the screen is drawn but is not a link
     ]);
-    expect(targets(standHallLayout('bronze2', demoStands, venue, '1', t)).slice(0, 3)).toEqual([
+    expect(targets(standHallLayout('bronze2', demoStands, venue, at('bronze2', '1'))).slice(0, 3)).toEqual([
       { to: '/plataforma/1/hall-estandes-bronze/1' },
       { to: '/plataforma/1/hall-entrada' },
       { to: '/plataforma/1/amib-em-cena' },
@@ -94,7 +97,7 @@ describe('stand halls (SPEC §2.4)', () => {
 
 describe('congress halls', () => {
   it('draws five doors in congresso/1 and closes the ones without a room', () => {
-    const items = congressLayout('congress1', [room(1), room(2), room(3)], '1', t);
+    const items = congressLayout('congress1', [room(1), room(2), room(3)], at('congress1', '1'));
     const doors = items.filter((item) => item.kind === 'door');
     expect(doors).toHaveLength(5);
     expect(doors.map((item) => item.target)).toEqual([
@@ -109,14 +112,14 @@ describe('congress halls', () => {
   });
 
   it('draws six doors in congresso/2 numbered after the first five, with a panel back', () => {
-    const items = congressLayout('congress2', [room(6)], '1', t);
+    const items = congressLayout('congress2', [room(6)], at('congress2', '1'));
     expect(items.filter((item) => item.kind === 'door')).toHaveLength(6);
     expect(items.filter((item) => item.kind === 'door')[5].label).toBe('halls.closedRoomLabel {"number":11}');
     expect(targets(items)).toContainEqual({ to: '/plataforma/1/congresso/1' });
   });
 
   it('opens the rooms of amib-em-cena at their external links', () => {
-    const items = congressLayout('amibEmCena', [room(12), { ...room(13), link: null }], '1', t);
+    const items = congressLayout('amibEmCena', [room(12), { ...room(13), link: null }], at('amibEmCena', '1'));
     expect(targets(items)).toEqual([{ href: 'https://amib.exemplo.com.br/12' }, null, null, null, null]);
   });
 });
@@ -127,7 +130,7 @@ describe('entrance and antechambers', () => {
       { id: 1, eventId: 1, name: 'Vitalis', type: 'master' as const, image: '/uploads/s1.svg', link: 'https://vitalis.exemplo.com.br' },
       { id: 2, eventId: 1, name: 'Solaris', type: 'master' as const, image: null, link: null },
     ];
-    const items = entranceLayout(sponsors, '/uploads/fundo.svg', 'Congresso', '1', t);
+    const items = entranceLayout(sponsors, '/uploads/fundo.svg', 'Congresso', at('entrance', '1'));
     const all = targets(items);
     for (const to of ['congresso/1', 'hall-estandes-gold', 'palestrantes', 'help-desk', 'cbmi-2021', 'hall-salas']) {
       expect(all).toContainEqual({ to: `/plataforma/1/${to}` });

@@ -1,5 +1,6 @@
-import { slugWithId, type Room, type Sponsor, type Stand, type VenueLinks } from '@plataforma/adapter';
-import { pagePath, type PageKey } from './config';
+import { slugWithId } from '@plataforma/adapter/routes';
+import type { Room, Sponsor, Stand, VenueLinks } from '@plataforma/adapter';
+import type { HallKey, PageKey } from './registry';
 import { BOOTH_SIZE, DOOR_SIZE, WALL_BASE, type ScreenIcon, type Tier } from './scene/parts';
 
 /** What a part of a hall does when used. */
@@ -25,6 +26,15 @@ export type HallItem =
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
+/** Where a hall stands: the event's slug, the texts, the pages' addresses and its neighbours in the chain (from the registry). */
+export interface LayoutContext {
+  slug: string;
+  t: Translate;
+  pathOf: (page: PageKey) => string;
+  next?: HallKey;
+  previous?: HallKey;
+}
+
 /** How many booths each stand hall has, which tier fills it and from which place of that tier. */
 export const STAND_SLOTS: Record<
   'gold' | 'silver' | 'bronze1' | 'bronze2',
@@ -37,8 +47,6 @@ export const STAND_SLOTS: Record<
 };
 
 export type StandHallKey = keyof typeof STAND_SLOTS;
-
-export const isStandHall = (page: PageKey): page is StandHallKey => page in STAND_SLOTS;
 
 /** The stands of a hall: the tier's stands in position order, from the hall's first place. */
 export const standsOfHall = (page: StandHallKey, stands: readonly Stand[]): Array<Stand | null> => {
@@ -53,8 +61,7 @@ const link = (url: string | null | undefined): Target => (url ? { href: url } : 
 const boothRow = (
   page: StandHallKey,
   stands: Array<Stand | null>,
-  slug: string,
-  t: Translate,
+  { slug, t }: LayoutContext,
   y: number,
   scale: number,
   gap: number,
@@ -88,20 +95,26 @@ const door = (key: string, x: number, sign: string, label: string, target: Targe
 });
 
 const hallName = (t: Translate, page: PageKey) => t(`halls.names.${page}`);
-const toHall = (slug: string, page: PageKey): Target => ({ to: pagePath(slug, page) });
+const toHall = (context: LayoutContext, page: PageKey): Target => ({ to: context.pathOf(page) });
 const doorTo = (t: Translate, page: PageKey) => t('halls.doorTo', { hall: hallName(t, page) });
+/** A door of the chain: its sign names the hall it leads to. */
+const chainDoor = (key: string, x: number, context: LayoutContext, page: PageKey): HallItem =>
+  door(key, x, hallName(context.t, page), doorTo(context.t, page), toHall(context, page));
 
-/** gold, prata, bronze/1, bronze/2 (SPEC §2.4): booths, the doors of the chain and the hall's outside link. */
-export const standHallLayout = (
-  page: StandHallKey,
-  stands: readonly Stand[],
-  venue: VenueLinks,
-  slug: string,
-  t: Translate,
-): HallItem[] => {
+/**
+ * gold, prata, bronze/1, bronze/2 (SPEC §2.4): booths, the doors of the chain and the hall's
+ * outside link. The left door leads to the previous hall (gold's, with none, to congresso/1);
+ * the right one to the next hall (bronze/2's, the last, back to hall-entrada).
+ */
+export const standHallLayout = (page: StandHallKey, stands: readonly Stand[], venue: VenueLinks, context: LayoutContext): HallItem[] => {
+  const { t } = context;
   const row = standsOfHall(page, stands);
   const leftX = 40;
   const rightX = 1920 - 40 - DOOR_SIZE.width * 0.78;
+  const doors = [
+    chainDoor('door-left', leftX, context, context.previous ?? 'congress1'),
+    chainDoor('door-right', rightX, context, context.next ?? 'entrance'),
+  ];
   const wallScreen = (key: string, caption: string, label: string, target: Target, icon: ScreenIcon): HallItem => ({
     kind: 'screen',
     key,
@@ -117,31 +130,27 @@ export const standHallLayout = (
   switch (page) {
     case 'gold':
       return [
-        door('door-left', leftX, t('halls.names.congress1'), doorTo(t, 'congress1'), toHall(slug, 'congress1')),
-        door('door-right', rightX, t('halls.names.silver'), doorTo(t, 'silver'), toHall(slug, 'silver')),
+        ...doors,
         wallScreen('meeting', t('halls.meetingRoom'), t('halls.meetingLink'), link(venue.goldMeetingLink), 'people'),
-        ...boothRow(page, row, slug, t, 900, 0.8, 64),
+        ...boothRow(page, row, context, 900, 0.8, 64),
       ];
     case 'silver':
       return [
-        door('door-left', leftX, t('halls.names.gold'), doorTo(t, 'gold'), toHall(slug, 'gold')),
-        door('door-right', rightX, t('halls.names.bronze1'), doorTo(t, 'bronze1'), toHall(slug, 'bronze1')),
+        ...doors,
         wallScreen('meeting', t('halls.meetingRoom'), t('halls.meetingLink'), link(venue.silverMeetingLink), 'people'),
-        ...boothRow(page, row, slug, t, 880, 0.66, 30),
+        ...boothRow(page, row, context, 880, 0.66, 30),
       ];
     case 'bronze1':
       return [
-        door('door-left', leftX, t('halls.names.silver'), doorTo(t, 'silver'), toHall(slug, 'silver')),
-        door('door-right', rightX, t('halls.names.bronze2'), doorTo(t, 'bronze2'), toHall(slug, 'bronze2')),
+        ...doors,
         wallScreen('posters', t('halls.posters'), t('halls.postersLink'), link(venue.posterSiteLink), 'document'),
-        ...boothRow(page, row, slug, t, 880, 0.82, 60),
+        ...boothRow(page, row, context, 880, 0.82, 60),
       ];
     case 'bronze2':
       return [
-        door('door-left', leftX, t('halls.names.bronze1'), doorTo(t, 'bronze1'), toHall(slug, 'bronze1')),
-        door('door-right', rightX, t('halls.names.entrance'), doorTo(t, 'entrance'), toHall(slug, 'entrance')),
-        wallScreen('amib', t('halls.names.amibEmCena'), doorTo(t, 'amibEmCena'), toHall(slug, 'amibEmCena'), 'rooms'),
-        ...boothRow(page, row, slug, t, 880, 0.74, 40),
+        ...doors,
+        wallScreen('amib', t('halls.names.amibEmCena'), doorTo(t, 'amibEmCena'), toHall(context, 'amibEmCena'), 'rooms'),
+        ...boothRow(page, row, context, 880, 0.74, 40),
       ];
   }
 };
@@ -151,9 +160,9 @@ export const entranceLayout = (
   sponsors: readonly Sponsor[],
   banner: string | null,
   eventName: string,
-  slug: string,
-  t: Translate,
+  context: LayoutContext,
 ): HallItem[] => {
+  const { t } = context;
   const shown = sponsors.slice(0, 4);
   const totemPlaces = [470, 650, 1130, 1310];
   return [
@@ -189,20 +198,20 @@ export const entranceLayout = (
       height: 190,
       caption: t('halls.names.cbmi2021'),
       label: doorTo(t, 'cbmi2021'),
-      target: toHall(slug, 'cbmi2021'),
+      target: toHall(context, 'cbmi2021'),
       icon: 'calendar',
     },
-    door('door-congress', 60, t('halls.names.congress1'), doorTo(t, 'congress1'), toHall(slug, 'congress1'), 0.74),
-    door('door-rooms', 300, t('halls.names.rooms'), doorTo(t, 'rooms'), toHall(slug, 'rooms'), 0.6),
+    door('door-congress', 60, t('halls.names.congress1'), doorTo(t, 'congress1'), toHall(context, 'congress1'), 0.74),
+    door('door-rooms', 300, t('halls.names.rooms'), doorTo(t, 'rooms'), toHall(context, 'rooms'), 0.6),
     door(
       'door-network',
       1500,
       t('halls.names.network'),
       doorTo(t, 'network'),
-      { to: pagePath(slug, 'network'), state: { eventName } },
+      { to: context.pathOf('network'), state: { eventName } },
       0.6,
     ),
-    door('door-gold', 1712, t('halls.names.gold'), doorTo(t, 'gold'), toHall(slug, 'gold'), 0.74),
+    door('door-gold', 1712, t('halls.names.gold'), doorTo(t, 'gold'), toHall(context, 'gold'), 0.74),
     ...shown.map<HallItem>((sponsor, i) => ({
       kind: 'totem',
       key: `sponsor-${sponsor.id}`,
@@ -222,7 +231,7 @@ export const entranceLayout = (
       height: 170,
       caption: t('halls.names.speakers'),
       label: doorTo(t, 'speakers'),
-      target: toHall(slug, 'speakers'),
+      target: toHall(context, 'speakers'),
       icon: 'people',
       stand: true,
     },
@@ -234,7 +243,7 @@ export const entranceLayout = (
       width: 400,
       sign: t('halls.names.helpDesk'),
       label: doorTo(t, 'helpDesk'),
-      target: toHall(slug, 'helpDesk'),
+      target: toHall(context, 'helpDesk'),
     },
   ];
 };
@@ -249,7 +258,8 @@ export const CONGRESS_ROOMS: Record<'congress1' | 'congress2' | 'amibEmCena', { 
 export type CongressKey = keyof typeof CONGRESS_ROOMS;
 
 /** Room doors along the back wall; a place without a room is a closed door, not a link. */
-export const congressLayout = (page: CongressKey, rooms: readonly Room[], slug: string, t: Translate): HallItem[] => {
+export const congressLayout = (page: CongressKey, rooms: readonly Room[], context: LayoutContext): HallItem[] => {
+  const { slug, t } = context;
   const { offset, limit } = CONGRESS_ROOMS[page];
   const scale = limit === 6 ? 0.62 : 0.7;
   const width = DOOR_SIZE.width * scale;
@@ -285,47 +295,22 @@ export const congressLayout = (page: CongressKey, rooms: readonly Room[], slug: 
     icon: 'play',
     stand: true,
   };
-  if (page === 'congress1') {
-    return [
-      ...doors,
-      video,
-      {
-        kind: 'arrow',
-        key: 'to-rooms',
-        x: 180,
-        y: 1000,
-        text: t('halls.names.rooms'),
-        direction: 'left',
-        label: doorTo(t, 'rooms'),
-        target: toHall(slug, 'rooms'),
-      },
-      {
-        kind: 'arrow',
-        key: 'next',
-        x: 1470,
-        y: 1000,
-        text: t('halls.names.congress2'),
-        direction: 'right',
-        label: doorTo(t, 'congress2'),
-        target: toHall(slug, 'congress2'),
-      },
-    ];
+  // The arrows along the floor lead along the chain: congresso/1 to hall-salas and on to congresso/2, congresso/2 back.
+  const arrow = (key: string, x: number, direction: 'left' | 'right', to: PageKey): HallItem => ({
+    kind: 'arrow',
+    key,
+    x,
+    y: 1000,
+    text: hallName(t, to),
+    direction,
+    label: doorTo(t, to),
+    target: toHall(context, to),
+  });
+  if (page === 'congress1' && context.next) {
+    return [...doors, video, arrow('to-rooms', 180, 'left', 'rooms'), arrow('next', 1470, 'right', context.next)];
   }
-  if (page === 'congress2') {
-    return [
-      ...doors,
-      video,
-      {
-        kind: 'arrow',
-        key: 'back',
-        x: 180,
-        y: 1000,
-        text: t('halls.names.congress1'),
-        direction: 'left',
-        label: doorTo(t, 'congress1'),
-        target: toHall(slug, 'congress1'),
-      },
-    ];
+  if (page === 'congress2' && context.previous) {
+    return [...doors, video, arrow('back', 180, 'left', context.previous)];
   }
   return doors;
 };

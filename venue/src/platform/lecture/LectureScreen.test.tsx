@@ -1,14 +1,11 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router-dom';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type Lecture, type PageView } from '@plataforma/adapter';
-import { App, createQueryClient, ROUTER_FUTURE, routes } from '../../App';
+import { ApiError, type Lecture } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { eventFixture } from '../../test-fixtures';
+import { pageViewAnswer, renderAt } from '../test-utils';
 import { playerOf } from './RoomByDate';
-
-const view: PageView = { id: 1, path: '/', eventId: null, createdAt: '' };
 
 const lecture = (id: number, name: string, startTime: string, endTime: string, videoId: string | null = null): Lecture => ({
   id,
@@ -28,14 +25,8 @@ const lecture = (id: number, name: string, startTime: string, endTime: string, v
   timezone: 'America/Sao_Paulo',
 });
 
-const renderAt = (path: string) => {
-  const router = createMemoryRouter(routes, { initialEntries: [path], future: ROUTER_FUTURE });
-  render(<App router={router} queryClient={createQueryClient()} />);
-  return router;
-};
-
 beforeEach(() => {
-  vi.spyOn(api.site.pageViews, 'create').mockResolvedValue(view);
+  vi.spyOn(api.site.pageViews, 'create').mockResolvedValue(pageViewAnswer);
   vi.spyOn(api.site.events, 'get').mockResolvedValue(eventFixture());
   vi.spyOn(api.site.rooms, 'get').mockResolvedValue({ id: 1, eventId: 1, name: 'Auditório', link: null, slug: 'auditorio', number: 1 });
 });
@@ -60,7 +51,8 @@ describe('the lecture screen (SPEC §2.4)', () => {
       count: 2,
     });
     renderAt('/plataforma/1/salas/1');
-    const frame = await screen.findByTitle('Sepse');
+    // The screen is a lazy chunk: on a busy machine its first import can take more than a second.
+    const frame = await screen.findByTitle('Sepse', undefined, { timeout: 5000 });
     expect(frame).toHaveAttribute('src', expect.stringMatching(/^https:\/\/www\.youtube\.com\/embed\/abc123\?autoplay=1/));
     expect(me).toHaveBeenCalledWith({ roomId: 1, startDate: '2026-11-22' });
 

@@ -1,34 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  currentAndNext,
-  dateInZone,
-  DEFAULT_TIME_ZONE,
-  formatLectureDate,
-  idFromSlug,
-  lectureVideo,
-  type ApiError,
-  type Lecture,
-  type ListResult,
-  type Room,
-} from '@plataforma/adapter';
-import { api } from '../../shared/api';
+import { formatClockTime, formatLectureDate } from '@plataforma/adapter/dates';
+import { idFromSlug } from '@plataforma/adapter/routes';
+import { currentAndNext, dateInZone, DEFAULT_TIME_ZONE } from '@plataforma/adapter/schedule';
+import { lectureVideo } from '@plataforma/adapter/video';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { Spinner } from '../../shared/ui/Spinner';
+import { useEvent, useEventId } from '../event/api';
+import { pagePath } from '../halls/registry';
 import { BackButton } from '../ui/BackButton';
-import { useEvent, useEventId } from '../useEvent';
+import { VideoBox, VideoFrame } from '../ui/VideoFrame';
 import { videoHosts } from '../videoHosts';
+import { useRoom, useRoomLectures } from './api';
 
 /** SPEC §9: current and next lecture are recomputed every 5 s. */
 export const LECTURE_TICK_MS = 5000;
-/** The day's list is asked again now and then (a lecture added or moved by staff). */
-const REFETCH_MS = 5 * 60_000;
-
-const hhmm = (time: string) => time.slice(0, 5);
-
 /** The clock of the screen: `Date.now()` every 5 s. */
 export const useTick = (every = LECTURE_TICK_MS): number => {
   const [now, setNow] = useState(() => Date.now());
@@ -78,23 +66,13 @@ const Page = styled.main`
   }
 `;
 
-const Screen = styled.div`
-  position: relative;
-  aspect-ratio: 16 / 9;
+const Screen = styled(VideoBox)`
   border-radius: 16px;
-  overflow: hidden;
   background: #050302;
   border: 1px solid rgba(255, 182, 140, 0.22);
   box-shadow:
     0 30px 80px rgba(0, 0, 0, 0.7),
     0 0 120px rgba(163, 65, 0, 0.18);
-  iframe {
-    position: absolute;
-    inset: 0;
-    width: 100%;
-    height: 100%;
-    border: 0;
-  }
   .message {
     position: absolute;
     inset: 0;
@@ -174,24 +152,13 @@ export const LectureScreen = () => {
   const today = dateInZone(now, zone);
   const [sound, setSound] = useState(mayPlaySound);
 
-  const room = useQuery<Room, ApiError>({
-    queryKey: ['room', roomId],
-    queryFn: () => api.site.rooms.get(roomId as number),
-    enabled: roomId !== null,
-    retry: false,
-  });
-  const lectures = useQuery<ListResult<Lecture>, ApiError>({
-    queryKey: ['lectures', roomId, today],
-    queryFn: () => api.site.lectures.me({ roomId: roomId as number, startDate: today }),
-    enabled: roomId !== null && event.isSuccess,
-    refetchInterval: REFETCH_MS,
-    retry: false,
-  });
+  const room = useRoom(roomId);
+  const lectures = useRoomLectures(roomId, today, event.isSuccess);
 
   // SPEC §2.4: a lecture call answering 400 or more sends the visitor to the entrance hall.
   const failed = roomId === null || (lectures.error?.status ?? 0) >= 400 || (room.error?.status ?? 0) >= 400;
   useEffect(() => {
-    if (failed) navigate(`/plataforma/${eventId ?? 1}/hall-entrada`, { replace: true });
+    if (failed) navigate(pagePath(String(eventId ?? 1), 'entrance'), { replace: true });
   }, [failed, eventId, navigate]);
 
   const { current, next } = useMemo(() => currentAndNext(lectures.data?.rows ?? [], now, zone), [lectures.data, now, zone]);
@@ -204,7 +171,7 @@ export const LectureScreen = () => {
     <Page>
       <div className="wrap">
         <header>
-          <BackButton fallback={`/plataforma/${slug}/congresso/1`} />
+          <BackButton fallback={pagePath(slug, 'congress1')} />
           <h1>{room.data?.name ?? t('lecture.title')}</h1>
           <span className="date">{formatLectureDate(today)}</span>
         </header>
@@ -215,14 +182,7 @@ export const LectureScreen = () => {
             </div>
           ) : current && video?.kind === 'iframe' ? (
             <>
-              <iframe
-                key={video.src}
-                src={video.src}
-                title={current.name}
-                allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
-                allowFullScreen
-                referrerPolicy="strict-origin-when-cross-origin"
-              />
+              <VideoFrame source={{ kind: 'embed', src: video.src }} title={current.name} />
               {!sound && (
                 <Sound type="button" onClick={() => setSound(true)}>
                   <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -246,7 +206,7 @@ export const LectureScreen = () => {
             </div>
           ) : next ? (
             <div className="message" role="status">
-              <strong>{t('lecture.next', { name: next.name, time: hhmm(next.startTime) })}</strong>
+              <strong>{t('lecture.next', { name: next.name, time: formatClockTime(next.startTime) })}</strong>
               <span>{t('lecture.nextHint')}</span>
             </div>
           ) : (
@@ -263,9 +223,9 @@ export const LectureScreen = () => {
                 <span className="live">{t('lecture.live')}</span>
                 {current.name}
               </h2>
-              <p>{t('lecture.span', { start: hhmm(current.startTime), end: hhmm(current.endTime) })}</p>
+              <p>{t('lecture.span', { start: formatClockTime(current.startTime), end: formatClockTime(current.endTime) })}</p>
             </div>
-            {next && <p>{t('lecture.after', { name: next.name, time: hhmm(next.startTime) })}</p>}
+            {next && <p>{t('lecture.after', { name: next.name, time: formatClockTime(next.startTime) })}</p>}
           </Now>
         )}
       </div>

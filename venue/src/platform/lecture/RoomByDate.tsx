@@ -1,17 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { idFromSlug, lectureVideo, vimeoFromLastSegment, type ApiError, type Room, type RoomDay } from '@plataforma/adapter';
-import { api } from '../../shared/api';
+import { idFromSlug } from '@plataforma/adapter/routes';
+import { lectureVideo, vimeoFromLastSegment } from '@plataforma/adapter/video';
+import type { RoomDay } from '@plataforma/adapter';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { Spinner } from '../../shared/ui/Spinner';
+import { pagePath } from '../halls/registry';
 import { BackButton } from '../ui/BackButton';
 import { PlatformModal } from '../ui/PlatformModal';
+import { ScreenPage } from '../ui/ScreenPage';
+import { VideoBox, VideoFrame } from '../ui/VideoFrame';
 import { videoHosts } from '../videoHosts';
+import { useRoom, useRoomSchedule } from './api';
 
 type DayLecture = RoomDay['lectures'][number];
 
@@ -24,22 +28,7 @@ export const playerOf = (link: string | null, hosts: readonly string[]): string 
   return video.kind === 'iframe' ? video.src : null;
 };
 
-const Page = styled.main`
-  min-height: 100vh;
-  padding: 32px 32px calc(var(--nav-height, 72px) + 32px);
-  background: radial-gradient(ellipse 80% 50% at 50% 0%, rgba(163, 65, 0, 0.3), transparent 70%), #000;
-  .wrap {
-    max-width: 960px;
-    margin: 0 auto;
-  }
-  h1 {
-    margin: 20px 0 8px;
-    font-size: clamp(1.6rem, 3vw, 2.4rem);
-  }
-  .intro {
-    margin: 0 0 24px;
-    color: ${({ theme }) => theme.colors.platformTextMuted};
-  }
+const Page = styled(ScreenPage)`
   .days {
     list-style: none;
     margin: 0;
@@ -80,21 +69,6 @@ const Table = styled.table`
   }
 `;
 
-const Player = styled.div`
-  position: relative;
-  aspect-ratio: 16 / 9;
-  background: #000;
-  border-radius: 10px;
-  overflow: hidden;
-  iframe {
-    position: absolute;
-    inset: 0;
-    width: 100%;
-    height: 100%;
-    border: 0;
-  }
-`;
-
 /** congresso/salas/{roomId} (SPEC §2.4): the room's programme by day, from the API (not fixed dates). */
 export const RoomByDate = () => {
   const { t } = useTranslation();
@@ -104,26 +78,15 @@ export const RoomByDate = () => {
   const [watching, setWatching] = useState<{ lecture: DayLecture; src: string } | null>(null);
   const hosts = videoHosts();
 
-  const room = useQuery<Room, ApiError>({
-    queryKey: ['room', roomId],
-    queryFn: () => api.site.rooms.get(roomId as number),
-    enabled: roomId !== null,
-    retry: false,
-  });
-  const schedule = useQuery<RoomDay[], ApiError>({
-    queryKey: ['room-schedule', roomId],
-    queryFn: () => api.site.rooms.schedule(roomId as number),
-    enabled: roomId !== null,
-    staleTime: 60_000,
-    retry: (count, error) => error.status >= 500 && count < 2,
-  });
+  const room = useRoom(roomId);
+  const schedule = useRoomSchedule(roomId);
   useDocumentTitle(room.data?.name ?? t('lecture.byDateTitle'));
   const error = roomId === null ? 'api.error.invalidId' : (schedule.error?.msg ?? null);
 
   return (
-    <Page>
+    <Page $width={960}>
       <div className="wrap">
-        <BackButton fallback={`/plataforma/${slug}/congresso/1`} />
+        <BackButton fallback={pagePath(slug, 'congress1')} />
         <h1>{room.data?.name ?? t('lecture.byDateTitle')}</h1>
         <p className="intro">{t('lecture.byDateIntro')}</p>
         {error ? (
@@ -194,9 +157,9 @@ export const RoomByDate = () => {
       )}
       {watching && (
         <PlatformModal title={watching.lecture.theme} onClose={() => setWatching(null)} width={960}>
-          <Player>
-            <iframe src={watching.src} title={watching.lecture.theme} allow="autoplay; fullscreen; picture-in-picture" allowFullScreen />
-          </Player>
+          <VideoBox>
+            <VideoFrame source={{ kind: 'embed', src: watching.src }} title={watching.lecture.theme} />
+          </VideoBox>
         </PlatformModal>
       )}
     </Page>

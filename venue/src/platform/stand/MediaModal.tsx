@@ -2,25 +2,21 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Media } from '@plataforma/adapter';
 import { PlatformModal } from '../ui/PlatformModal';
+import { VideoFrame } from '../ui/VideoFrame';
 
 /** SPEC §9: the modal player is 600×338. */
 export const PLAYER_WIDTH = 600;
 export const PLAYER_HEIGHT = 338;
 
 const Body = styled.div`
-  video,
   img {
     display: block;
     width: 100%;
     max-width: ${PLAYER_WIDTH}px;
     height: auto;
-    aspect-ratio: ${PLAYER_WIDTH} / ${PLAYER_HEIGHT};
     margin: 0 auto;
     background: #000;
     border-radius: 10px;
-  }
-  img {
-    aspect-ratio: auto;
     object-fit: contain;
   }
   p {
@@ -30,7 +26,7 @@ const Body = styled.div`
   }
 `;
 
-/** A stand's video (player without download or context menu) or image, with its title and description. */
+/** A stand's video (the venue's video frame: no download, picture-in-picture or context menu) or image, with its title and description. */
 export const MediaModal = ({ media, onClose }: { media: Media; onClose: () => void }) => {
   const { t } = useTranslation();
   const url = media.file?.url ?? '';
@@ -38,18 +34,9 @@ export const MediaModal = ({ media, onClose }: { media: Media; onClose: () => vo
     <PlatformModal title={media.title} onClose={onClose} width={PLAYER_WIDTH + 48}>
       <Body>
         {media.type === 'VIDEO' ? (
-          <video
-            src={url}
-            width={PLAYER_WIDTH}
-            height={PLAYER_HEIGHT}
-            controls
-            autoPlay
-            playsInline
-            preload="metadata"
-            controlsList="nodownload noplaybackrate"
-            disablePictureInPicture
-            onContextMenu={(event) => event.preventDefault()}
-            aria-label={t('stand.videoPlayer', { title: media.title })}
+          <VideoFrame
+            source={{ kind: 'file', src: url, width: PLAYER_WIDTH, height: PLAYER_HEIGHT }}
+            title={t('stand.videoPlayer', { title: media.title })}
           />
         ) : (
           <img src={url} alt={media.title} onContextMenu={(event) => event.preventDefault()} />

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { instalment } from '@plataforma/adapter/money';
 import type { Product } from '@plataforma/adapter';
-import { brl, instalment } from './rules';
+import { brl } from './rules';
 
 const Card = styled.article`
   display: flex;

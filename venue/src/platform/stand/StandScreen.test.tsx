@@ -1,16 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type Media, type PageView, type Stand } from '@plataforma/adapter';
-import { App, createQueryClient, ROUTER_FUTURE, routes } from '../../App';
+import { ApiError, type Media, type Stand } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { eventFixture } from '../../test-fixtures';
-import { CONTACT_FAILED, CONTACT_SENT } from './ContactModal';
-
-const view: PageView = { id: 1, path: '/', eventId: null, createdAt: '' };
+import { pageViewAnswer, renderAt, signInVisitor } from '../test-utils';
 
 const stand = (type: Stand['type'], overrides: Partial<Stand> = {}): Stand => ({
   id: 3,
@@ -42,19 +38,18 @@ const media = (id: number, type: Media['type']): Media => ({
 
 const renderStand = (value: Stand) => {
   vi.spyOn(api.site.stands, 'get').mockResolvedValue(value);
-  const router = createMemoryRouter(routes, { initialEntries: ['/plataforma/1/estande/3-aurora'], future: ROUTER_FUTURE });
-  render(<App router={router} queryClient={createQueryClient()} />);
+  renderAt('/plataforma/1/estande/3-aurora');
 };
 
 beforeEach(() => {
-  vi.spyOn(api.site.pageViews, 'create').mockResolvedValue(view);
+  vi.spyOn(api.site.pageViews, 'create').mockResolvedValue(pageViewAnswer);
   vi.spyOn(api.site.events, 'get').mockResolvedValue(eventFixture());
   vi.spyOn(api.site.medias, 'list').mockResolvedValue({
     rows: [media(1, 'VIDEO'), media(2, 'VIDEO'), media(3, 'VIDEO'), media(4, 'DOCUMENT'), media(5, 'DOCUMENT'), media(6, 'DOCUMENT')],
     count: 6,
   });
   vi.spyOn(api.site.products, 'list').mockResolvedValue({ rows: [], count: 0 });
-  useAppState.getState().signIn({ id: 7, name: 'Ana Souza', email: 'ana@exemplo.com.br', soft: true } as never, 'client', 'tk');
+  signInVisitor('tk');
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -96,6 +91,23 @@ describe('stand screen tiers (SPEC §2.4)', () => {
   });
 });
 
+describe('stand media', () => {
+  it('plays a video in the modal player (600×338) without download, picture-in-picture or context menu', async () => {
+    renderStand(stand('master'));
+    await userEvent.click(await screen.findByRole('button', { name: 'VIDEO 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'VIDEO 1' });
+    const video = await within(dialog).findByLabelText(/VIDEO 1/);
+    expect(video.tagName).toBe('VIDEO');
+    expect(video).toHaveAttribute('src', '/uploads/1.mp4');
+    expect(video).toHaveAttribute('controlslist', expect.stringMatching(/nodownload/));
+    expect(video).toHaveAttribute('disablepictureinpicture');
+    expect(video).toHaveAttribute('width', '600');
+    expect(video).toHaveAttribute('height', '338');
+    expect(video.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }))).toBe(false);
+    expect(within(dialog).getByText('Sobre 1')).toBeInTheDocument();
+  });
+});
+
 describe('stand contact form', () => {
   it('sends the message for the stand and shows the success toast', async () => {
     const send = vi.spyOn(api.site.contacts, 'stand').mockResolvedValue({ data: { id: 1 }, msg: 'contact.sent', status: 201 });
@@ -106,7 +118,9 @@ describe('stand contact form', () => {
     await userEvent.type(within(dialog).getByLabelText('Mensagem'), '  Quero uma demonstração  ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     expect(send).toHaveBeenCalledWith({ standId: 3, message: 'Quero uma demonstração' });
-    await waitFor(() => expect(useAppState.getState().toast).toMatchObject({ show: true, type: 'success', message: CONTACT_SENT }));
+    await waitFor(() =>
+      expect(useAppState.getState().toast).toMatchObject({ show: true, type: 'success', message: 'Seu contato foi enviado com sucesso!' }),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -117,7 +131,13 @@ describe('stand contact form', () => {
     const dialog = screen.getByRole('dialog', { name: 'Fale com Aurora Diagnósticos' });
     await userEvent.type(within(dialog).getByLabelText('Mensagem'), 'Olá');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
-    await waitFor(() => expect(useAppState.getState().toast).toMatchObject({ show: true, type: 'error', message: CONTACT_FAILED }));
+    await waitFor(() =>
+      expect(useAppState.getState().toast).toMatchObject({
+        show: true,
+        type: 'error',
+        message: 'Ocorreu um erro. Tente novamente mais tarde.',
+      }),
+    );
     expect(within(dialog).getByLabelText('Mensagem')).toHaveValue('Olá');
   });
 });

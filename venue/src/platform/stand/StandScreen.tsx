@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { idFromSlug, type ApiError, type ListResult, type Media, type Product, type Stand } from '@plataforma/adapter';
-import { api } from '../../shared/api';
+import { idFromSlug } from '@plataforma/adapter/routes';
+import type { Media } from '@plataforma/adapter';
+import { STAND_TIER_LABEL } from '@plataforma/adapter/constants';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
@@ -15,9 +15,8 @@ import { ContactModal } from './ContactModal';
 import { MediaModal } from './MediaModal';
 import { ProductCard } from './ProductCard';
 import { StandBackdrop } from './StandBackdrop';
-import { limitMedia, TIER_LABEL, type StandLayout } from './rules';
-
-const retry = (count: number, error: ApiError) => error.status >= 500 && count < 2;
+import { useStand, useStandMedias, useStandProducts } from './api';
+import { limitMedia, type StandLayout } from './rules';
 
 /** SPEC §2.4: portrait when the window is taller than wide (height/width above 1), re-read on resize. */
 export const useStandLayout = (): StandLayout => {
@@ -302,24 +301,9 @@ export const StandScreen = () => {
   const [open, setOpen] = useState<Media | null>(null);
   const [contact, setContact] = useState(false);
 
-  const stand = useQuery<Stand, ApiError>({
-    queryKey: ['stand', standId],
-    queryFn: () => api.site.stands.get(standId as number),
-    enabled: standId !== null,
-    retry,
-  });
-  const medias = useQuery<ListResult<Media>, ApiError>({
-    queryKey: ['medias', standId],
-    queryFn: () => api.site.medias.list(standId as number, { limit: 100 }),
-    enabled: standId !== null,
-    retry,
-  });
-  const products = useQuery<ListResult<Product>, ApiError>({
-    queryKey: ['products', standId],
-    queryFn: () => api.site.products.list(standId as number, { limit: 100 }),
-    enabled: standId !== null,
-    retry,
-  });
+  const stand = useStand(standId);
+  const medias = useStandMedias(standId);
+  const products = useStandProducts(standId);
   useDocumentTitle(stand.data?.name ?? t('stand.title'));
 
   if (standId === null || stand.error?.status === 404) {
@@ -375,7 +359,7 @@ export const StandScreen = () => {
               </span>
             ))}
           <span className="tier" data-tier={data.type}>
-            {TIER_LABEL[data.type]}
+            {STAND_TIER_LABEL[data.type]}
           </span>
           <h1 id="stand-name">{data.name}</h1>
           {data.subtitle && <p className="subtitle">{data.subtitle}</p>}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Media } from '@plataforma/adapter';
-import { brl, instalment, limitMedia } from './rules';
+import { brl, limitMedia } from './rules';
 
 const media = (id: number, type: Media['type'], file = true): Media => ({
   id,
@@ -43,12 +43,5 @@ describe('prices', () => {
   it('formats the wire amounts as reais', () => {
     expect(brl('1200.00')).toBe('R$ 1.200,00');
     expect(brl('0.50')).toBe('R$ 0,50');
-  });
-
-  it('splits instalments in cents, rounding the instalment up', () => {
-    expect(instalment('1000.00', 10)).toBe('100.00');
-    expect(instalment('390.00', 3)).toBe('130.00');
-    expect(instalment('100.00', 3)).toBe('33.34');
-    expect(instalment('100.00', 0)).toBe('100.00');
   });
 });

@@ -2,10 +2,6 @@ import type { Media, StandType } from '@plataforma/adapter';
 
 export type StandLayout = 'portrait' | 'landscape';
 
-/** How the site names each tier (SPEC §3/§9; decision 003). Kept here, not imported from the
- * adapter's entities module, which would bring zod into the platform's bundle. */
-export const TIER_LABEL: Record<StandType, string> = { master: 'MASTER', silver: 'SILVER/PRATA', bronze: 'BRONZE' };
-
 /** SPEC §9: non-MASTER stands show at most 2 videos and 2 documents; MASTER shows all. */
 export const MEDIA_LIMIT = 2;
 
@@ -29,10 +25,3 @@ export const limitMedia = (type: StandType, medias: readonly Media[]): ShownMedi
 /** pt-BR money from the wire's two-decimal string ('1200.00' → 'R$ 1.200,00'). */
 export const brl = (value: string): string =>
   new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(Number(value)).replace(/\u00a0/g, ' ');
-
-/** One instalment of a two-decimal amount, in cents arithmetic ('1000.00', 10 → '100.00'). */
-export const instalment = (total: string, count: number): string => {
-  const cents = Math.round(Number(total) * 100);
-  const each = Math.ceil(cents / Math.max(1, count));
-  return (each / 100).toFixed(2);
-};

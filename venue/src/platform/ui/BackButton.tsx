@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { pagePath } from '../halls/registry';
 
 const Back = styled.button`
   display: inline-flex;
@@ -34,7 +35,7 @@ export const BackButton = ({ onClick, disabled, fallback }: { onClick?: () => vo
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { slug = '' } = useParams();
-  const back = () => (canGoBack() ? navigate(-1) : navigate(fallback ?? `/plataforma/${slug}/hall-entrada`));
+  const back = () => (canGoBack() ? navigate(-1) : navigate(fallback ?? pagePath(slug, 'entrance')));
   return (
     <Back type="button" onClick={onClick ?? back} disabled={disabled}>
       <span aria-hidden="true">←</span> {t('common.back')}

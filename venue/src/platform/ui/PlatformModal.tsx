@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { useModalBehaviour } from '../../shared/ui/useModalBehaviour';
 
 const Backdrop = styled.div`
   position: fixed;
@@ -83,53 +84,17 @@ export const PlatformModal = ({ title, onClose, children, width = 640, hideTitle
   const { t } = useTranslation();
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  const close = useRef(onClose);
-  close.current = onClose;
-
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const focusables = () =>
-      Array.from(
-        panel.current?.querySelectorAll<HTMLElement>(
-          'a[href], button:not(:disabled), input:not(:disabled), textarea, select, iframe, [tabindex]:not([tabindex="-1"])',
-        ) ?? [],
-      );
-    const first =
-      panel.current?.querySelector<HTMLElement>('input, textarea, select') ?? panel.current?.querySelector<HTMLElement>('.close');
-    first?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        close.current();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const items = focusables();
-      if (items.length === 0) return;
-      const [head, tail] = [items[0], items[items.length - 1]];
-      if (event.shiftKey && document.activeElement === head) {
-        event.preventDefault();
-        tail.focus();
-      } else if (!event.shiftKey && document.activeElement === tail) {
-        event.preventDefault();
-        head.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus?.();
-    };
-  }, []);
+  // The focus goes to the first field, else the first control (the ×).
+  useModalBehaviour(panel, { onClose });
 
   return (
-    <Backdrop onMouseDown={(event) => event.target === event.currentTarget && close.current()}>
+    <Backdrop onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <Panel ref={panel} $width={width} role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <header>
           <h2 id={titleId} className={hideTitle ? 'visually-hidden' : undefined}>
             {title}
           </h2>
-          <button type="button" className="close" onClick={() => close.current()} aria-label={t('common.close')}>
+          <button type="button" className="close" onClick={() => onClose()} aria-label={t('common.close')}>
             ×
           </button>
         </header>

@@ -194,24 +194,18 @@ export const Door = ({ x, y, scale, sign, closed = false, external = false }: Do
       />
       <rect x="0" y={-h} width={w / 2 - 2} height={h} fill={closed ? '#2a2522' : 'url(#wood)'} />
       <rect x={w / 2 + 2} y={-h} width={w / 2 - 2} height={h} fill={closed ? '#2a2522' : 'url(#wood)'} />
-      <rect
-        x="18"
-        y={-h + 24}
-        width={w / 2 - 38}
-        height={h * 0.42}
-        rx="3"
-        fill={closed ? '#1a1716' : '#f7d9b8'}
-        opacity={closed ? 1 : 0.35}
-      />
-      <rect
-        x={w / 2 + 20}
-        y={-h + 24}
-        width={w / 2 - 38}
-        height={h * 0.42}
-        rx="3"
-        fill={closed ? '#1a1716' : '#f7d9b8'}
-        opacity={closed ? 1 : 0.35}
-      />
+      {[18, w / 2 + 20].map((x) => (
+        <rect
+          key={x}
+          x={x}
+          y={-h + 24}
+          width={w / 2 - 38}
+          height={h * 0.42}
+          rx="3"
+          fill={closed ? '#1a1716' : '#f7d9b8'}
+          opacity={closed ? 1 : 0.35}
+        />
+      ))}
       <rect x={w / 2 - 16} y={-h * 0.48} width="8" height="46" rx="4" fill={closed ? '#555' : '#e9c27a'} />
       <rect x={w / 2 + 8} y={-h * 0.48} width="8" height="46" rx="4" fill={closed ? '#555' : '#e9c27a'} />
       <rect x="-40" y={-h - 84} width={w + 80} height="56" rx="10" fill={closed ? '#2a2522' : '#a34100'} />

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
-import { useAppState } from '../shared/state/store';
+import { useAppState } from '../../shared/state/store';
+import { pagePath } from '../halls/registry';
 
 /** Where the soft login sends the visitor afterwards (SPEC §2.4: "carrying the origin location"). */
 export interface OriginState {
@@ -13,7 +14,7 @@ export const RequireClient = () => {
   const { slug } = useParams();
   if (!signedIn) {
     const state: OriginState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
-    return <Navigate to={`/plataforma/${slug ?? ''}/hall-entrada`} replace state={state} />;
+    return <Navigate to={pagePath(slug ?? '', 'entrance')} replace state={state} />;
   }
   return <Outlet />;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAPPED, NEXT_HALL, pageOf, pagePath } from './config';
+import { MAPPED, NEXT_HALL, pageOf, pagePath } from './registry';
 
 describe('platform pages', () => {
   it('names the page of a pathname, whatever the slug', () => {

@@ -3,15 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled, { css, keyframes } from 'styled-components';
 import type { Room } from '@plataforma/adapter';
+import { HALL_ROOMS_PAGE_SIZE } from '@plataforma/adapter/constants';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
+import { useEvent, useEventId, useEventRooms, useEventSponsors } from '../event/api';
 import { BackButton } from '../ui/BackButton';
-import { useEvent, useEventId } from '../useEvent';
-import { useRooms, useSponsors } from './data';
 
-/** SPEC §9: three rooms a page; a page change waits 500 ms, then fades in over 1 s. */
-export const ROOMS_PER_PAGE = 3;
+/** SPEC §9: three rooms a page (HALL_ROOMS_PAGE_SIZE); a page change waits 500 ms, then fades in over 1 s. */
 export const PAGE_DELAY_MS = 500;
 export const PAGE_FADE_MS = 1000;
 
@@ -177,10 +176,10 @@ export const HallRooms = () => {
   const { slug = '' } = useParams();
   const eventId = useEventId();
   const event = useEvent(eventId);
-  const sponsors = useSponsors(eventId);
+  const sponsors = useEventSponsors(eventId);
   const [offset, setOffset] = useState(0);
   const [phase, setPhase] = useState<'idle' | 'waiting' | 'fading'>('idle');
-  const rooms = useRooms(eventId, offset, ROOMS_PER_PAGE);
+  const rooms = useEventRooms(eventId, offset, HALL_ROOMS_PAGE_SIZE);
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
   useDocumentTitle(t('halls.rooms.title'));
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -195,11 +194,11 @@ export const HallRooms = () => {
       }, PAGE_DELAY_MS),
     );
   };
-  const back = () => (offset === 0 ? navigate(-1) : turn(-ROOMS_PER_PAGE));
+  const back = () => (offset === 0 ? navigate(-1) : turn(-HALL_ROOMS_PAGE_SIZE));
   const count = rooms.data?.count ?? 0;
-  const lastPage = offset + ROOMS_PER_PAGE >= count;
+  const lastPage = offset + HALL_ROOMS_PAGE_SIZE >= count;
   const animating = phase !== 'idle';
-  const places: Array<Room | null> = rooms.data ? Array.from({ length: ROOMS_PER_PAGE }, (_, i) => rooms.data.rows[i] ?? null) : [];
+  const places: Array<Room | null> = rooms.data ? Array.from({ length: HALL_ROOMS_PAGE_SIZE }, (_, i) => rooms.data.rows[i] ?? null) : [];
   const pictures = (sponsors.data?.rows ?? []).filter((sponsor) => sponsor.image).slice(0, 2);
 
   return (
@@ -237,7 +236,7 @@ export const HallRooms = () => {
                   )}
                 </li>
               ))
-            : Array.from({ length: ROOMS_PER_PAGE }, (_, i) => (
+            : Array.from({ length: HALL_ROOMS_PAGE_SIZE }, (_, i) => (
                 <li key={i}>
                   <Placeholder data-testid="room-placeholder" />
                 </li>
@@ -247,7 +246,7 @@ export const HallRooms = () => {
       <Controls>
         <BackButton onClick={back} disabled={animating} />
         {!lastPage && !animating && rooms.data && (
-          <Button type="button" onClick={() => turn(ROOMS_PER_PAGE)}>
+          <Button type="button" onClick={() => turn(HALL_ROOMS_PAGE_SIZE)}>
             {t('halls.rooms.next')} →
           </Button>
         )}

@@ -1,19 +1,18 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
-import type { ApiError, ListResult, NetworkPerson } from '@plataforma/adapter';
-import { api } from '../../shared/api';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { Spinner } from '../../shared/ui/Spinner';
+import { useEvent, useEventId } from '../event/api';
 import { BackButton } from '../ui/BackButton';
-import { useEvent, useEventId } from '../useEvent';
+import { DarkInput, FieldNote } from '../ui/fields';
+import { ScreenPage } from '../ui/ScreenPage';
+import { useNetworkConsent, useNetworkList, useSetNetworkConsent } from './api';
 
-/** SPEC §9: the list comes 30 at a time; the search runs 3000 ms after the last keystroke. */
-export const NETWORK_PAGE_SIZE = 30;
+/** SPEC §9: the search runs 3000 ms after the last keystroke (the list comes NETWORK_PAGE_SIZE at a time). */
 export const SEARCH_DEBOUNCE_MS = 3000;
 
 /** What the halls pass when they send a visitor here (SPEC §2.4: the event's name from navigation state). */
@@ -23,25 +22,10 @@ export interface NetworkState {
 
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
 
-const Page = styled.main`
-  min-height: 100vh;
-  padding: 40px 24px calc(var(--nav-height, 72px) + 32px);
-  background: radial-gradient(ellipse 70% 40% at 50% 0%, rgba(163, 65, 0, 0.32), transparent 70%), #000;
+const Page = styled(ScreenPage)`
   animation: ${fadeIn} 1s ease both;
   @media (prefers-reduced-motion: reduce) {
     animation: none;
-  }
-  .wrap {
-    max-width: 1080px;
-    margin: 0 auto;
-  }
-  h1 {
-    margin: 12px 0 8px;
-    font-size: clamp(1.7rem, 3.2vw, 2.5rem);
-  }
-  .intro {
-    margin: 0 0 24px;
-    color: ${({ theme }) => theme.colors.platformTextMuted};
   }
 `;
 
@@ -58,19 +42,6 @@ const Toolbar = styled.div`
   }
   label {
     font-weight: 600;
-  }
-  input[type='search'] {
-    height: 46px;
-    padding: 0 14px;
-    border-radius: ${({ theme }) => theme.radius};
-    border: 1px solid rgba(255, 255, 255, 0.3);
-    background: rgba(255, 255, 255, 0.06);
-    color: inherit;
-    font: inherit;
-  }
-  .hint {
-    font-size: 0.85rem;
-    color: ${({ theme }) => theme.colors.platformTextMuted};
   }
   .consent {
     display: flex;
@@ -169,7 +140,6 @@ export const NetworkRoom = () => {
   const event = useEvent(stateName ? null : eventId);
   const eventName = stateName ?? event.data?.name;
   const showToast = useAppState((state) => state.showToast);
-  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const sentinel = useRef<HTMLTableRowElement>(null);
@@ -186,18 +156,7 @@ export const NetworkRoom = () => {
     return () => clearTimeout(timer);
   }, [text]);
 
-  const list = useInfiniteQuery<ListResult<NetworkPerson>, ApiError>({
-    queryKey: ['network', eventId, search],
-    queryFn: ({ pageParam }) =>
-      api.site.networks.list(eventId as number, { offset: pageParam as number, size: NETWORK_PAGE_SIZE, ...(search ? { search } : {}) }),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((sum, page) => sum + page.rows.length, 0);
-      return last.rows.length > 0 && loaded < last.count ? loaded : undefined;
-    },
-    enabled: eventId !== null,
-    retry: false,
-  });
+  const list = useNetworkList(eventId, search);
 
   // A failure shows the translated message and stops searching (no retry loop).
   useEffect(() => {
@@ -215,26 +174,23 @@ export const NetworkRoom = () => {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, isError, list.data]);
 
-  const consent = useQuery<{ listed: boolean }, ApiError>({
-    queryKey: ['network-consent'],
-    queryFn: () => api.site.networks.consent(),
-    retry: false,
-  });
+  const consent = useNetworkConsent();
   // The box follows the click at once; a refusal puts it back and says why.
   const [listed, setListed] = useState<boolean | null>(null);
-  const setConsent = useMutation<{ listed: boolean }, ApiError, boolean>({
-    mutationFn: (value) => api.site.networks.setConsent(value),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(['network-consent'], answer);
-      setListed(answer.listed);
-      void queryClient.invalidateQueries({ queryKey: ['network', eventId] });
-      showToast(answer.listed ? t('halls.network.consentOn') : t('halls.network.consentOff'), 'success');
-    },
-    onError: (error) => {
-      setListed(null);
-      showToast(messageText(error.msg), 'error');
-    },
-  });
+  const setConsent = useSetNetworkConsent(eventId);
+  const changeConsent = (value: boolean) => {
+    setListed(value);
+    setConsent.mutate(value, {
+      onSuccess: (answer) => {
+        setListed(answer.listed);
+        showToast(answer.listed ? t('halls.network.consentOn') : t('halls.network.consentOff'), 'success');
+      },
+      onError: (error) => {
+        setListed(null);
+        showToast(messageText(error.msg), 'error');
+      },
+    });
+  };
   const checked = listed ?? consent.data?.listed ?? false;
 
   const people = list.data?.pages.flatMap((page) => page.rows) ?? [];
@@ -242,7 +198,7 @@ export const NetworkRoom = () => {
   const searching = list.isFetching && !isFetchingNextPage;
 
   return (
-    <Page>
+    <Page $width={1080}>
       <div className="wrap">
         <BackButton />
         <h1>{t('halls.network.title')}</h1>
@@ -250,27 +206,17 @@ export const NetworkRoom = () => {
         <Toolbar>
           <div className="search">
             <label htmlFor="network-search">{t('halls.network.search')}</label>
-            <input
+            <DarkInput
               id="network-search"
               type="search"
               value={text}
               onChange={(event) => setText(event.target.value)}
               aria-describedby="network-search-hint"
             />
-            <span id="network-search-hint" className="hint">
-              {t('halls.network.searchHint')}
-            </span>
+            <FieldNote id="network-search-hint">{t('halls.network.searchHint')}</FieldNote>
           </div>
           <label className="consent">
-            <input
-              type="checkbox"
-              checked={checked}
-              disabled={!consent.data}
-              onChange={(event) => {
-                setListed(event.target.checked);
-                setConsent.mutate(event.target.checked);
-              }}
-            />
+            <input type="checkbox" checked={checked} disabled={!consent.data} onChange={(event) => changeConsent(event.target.checked)} />
             {t('halls.network.consent')}
           </label>
         </Toolbar>

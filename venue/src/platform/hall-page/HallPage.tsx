@@ -1,18 +1,21 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
+import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { Spinner } from '../../shared/ui/Spinner';
 import { StatusScreen } from '../../shared/ui/StatusScreen';
-import { useEvent, useEventId } from '../useEvent';
-import type { PageKey } from './config';
-import { HallItems, type Action } from './scene/HallItems';
-import { Room } from './scene/parts';
-import { Stage } from './scene/Stage';
+import { useEvent, useEventId } from '../event/api';
+import { HALLS, type HallKey } from '../halls/registry';
+import { HallItems, type Action } from '../halls/scene/HallItems';
+import { Room } from '../halls/scene/parts';
+import { Stage } from '../halls/scene/Stage';
+import { SoftLoginModal } from '../session/SoftLoginModal';
+import { VideoModal } from '../ui/VideoModal';
+import { EventCaption } from './EventCaption';
 import { useHallItems } from './useHallItems';
-import { VideoModal } from './VideoModal';
 
 const Loading = styled.div`
   position: fixed;
@@ -22,10 +25,16 @@ const Loading = styled.div`
   pointer-events: none;
 `;
 
-/** A hall drawn as a place: the room, its parts from the API's data, the video modal its screens open. */
-export const HallPage = ({ page, children, scene }: { page: PageKey; children?: ReactNode; scene?: ReactNode }) => {
+/**
+ * A hall drawn as a place, as its registry entry says: the room, its parts from the API's data,
+ * the video modal its screens open; on an open hall (hall-entrada) the soft login over it while
+ * no client is signed in.
+ */
+export const HallPage = ({ page }: { page: HallKey }) => {
   const { t } = useTranslation();
+  const hall = HALLS[page];
   const event = useEvent(useEventId());
+  const signedIn = useAppState((state) => state.auth.clientAuthenticated);
   const { items, error, retry } = useHallItems(page);
   const [action, setAction] = useState<Action | null>(null);
   const name = t(`halls.names.${page}`);
@@ -46,7 +55,7 @@ export const HallPage = ({ page, children, scene }: { page: PageKey; children?: 
       <Stage title={title}>
         <Room sign={name} />
         {items && <HallItems items={items} onAction={setAction} />}
-        {scene}
+        {hall.caption && event.data && <EventCaption event={event.data} />}
       </Stage>
       {!items && (
         <Loading>
@@ -60,7 +69,7 @@ export const HallPage = ({ page, children, scene }: { page: PageKey; children?: 
           onClose={() => setAction(null)}
         />
       )}
-      {children}
+      {hall.open && !signedIn && <SoftLoginModal />}
     </>
   );
 };
