@@ -1,22 +1,29 @@
-import { useTranslation } from 'react-i18next';
+import { Suspense, type ComponentType } from 'react';
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
-import { ActivitiesPage } from './activities/ActivitiesPage';
+import { rolesFor } from '@plataforma/adapter';
+import { Spinner } from '../shared/ui/Spinner';
 import { AuthLayout } from './auth/AuthLayout';
 import { LoginPage } from './auth/LoginPage';
 import { PasswordChangePage } from './auth/PasswordChangePage';
 import { RecoveryPage } from './auth/RecoveryPage';
-import { CategoriesPage } from './categories/CategoriesPage';
-import { homeOf, useStaffSession } from './session';
+import { useBackofficeTranslation } from './i18n';
+import { homeOf, SCREENS, screenRoles } from './screens';
+import { useStaffSession } from './session';
 import { RequireRole, SignedOutOnly } from './shell/Guard';
 import { Shell } from './shell/Shell';
-import { StandsPage } from './stands/StandsPage';
-import { UsersPage } from './users/UsersPage';
+
+/** The screens for signed-out users only (SPEC §2.2). */
+const PUBLIC_SCREENS: ReadonlyArray<{ path: string; Page: ComponentType }> = [
+  { path: 'login', Page: LoginPage },
+  { path: 'password-recovery', Page: RecoveryPage },
+  { path: 'password-change', Page: PasswordChangePage },
+];
 
 const NotAuthorized = () => {
-  const { t } = useTranslation();
+  const { t } = useBackofficeTranslation();
   return (
-    <AuthLayout title={t('backoffice.notAuthorized')}>
-      <Link to="/cms">{t('backoffice.notAuthorizedBack')}</Link>
+    <AuthLayout title={t('notAuthorized')}>
+      <Link to="/cms">{t('notAuthorizedBack')}</Link>
     </AuthLayout>
   );
 };
@@ -27,73 +34,41 @@ const Home = () => {
   return <Navigate to={user ? homeOf(user.role) : '/cms/login'} replace />;
 };
 
-/** The staff area under /cms, loaded on demand (the venue never downloads it). */
+/** The staff area under /cms, loaded on demand (the venue never downloads it); its screens come from `screens.ts`. */
 export const BackofficeApp = () => (
   <Routes>
-    <Route
-      path="login"
-      element={
-        <SignedOutOnly>
-          <LoginPage />
-        </SignedOutOnly>
-      }
-    />
-    <Route
-      path="password-recovery"
-      element={
-        <SignedOutOnly>
-          <RecoveryPage />
-        </SignedOutOnly>
-      }
-    />
-    <Route
-      path="password-change"
-      element={
-        <SignedOutOnly>
-          <PasswordChangePage />
-        </SignedOutOnly>
-      }
-    />
+    {PUBLIC_SCREENS.map(({ path, Page }) => (
+      <Route
+        key={path}
+        path={path}
+        element={
+          <SignedOutOnly>
+            <Page />
+          </SignedOutOnly>
+        }
+      />
+    ))}
     <Route path="nao-autorizado" element={<NotAuthorized />} />
     <Route
       element={
-        <RequireRole roles={['admin', 'attendant']}>
+        <RequireRole roles={rolesFor('GET /users/me')}>
           <Shell />
         </RequireRole>
       }
     >
-      <Route
-        path="categorias"
-        element={
-          <RequireRole roles={['admin']}>
-            <CategoriesPage />
-          </RequireRole>
-        }
-      />
-      <Route
-        path="usuarios"
-        element={
-          <RequireRole roles={['admin']}>
-            <UsersPage />
-          </RequireRole>
-        }
-      />
-      <Route
-        path="atividades"
-        element={
-          <RequireRole roles={['admin']}>
-            <ActivitiesPage />
-          </RequireRole>
-        }
-      />
-      <Route
-        path="estandes"
-        element={
-          <RequireRole roles={['attendant']}>
-            <StandsPage />
-          </RequireRole>
-        }
-      />
+      {SCREENS.map((screen) => (
+        <Route
+          key={screen.path}
+          path={screen.path}
+          element={
+            <RequireRole roles={screenRoles(screen)}>
+              <Suspense fallback={<Spinner />}>
+                <screen.page />
+              </Suspense>
+            </RequireRole>
+          }
+        />
+      ))}
       <Route path="*" element={<Home />} />
     </Route>
   </Routes>

@@ -1,6 +1,9 @@
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import styled from 'styled-components';
+import { Button } from '../../shared/ui/Button';
 import { Logo } from '../../shared/ui/Logo';
+import { useBackofficeTranslation } from '../i18n';
+import { ErrorAlert } from '../ui/Form';
 
 const Page = styled.main`
   min-height: 100vh;
@@ -41,19 +44,22 @@ const Brand = styled.div`
 
 export { Logo };
 
-export const AuthLayout = ({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) => (
-  <Page>
-    <Card aria-labelledby="auth-title">
-      <Brand>
-        <Logo />
-        <span>Plataforma de Eventos</span>
-      </Brand>
-      <h1 id="auth-title">{title}</h1>
-      {subtitle && <p>{subtitle}</p>}
-      {children}
-    </Card>
-  </Page>
-);
+export const AuthLayout = ({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) => {
+  const { t } = useBackofficeTranslation();
+  return (
+    <Page>
+      <Card aria-labelledby="auth-title">
+        <Brand>
+          <Logo />
+          <span>{t('brand')}</span>
+        </Brand>
+        <h1 id="auth-title">{title}</h1>
+        {subtitle && <p>{subtitle}</p>}
+        {children}
+      </Card>
+    </Page>
+  );
+};
 
 export const LinkRow = styled.div`
   display: flex;
@@ -77,3 +83,26 @@ export const LinkRow = styled.div`
     text-decoration: none;
   }
 `;
+
+/** The form of a sign-in screen: the server's message in a red alert, the fields, one full-width button. */
+export const AuthForm = ({
+  onSubmit,
+  error,
+  submitLabel,
+  canSubmit,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  error: string | null;
+  submitLabel: string;
+  canSubmit: boolean;
+  children: ReactNode;
+}) => (
+  <form onSubmit={onSubmit} noValidate>
+    {error && <ErrorAlert>{error}</ErrorAlert>}
+    {children}
+    <Button type="submit" $block disabled={!canSubmit}>
+      {submitLabel}
+    </Button>
+  </form>
+);

@@ -1,14 +1,23 @@
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ApiError, SMS_CODE_PLACEHOLDER_LENGTH, SMS_RESEND_SECONDS, SMS_VALIDATE_MIN_LENGTH } from '@plataforma/adapter';
-import { api } from '../../shared/api';
-import { Button } from '../../shared/ui/Button';
-import { ErrorAlert, TextField } from '../ui/Form';
-import { useSubmit } from '../ui/useSubmit';
-import { AuthLayout, LinkRow } from './AuthLayout';
+import { ApiError, checkSmsInputSchema, loginInputSchema, SMS_RESEND_SECONDS } from '@plataforma/adapter';
+import { useBackofficeTranslation } from '../i18n';
+import { TextField } from '../ui/Form';
+import { useSchemaForm } from '../ui/useSchemaForm';
+import { useCheckSms, useLogin } from './api';
+import { AuthForm, AuthLayout, LinkRow } from './AuthLayout';
+import { codeReady, ResendButton, SmsCodeField } from './SmsCode';
 import { useCompleteSignIn } from './useAuthActions';
 import { useCountdown } from './useCountdown';
+
+const credentialsSchema = loginInputSchema.omit({ type: true });
+const codeSchema = checkSmsInputSchema.pick({ code: true });
+
+interface Attempt {
+  email: string;
+  password: string;
+  attemptId: string;
+}
 
 const retryIn = (error: unknown): number | null => {
   const data = error instanceof ApiError ? (error.data as { retryIn?: number } | null) : null;
@@ -17,115 +26,84 @@ const retryIn = (error: unknown): number | null => {
 
 /** /cms/login: e-mail and password, then the SMS code (SPEC §2.3, §4). */
 export const LoginPage = () => {
-  const { t } = useTranslation();
+  const { t } = useBackofficeTranslation();
   const navigate = useNavigate();
   const complete = useCompleteSignIn();
   const countdown = useCountdown();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [attemptId, setAttemptId] = useState<string | null>(null);
-  const { error, setError, submitting, run: submit } = useSubmit();
+  const login = useLogin();
+  const checkSms = useCheckSms();
+  const credentials = useSchemaForm(credentialsSchema, { email: '', password: '' });
+  const code = useSchemaForm(codeSchema, { code: '' });
+  const [attempt, setAttempt] = useState<Attempt | null>(null);
+  const [email, password] = credentials.form.watch(['email', 'password']);
 
-  const requestCode = async () => {
-    const answer = await api.auth.login({ email, password, type: 'user' });
+  // A refused resend says how long is left: the countdown shows it.
+  const onRetry = (failure: unknown) => {
+    const seconds = retryIn(failure);
+    if (seconds) countdown.start(seconds);
+  };
+
+  const requestCode = async (input: Omit<Attempt, 'attemptId'>) => {
+    const answer = await login.mutateAsync({ ...input, type: 'user' });
     if (answer.data.firstAccess) {
-      navigate('/cms/password-change', { state: { email } });
+      navigate('/cms/password-change', { state: { email: input.email } });
       return;
     }
     if (!answer.data.sms) return;
-    setAttemptId(answer.data.attemptId);
-    setCode('');
+    setAttempt({ ...input, attemptId: answer.data.attemptId });
+    code.form.reset({ code: '' });
     countdown.start(answer.data.resendIn ?? SMS_RESEND_SECONDS);
   };
 
-  // A refused resend says how long is left: the countdown shows it.
-  const run = (action: () => Promise<void>) =>
-    submit(action, (failure) => {
-      const seconds = retryIn(failure);
-      if (seconds) countdown.start(seconds);
-    });
-
-  const onCredentials = (event: FormEvent) => {
-    event.preventDefault();
-    void run(requestCode);
-  };
-
-  const onCode = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      const answer = await api.auth.checkSms({ email, code, type: 'user', attemptId: attemptId as string });
-      if (!complete(answer.data)) setError(t('backoffice.login.userNotFound'));
-    });
-  };
-
-  if (attemptId) {
+  if (attempt) {
+    const onCode = code.submit(async (values) => {
+      const answer = await checkSms.mutateAsync({ email: attempt.email, code: values.code, type: 'user', attemptId: attempt.attemptId });
+      if (!complete(answer.data)) code.setError(t('login.userNotFound'));
+    }, onRetry);
     return (
-      <AuthLayout title={t('backoffice.login.smsTitle')} subtitle={t('backoffice.login.smsHint')}>
-        <form onSubmit={onCode} noValidate>
-          {error && <ErrorAlert>{error}</ErrorAlert>}
-          <TextField
-            label={t('backoffice.login.code')}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder={t('backoffice.login.codePlaceholder', { count: SMS_CODE_PLACEHOLDER_LENGTH })}
-            value={code}
-            maxLength={10}
-            autoFocus
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          />
-          <Button type="submit" $block disabled={submitting || code.length < SMS_VALIDATE_MIN_LENGTH}>
-            {t('backoffice.login.validate')}
-          </Button>
-        </form>
+      <AuthLayout title={t('login.smsTitle')} subtitle={t('login.smsHint')}>
+        <AuthForm
+          onSubmit={onCode}
+          error={code.error}
+          submitLabel={t('login.validate')}
+          canSubmit={!code.submitting && codeReady(code.form.watch('code'))}
+        >
+          <SmsCodeField control={code.form.control} name="code" label={t('login.code')} autoFocus />
+        </AuthForm>
         <LinkRow>
-          <button type="button" className="link" onClick={() => setAttemptId(null)}>
-            {t('backoffice.login.changeAccount')}
+          <button type="button" className="link" onClick={() => setAttempt(null)}>
+            {t('login.changeAccount')}
           </button>
-          <button
-            type="button"
-            className="link"
-            disabled={!countdown.done || submitting}
-            onClick={() => void run(requestCode)}
-            aria-live="polite"
-          >
-            {countdown.done ? t('backoffice.login.resend') : t('backoffice.login.resendIn', { seconds: countdown.left })}
-          </button>
+          <ResendButton
+            countdown={countdown}
+            disabled={code.submitting}
+            onClick={() => void code.run(() => requestCode(attempt), onRetry)}
+          />
         </LinkRow>
       </AuthLayout>
     );
   }
 
   return (
-    <AuthLayout title={t('backoffice.login.title')} subtitle={t('backoffice.login.subtitle')}>
-      <form onSubmit={onCredentials} noValidate>
-        {error && <ErrorAlert>{error}</ErrorAlert>}
+    <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+      <AuthForm
+        onSubmit={credentials.submit(requestCode, onRetry)}
+        error={credentials.error}
+        submitLabel={t('login.submit')}
+        canSubmit={!credentials.submitting && Boolean(email.trim()) && Boolean(password)}
+      >
+        <TextField label={t('login.email')} type="email" autoComplete="username" required {...credentials.form.register('email')} />
         <TextField
-          label={t('backoffice.login.email')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextField
-          label={t('backoffice.login.password')}
+          label={t('login.password')}
           type="password"
-          name="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...credentials.form.register('password')}
         />
-        <Button type="submit" $block disabled={submitting || !email.trim() || !password}>
-          {t('backoffice.login.submit')}
-        </Button>
-      </form>
+      </AuthForm>
       <LinkRow>
-        <Link to="/">{t('backoffice.login.toSite')}</Link>
-        <Link to="/cms/password-recovery">{t('backoffice.login.forgot')}</Link>
+        <Link to="/">{t('login.toSite')}</Link>
+        <Link to="/cms/password-recovery">{t('login.forgot')}</Link>
       </LinkRow>
     </AuthLayout>
   );

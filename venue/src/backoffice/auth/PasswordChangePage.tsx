@@ -1,23 +1,19 @@
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  PASSWORD_RULES,
-  passwordProblems,
-  SMS_CODE_PLACEHOLDER_LENGTH,
-  SMS_RESEND_SECONDS,
-  SMS_VALIDATE_MIN_LENGTH,
-} from '@plataforma/adapter';
-import { api } from '../../shared/api';
+import { changePasswordInputSchema, PASSWORD_RULES, passwordProblems, SMS_RESEND_SECONDS } from '@plataforma/adapter';
 import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
-import { Button } from '../../shared/ui/Button';
-import { ErrorAlert, TextField } from '../ui/Form';
-import { useSubmit } from '../ui/useSubmit';
-import { AuthLayout, LinkRow } from './AuthLayout';
+import { useBackofficeTranslation } from '../i18n';
+import { TextField } from '../ui/Form';
+import { useSchemaForm } from '../ui/useSchemaForm';
+import { useChangePassword, useRecovery } from './api';
+import { AuthForm, AuthLayout, LinkRow } from './AuthLayout';
+import { codeReady, ResendButton, SmsCodeField } from './SmsCode';
 import { useCompleteSignIn } from './useAuthActions';
 import { useCountdown } from './useCountdown';
+
+const schema = changePasswordInputSchema.omit({ type: true });
 
 const Rules = styled.div`
   position: relative;
@@ -43,100 +39,82 @@ const Rules = styled.div`
   }
 `;
 
+/** 'Regras da senha': opens on demand, and by itself while the typed password breaks a rule (SPEC §5). */
+const PasswordRules = ({ password }: { password: string }) => {
+  const { t } = useBackofficeTranslation();
+  const [open, setOpen] = useState(false);
+  const problems = passwordProblems(password);
+  return (
+    <Rules>
+      <button type="button" aria-expanded={open} aria-controls="password-rules" onClick={() => setOpen((value) => !value)}>
+        {t('change.rulesButton')}
+      </button>
+      {(open || (password && problems.length > 0)) && (
+        <ul id="password-rules" aria-label={t('change.rulesTitle')}>
+          {PASSWORD_RULES.map((rule) => (
+            <li key={rule} className={password && !problems.includes(rule) ? 'ok' : undefined}>
+              {t(`change.rules.${rule}`)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Rules>
+  );
+};
+
 /** /cms/password-change: new password, confirmation, SMS code, resend with the 30 s lock. */
 export const PasswordChangePage = () => {
-  const { t } = useTranslation();
+  const { t } = useBackofficeTranslation();
   const complete = useCompleteSignIn();
   const showToast = useAppState((s) => s.showToast);
   const state = (useLocation().state ?? {}) as { email?: string };
   const countdown = useCountdown(SMS_RESEND_SECONDS);
-  const [email, setEmail] = useState(state.email ?? '');
-  const [password1, setPassword1] = useState('');
-  const [password2, setPassword2] = useState('');
-  const [code, setCode] = useState('');
-  const [rulesOpen, setRulesOpen] = useState(false);
-  const { error, setError, submitting, run } = useSubmit();
-  const problems = passwordProblems(password1);
+  const changePassword = useChangePassword();
+  const recovery = useRecovery();
+  const { form, error, setError, submitting, run, submit } = useSchemaForm(schema, {
+    email: state.email ?? '',
+    password1: '',
+    password2: '',
+    code: '',
+  });
+  const [email, password1, password2, code] = form.watch(['email', 'password1', 'password2', 'code']);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      const answer = await api.auth.changePassword({ email, type: 'user', password1, password2, code });
-      showToast(messageText(answer.msg), 'success');
-      if (!complete(answer.data)) setError(t('backoffice.login.userNotFound'));
-    });
-  };
+  const onSubmit = submit(async (values) => {
+    const answer = await changePassword.mutateAsync({ ...values, type: 'user' });
+    showToast(messageText(answer.msg), 'success');
+    if (!complete(answer.data)) setError(t('login.userNotFound'));
+  });
 
   const resend = () =>
     run(async () => {
-      await api.auth.recovery({ email, type: 'user' });
+      await recovery.mutateAsync({ email, type: 'user' });
       countdown.start(SMS_RESEND_SECONDS);
     });
 
   return (
-    <AuthLayout title={t('backoffice.change.title')} subtitle={t('backoffice.change.subtitle')}>
-      <form onSubmit={onSubmit} noValidate>
-        {error && <ErrorAlert>{error}</ErrorAlert>}
-        {!state.email && (
-          <TextField
-            label={t('backoffice.change.email')}
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        )}
+    <AuthLayout title={t('change.title')} subtitle={t('change.subtitle')}>
+      <AuthForm
+        onSubmit={onSubmit}
+        error={error}
+        submitLabel={t('change.submit')}
+        canSubmit={!submitting && Boolean(email && password1 && password2) && codeReady(code)}
+      >
+        {!state.email && <TextField label={t('change.email')} type="email" autoComplete="username" required {...form.register('email')} />}
         <TextField
-          label={t('backoffice.change.password')}
+          label={t('change.password')}
           type="password"
           autoComplete="new-password"
           required
-          value={password1}
-          onChange={(e) => setPassword1(e.target.value)}
           aria-describedby="password-rules"
+          {...form.register('password1')}
         />
-        <Rules>
-          <button type="button" aria-expanded={rulesOpen} aria-controls="password-rules" onClick={() => setRulesOpen((open) => !open)}>
-            {t('backoffice.change.rulesButton')}
-          </button>
-          {(rulesOpen || (password1 && problems.length > 0)) && (
-            <ul id="password-rules" aria-label={t('backoffice.change.rulesTitle')}>
-              {PASSWORD_RULES.map((rule) => (
-                <li key={rule} className={password1 && !problems.includes(rule) ? 'ok' : undefined}>
-                  {t(`backoffice.change.rules.${rule}`)}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Rules>
-        <TextField
-          label={t('backoffice.change.confirm')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password2}
-          onChange={(e) => setPassword2(e.target.value)}
-        />
-        <TextField
-          label={t('backoffice.change.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          placeholder={t('backoffice.login.codePlaceholder', { count: SMS_CODE_PLACEHOLDER_LENGTH })}
-          value={code}
-          maxLength={10}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-        />
-        <Button type="submit" $block disabled={submitting || !email || !password1 || !password2 || code.length < SMS_VALIDATE_MIN_LENGTH}>
-          {t('backoffice.change.submit')}
-        </Button>
-      </form>
+        <PasswordRules password={password1} />
+        <TextField label={t('change.confirm')} type="password" autoComplete="new-password" required {...form.register('password2')} />
+        <SmsCodeField control={form.control} name="code" label={t('change.code')} required />
+      </AuthForm>
       <LinkRow>
-        <Link to="/cms/login">{t('backoffice.recovery.back')}</Link>
-        <button type="button" className="link" disabled={!countdown.done || !email} onClick={() => void resend()} aria-live="polite">
-          {countdown.done ? t('backoffice.login.resend') : t('backoffice.login.resendIn', { seconds: countdown.left })}
-        </button>
+        <Link to="/cms/login">{t('recovery.back')}</Link>
+        <ResendButton countdown={countdown} disabled={!email} onClick={() => void resend()} />
       </LinkRow>
     </AuthLayout>
   );

@@ -1,50 +1,41 @@
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { api } from '../../shared/api';
+import { recoveryInputSchema } from '@plataforma/adapter';
 import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
-import { Button } from '../../shared/ui/Button';
-import { ErrorAlert, TextField } from '../ui/Form';
-import { useSubmit } from '../ui/useSubmit';
-import { AuthLayout, LinkRow } from './AuthLayout';
+import { useBackofficeTranslation } from '../i18n';
+import { TextField } from '../ui/Form';
+import { useSchemaForm } from '../ui/useSchemaForm';
+import { useRecovery } from './api';
+import { AuthForm, AuthLayout, LinkRow } from './AuthLayout';
+
+const schema = recoveryInputSchema.omit({ type: true });
 
 /** /cms/password-recovery: the e-mail, then the password change screen (SPEC §4). */
 export const RecoveryPage = () => {
-  const { t } = useTranslation();
+  const { t } = useBackofficeTranslation();
   const navigate = useNavigate();
   const showToast = useAppState((s) => s.showToast);
-  const [email, setEmail] = useState('');
-  const { error, submitting, run } = useSubmit();
+  const recovery = useRecovery();
+  const { form, error, submitting, submit } = useSchemaForm(schema, { email: '' });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      const answer = await api.auth.recovery({ email, type: 'user' });
-      showToast(messageText(answer.msg), 'success');
-      navigate('/cms/password-change', { state: { email } });
-    });
-  };
+  const onSubmit = submit(async ({ email }) => {
+    const answer = await recovery.mutateAsync({ email, type: 'user' });
+    showToast(messageText(answer.msg), 'success');
+    navigate('/cms/password-change', { state: { email } });
+  });
 
   return (
-    <AuthLayout title={t('backoffice.recovery.title')} subtitle={t('backoffice.recovery.subtitle')}>
-      <form onSubmit={onSubmit} noValidate>
-        {error && <ErrorAlert>{error}</ErrorAlert>}
-        <TextField
-          label={t('backoffice.login.email')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <Button type="submit" $block disabled={submitting || !email.trim()}>
-          {t('backoffice.recovery.submit')}
-        </Button>
-      </form>
+    <AuthLayout title={t('recovery.title')} subtitle={t('recovery.subtitle')}>
+      <AuthForm
+        onSubmit={onSubmit}
+        error={error}
+        submitLabel={t('recovery.submit')}
+        canSubmit={!submitting && Boolean(form.watch('email').trim())}
+      >
+        <TextField label={t('login.email')} type="email" autoComplete="username" required {...form.register('email')} />
+      </AuthForm>
       <LinkRow>
-        <Link to="/cms/login">{t('backoffice.recovery.back')}</Link>
+        <Link to="/cms/login">{t('recovery.back')}</Link>
       </LinkRow>
     </AuthLayout>
   );

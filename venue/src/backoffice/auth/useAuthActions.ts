@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { SessionClient, StaffUser, TokenAnswer } from '@plataforma/adapter';
 import { useAppState } from '../../shared/state/store';
+import { staffKeys } from './api';
 
 /** Stores a staff token answer and loads the user; without a token: 'User data not found'. */
 export const useCompleteSignIn = () => {
@@ -11,7 +12,7 @@ export const useCompleteSignIn = () => {
   return (answer: TokenAnswer<StaffUser | SessionClient> | null | undefined): boolean => {
     if (!answer?.token || !answer.account || !('role' in answer.account)) return false;
     signIn(answer.account, 'user', answer.token);
-    queryClient.removeQueries({ queryKey: ['staff-me'] });
+    queryClient.removeQueries({ queryKey: staffKeys.all });
     navigate('/cms', { replace: true });
     return true;
   };

@@ -1,22 +1,14 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import type { StaffRole } from '@plataforma/adapter';
-import { api } from '../../shared/api';
 import { staffToken, useAppState } from '../../shared/state/store';
+import { useLogout } from '../auth/api';
 import { Logo } from '../auth/AuthLayout';
+import { screensOf } from '../screens';
 import { useStaffSession } from '../session';
+import { useBackofficeTranslation } from '../i18n';
 
 export const DRAWER_WIDTH = 240;
-
-/** Menu entries per role (SPEC §2.2); an entry appears once its screen exists. */
-export const MENU: ReadonlyArray<{ to: string; label: string; roles: readonly StaffRole[] }> = [
-  { to: '/cms/categorias', label: 'backoffice.menu.categories', roles: ['admin'] },
-  { to: '/cms/usuarios', label: 'backoffice.menu.users', roles: ['admin'] },
-  { to: '/cms/atividades', label: 'backoffice.menu.activities', roles: ['admin'] },
-  { to: '/cms/estandes', label: 'backoffice.menu.stands', roles: ['attendant'] },
-];
 
 const Layout = styled.div`
   min-height: 100vh;
@@ -143,12 +135,13 @@ const Main = styled.main`
 
 /** The back office's frame: permanent 240 px drawer on large screens, temporary below. */
 export const Shell = () => {
-  const { t } = useTranslation();
+  const { t } = useBackofficeTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const { user, unavailable } = useStaffSession();
   const signOut = useAppState((s) => s.signOut);
   const openDialog = useAppState((s) => s.openDialog);
+  const logoutCall = useLogout();
   const [open, setOpen] = useState(false);
 
   useEffect(() => setOpen(false), [location.pathname]);
@@ -156,13 +149,13 @@ export const Shell = () => {
   if (!user) return null;
   const logout = () =>
     openDialog({
-      header: t('backoffice.logout.header'),
-      body: t('backoffice.logout.body'),
-      positiveLabel: t('backoffice.logout.confirm'),
-      negativeLabel: t('backoffice.logout.cancel'),
+      header: t('logout.header'),
+      body: t('logout.body'),
+      positiveLabel: t('logout.confirm'),
+      negativeLabel: t('logout.cancel'),
       onPositive: async () => {
         const token = staffToken();
-        if (token) await api.auth.logout(token).catch(() => undefined);
+        if (token) await logoutCall.mutateAsync(token).catch(() => undefined);
         signOut();
         navigate('/cms/login', { replace: true });
       },
@@ -171,39 +164,33 @@ export const Shell = () => {
   return (
     <Layout>
       <TopBar>
-        <button
-          type="button"
-          onClick={() => setOpen(true)}
-          aria-label={t('backoffice.menu.open')}
-          aria-expanded={open}
-          aria-controls="cms-drawer"
-        >
+        <button type="button" onClick={() => setOpen(true)} aria-label={t('menu.open')} aria-expanded={open} aria-controls="cms-drawer">
           ☰
         </button>
-        <strong>{t('backoffice.title')}</strong>
+        <strong>{t('title')}</strong>
       </TopBar>
       {open && <Scrim onClick={() => setOpen(false)} />}
-      <Drawer id="cms-drawer" $open={open} aria-label={t('backoffice.menu.label')}>
+      <Drawer id="cms-drawer" $open={open} aria-label={t('menu.label')}>
         <div className="brand">
           <Logo />
-          <span>{t('backoffice.title')}</span>
+          <span>{t('title')}</span>
         </div>
         <div className="who">
-          <p>{t('backoffice.greeting', { name: user.name.split(' ')[0] })}</p>
+          <p>{t('greeting', { name: user.name.split(' ')[0] })}</p>
           <p className="email">{user.email}</p>
           <button type="button" onClick={logout}>
-            {t('backoffice.logout.link')}
+            {t('logout.link')}
           </button>
         </div>
         <ul>
-          {MENU.filter((entry) => entry.roles.includes(user.role)).map((entry) => (
-            <li key={entry.to}>
-              <NavLink to={entry.to}>{t(entry.label)}</NavLink>
+          {screensOf(user.role).map((screen) => (
+            <li key={screen.path}>
+              <NavLink to={`/cms/${screen.path}`}>{t(screen.label)}</NavLink>
             </li>
           ))}
         </ul>
       </Drawer>
-      {unavailable && <Banner role="status">{t('backoffice.unavailable')}</Banner>}
+      {unavailable && <Banner role="status">{t('unavailable')}</Banner>}
       <Main>
         <Outlet />
       </Main>

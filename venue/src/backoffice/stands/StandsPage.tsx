@@ -1,37 +1,31 @@
-import { useTranslation } from 'react-i18next';
 import type { Stand } from '@plataforma/adapter';
-import { api } from '../../shared/api';
-import { DataTable, type Column } from '../ui/DataTable';
-import { PageHeader } from '../ui/PageHeader';
-
-const stands = api.cms.resource<Stand>('/stands');
+import type { Column } from '../ui/DataTable';
+import { ListPage } from '../ui/ListPage';
+import { standsListQuery } from './api';
+import { useBackofficeTranslation } from '../i18n';
 
 /** /cms/estandes (attendant): the stands assigned to the signed-in attendant. */
 export const StandsPage = () => {
-  const { t } = useTranslation();
+  const { t } = useBackofficeTranslation();
   const columns: Column<Stand>[] = [
-    { key: 'id', label: t('backoffice.stands.columns.id'), sortable: true },
-    { key: 'name', label: t('backoffice.stands.columns.name'), sortable: true },
-    { key: 'subtitle', label: t('backoffice.stands.columns.subtitle'), secondary: true },
+    { key: 'id', label: t('stands.columns.id'), sortable: true },
+    { key: 'name', label: t('stands.columns.name'), sortable: true },
+    { key: 'subtitle', label: t('stands.columns.subtitle'), secondary: true },
     {
       key: 'description',
-      label: t('backoffice.stands.columns.description'),
+      label: t('stands.columns.description'),
       secondary: true,
       render: (s) => (s.description.length > 90 ? `${s.description.slice(0, 90)}…` : s.description),
     },
-    { key: 'type', label: t('backoffice.stands.columns.type'), sortable: true, render: (s) => t(`backoffice.stands.types.${s.type}`) },
+    { key: 'type', label: t('stands.columns.type'), sortable: true, render: (s) => t(`stands.types.${s.type}`) },
   ];
   return (
-    <>
-      <PageHeader title={t('backoffice.stands.title')} />
-      <DataTable<Stand>
-        queryKey="cms-stands"
-        caption={t('backoffice.stands.title')}
-        fetch={(query) => stands.list(query)}
-        columns={columns}
-        searchPlaceholder={t('backoffice.stands.search')}
-        emptyText={t('backoffice.stands.empty')}
-      />
-    </>
+    <ListPage
+      title={t('stands.title')}
+      listQuery={standsListQuery}
+      columns={columns}
+      searchPlaceholder={t('stands.search')}
+      emptyText={t('stands.empty')}
+    />
   );
 };

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/Button';
+import { useBackofficeTranslation } from '../i18n';
 
 /** The toolbar of a list screen: delete the selected rows, add one. */
 export const CrudToolbar = ({
@@ -13,11 +13,11 @@ export const CrudToolbar = ({
   onAdd: () => void;
   onDelete: () => void;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useBackofficeTranslation();
   return (
     <>
       <Button type="button" $variant="ghost" disabled={selected.length === 0} onClick={onDelete}>
-        {t('backoffice.form.deleteSelected')}
+        {t('form.deleteSelected')}
       </Button>
       <Button type="button" onClick={onAdd}>
         {addLabel}

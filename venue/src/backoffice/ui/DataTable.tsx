@@ -1,12 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { LIST_LIMIT_DEFAULT, PAGE_SIZE_OPTIONS, type ApiError, type ListOrder, type ListResult } from '@plataforma/adapter';
 import { messageText } from '../../shared/i18n';
 import { Spinner } from '../../shared/ui/Spinner';
 import { ErrorAlert } from './Form';
+import { useBackofficeTranslation } from '../i18n';
 
 export interface Column<Row> {
   key: string;
@@ -17,6 +17,7 @@ export interface Column<Row> {
   secondary?: boolean;
 }
 
+/** The table's state as the list endpoints read it: page, size, order and search. */
 export interface TableQuery {
   limit: number;
   offset: number;
@@ -24,10 +25,14 @@ export interface TableQuery {
   order?: ListOrder;
 }
 
-interface Props<Row extends { id: number }> {
-  /** React-query key prefix; invalidate it to reload the table. */
-  queryKey: string;
-  fetch: (query: TableQuery) => Promise<ListResult<Row>>;
+/** A feature's list query for a table state (its `xxxListQuery`): key and fetcher together. */
+export type ListQuery<Row, Key extends QueryKey = QueryKey> = (
+  query: TableQuery,
+) => UseQueryOptions<ListResult<Row>, ApiError, ListResult<Row>, Key>;
+
+export interface DataTableProps<Row extends { id: number }, Key extends QueryKey> {
+  /** The rows of a table state; the feature's mutations invalidate its keys to reload the table. */
+  listQuery: ListQuery<Row, Key>;
   columns: Column<Row>[];
   searchPlaceholder: string;
   emptyText?: string;
@@ -156,9 +161,8 @@ const readOrder = (value: string | null): ListOrder | undefined => {
  * page sizes 10/20/50/100, row selection, loading and empty states. Page, size, order and
  * search live in the URL, so a reload or a shared link shows the same rows.
  */
-export const DataTable = <Row extends { id: number }>({
-  queryKey,
-  fetch,
+export const DataTable = <Row extends { id: number }, Key extends QueryKey>({
+  listQuery,
   columns,
   searchPlaceholder,
   emptyText,
@@ -166,8 +170,8 @@ export const DataTable = <Row extends { id: number }>({
   onRowClick,
   toolbar,
   caption,
-}: Props<Row>) => {
-  const { t } = useTranslation();
+}: DataTableProps<Row, Key>) => {
+  const { t } = useBackofficeTranslation();
   const [params, setParams] = useSearchParams();
   const sizeParam = Number(params.get('size'));
   const size = (PAGE_SIZE_OPTIONS as readonly number[]).includes(sizeParam) ? sizeParam : LIST_LIMIT_DEFAULT;
@@ -202,11 +206,7 @@ export const DataTable = <Row extends { id: number }>({
     () => ({ limit: size, offset: (page - 1) * size, search: search || undefined, order }),
     [size, page, search, order],
   );
-  const result = useQuery<ListResult<Row>, ApiError>({
-    queryKey: [queryKey, query],
-    queryFn: () => fetch(query),
-    placeholderData: keepPreviousData,
-  });
+  const result = useQuery({ ...listQuery(query), placeholderData: keepPreviousData });
 
   useEffect(() => setSelected([]), [result.data]);
 
@@ -244,7 +244,7 @@ export const DataTable = <Row extends { id: number }>({
                 <th scope="col">
                   <input
                     type="checkbox"
-                    aria-label={t('backoffice.table.selectAll')}
+                    aria-label={t('table.selectAll')}
                     checked={allSelected}
                     onChange={() => setSelected(allSelected ? [] : rows.map((row) => row.id))}
                   />
@@ -258,11 +258,7 @@ export const DataTable = <Row extends { id: number }>({
                   aria-sort={order?.field === column.key ? (order.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                 >
                   {column.sortable ? (
-                    <button
-                      type="button"
-                      onClick={() => sortBy(column.key)}
-                      aria-label={t('backoffice.table.sortBy', { column: column.label })}
-                    >
+                    <button type="button" onClick={() => sortBy(column.key)} aria-label={t('table.sortBy', { column: column.label })}>
                       {column.label}
                       <span aria-hidden="true">{order?.field === column.key ? (order.direction === 'asc' ? '▲' : '▼') : '↕'}</span>
                     </button>
@@ -277,13 +273,13 @@ export const DataTable = <Row extends { id: number }>({
             {result.isPending ? (
               <tr>
                 <td className="empty" colSpan={columns.length + (selectable ? 1 : 0)}>
-                  <Spinner label={t('backoffice.table.loading')} />
+                  <Spinner label={t('table.loading')} />
                 </td>
               </tr>
             ) : rows.length === 0 ? (
               <tr>
                 <td className="empty" colSpan={columns.length + (selectable ? 1 : 0)}>
-                  {search ? t('backoffice.table.emptySearch', { search }) : (emptyText ?? t('backoffice.table.empty'))}
+                  {search ? t('table.emptySearch', { search }) : (emptyText ?? t('table.empty'))}
                 </td>
               </tr>
             ) : (
@@ -303,7 +299,7 @@ export const DataTable = <Row extends { id: number }>({
                     <td onClick={(event) => event.stopPropagation()}>
                       <input
                         type="checkbox"
-                        aria-label={t('backoffice.table.selectRow', { id: row.id })}
+                        aria-label={t('table.selectRow', { id: row.id })}
                         checked={selected.includes(row.id)}
                         onChange={() =>
                           setSelected((current) =>
@@ -326,7 +322,7 @@ export const DataTable = <Row extends { id: number }>({
       </Scroll>
       <Footer>
         <label>
-          {t('backoffice.table.rowsPerPage')}{' '}
+          {t('table.rowsPerPage')}{' '}
           <select value={size} onChange={(event) => update({ size: event.target.value, page: null })}>
             {PAGE_SIZE_OPTIONS.map((option) => (
               <option key={option} value={option}>
@@ -335,21 +331,16 @@ export const DataTable = <Row extends { id: number }>({
             ))}
           </select>
         </label>
-        <span aria-live="polite">{t('backoffice.table.range', { from, to, count })}</span>
+        <span aria-live="polite">{t('table.range', { from, to, count })}</span>
         <button
           type="button"
           disabled={page <= 1}
           onClick={() => update({ page: page - 1 > 1 ? String(page - 1) : null })}
-          aria-label={t('backoffice.table.previous')}
+          aria-label={t('table.previous')}
         >
           ‹
         </button>
-        <button
-          type="button"
-          disabled={page >= pages}
-          onClick={() => update({ page: String(page + 1) })}
-          aria-label={t('backoffice.table.next')}
-        >
+        <button type="button" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })} aria-label={t('table.next')}>
           ›
         </button>
       </Footer>

@@ -1,4 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import styled from 'styled-components';
 
 export const FieldBox = styled.div`
@@ -45,42 +46,78 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
+/** A labelled control: the label, the control (given its id and its hint's id), an optional hint. */
+const Field = ({ label, required, hint, children }: FieldProps & { children: (id: string, hintId: string | undefined) => ReactNode }) => {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <FieldBox>
+      <FieldLabel htmlFor={id} label={label} required={required} />
+      {children(id, hintId)}
+      {hint && <small id={hintId}>{hint}</small>}
+    </FieldBox>
+  );
+};
+
 export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(
-  ({ label, required, hint, ...input }, ref) => {
-    const id = useId();
-    return (
-      <FieldBox>
-        <FieldLabel htmlFor={id} label={label} required={required} />
-        <input id={id} ref={ref} required={required} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
-        {hint && <small id={`${id}-hint`}>{hint}</small>}
-      </FieldBox>
-    );
-  },
+  ({ label, required, hint, ...input }, ref) => (
+    <Field label={label} required={required} hint={hint}>
+      {(id, hintId) => <input id={id} ref={ref} required={required} aria-describedby={hintId} {...input} />}
+    </Field>
+  ),
 );
 TextField.displayName = 'TextField';
 
-export const TextArea = ({ label, required, hint, ...area }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) => {
-  const id = useId();
+export const TextArea = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(
+  ({ label, required, hint, ...area }, ref) => (
+    <Field label={label} required={required} hint={hint}>
+      {(id, hintId) => <textarea id={id} ref={ref} required={required} aria-describedby={hintId} {...area} />}
+    </Field>
+  ),
+);
+TextArea.displayName = 'TextArea';
+
+export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttributes<HTMLSelectElement>>(
+  ({ label, required, hint, children, ...select }, ref) => (
+    <Field label={label} required={required} hint={hint}>
+      {(id, hintId) => (
+        <select id={id} ref={ref} required={required} aria-describedby={hintId} {...select}>
+          {children}
+        </select>
+      )}
+    </Field>
+  ),
+);
+SelectField.displayName = 'SelectField';
+
+type MaskedFieldProps<Values extends FieldValues, Output> = FieldProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur'> & {
+    control: Control<Values, unknown, Output>;
+    name: FieldPath<Values>;
+    /** What the field keeps of what is typed: a mask, digits only, a length. */
+    mask: (value: string) => string;
+  };
+
+/** A text field of a schema form whose value is reshaped as it is typed (phone mask, digits only). */
+export const MaskedField = <Values extends FieldValues, Output>({ control, name, mask, ...input }: MaskedFieldProps<Values, Output>) => {
+  const { field } = useController({ control, name });
   return (
-    <FieldBox>
-      <FieldLabel htmlFor={id} label={label} required={required} />
-      <textarea id={id} required={required} {...area} />
-      {hint && <small>{hint}</small>}
-    </FieldBox>
+    <TextField
+      {...input}
+      name={field.name}
+      ref={field.ref}
+      value={String(field.value ?? '')}
+      onBlur={field.onBlur}
+      onChange={(event) => field.onChange(mask(event.target.value))}
+    />
   );
 };
 
-export const SelectField = ({ label, required, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) => {
-  const id = useId();
-  return (
-    <FieldBox>
-      <FieldLabel htmlFor={id} label={label} required={required} />
-      <select id={id} required={required} {...select}>
-        {children}
-      </select>
-    </FieldBox>
-  );
-};
+/** Keeps the digits of a value, at most `max` of them. */
+export const digitsOnly =
+  (max = Infinity) =>
+  (value: string): string =>
+    value.replace(/\D/g, '').slice(0, max);
 
 /** The red alert that shows a server message inside a form (SPEC §8). */
 export const ErrorAlert = styled.div.attrs({ role: 'alert' })`

@@ -1,6 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { useModalBehaviour } from '../../shared/ui/useModalBehaviour';
+import { useBackofficeTranslation } from '../i18n';
 
 const Backdrop = styled.div`
   position: fixed;
@@ -55,7 +56,10 @@ export const ModalActions = styled.div`
   margin-top: 8px;
 `;
 
-/** The one modal of the back office: title, optional subtitle, Escape and the × close it. */
+/**
+ * The one modal of the back office: title, optional subtitle; Escape, the × and a click outside
+ * close it. Focus, the Tab ring and the focus's return are the app's one modal behaviour.
+ */
 export const Modal = ({
   title,
   subtitle,
@@ -67,18 +71,9 @@ export const Modal = ({
   onClose: () => void;
   children: ReactNode;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useBackofficeTranslation();
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    panel.current?.querySelector<HTMLElement>('input, select, textarea, button:not(.close)')?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus?.();
-    };
-  }, [onClose]);
+  useModalBehaviour(panel, { onClose, initialFocus: 'input, select, textarea, button:not(.close)' });
   return (
     <Backdrop onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <Panel ref={panel} role="dialog" aria-modal="true" aria-labelledby="modal-title">

@@ -19,11 +19,3 @@ export const PageHeader = ({ title, children }: { title: string; children?: Reac
     {children}
   </Header>
 );
-
-/** SPEC §9 display format: DD-MM-YYYY HH:mm, in the viewer's time zone. */
-export const formatDateTime = (iso: string): string => {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-};

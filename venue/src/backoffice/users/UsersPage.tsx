@@ -1,121 +1,97 @@
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { STAFF_ROLES, type StaffRole, type StaffUser } from '@plataforma/adapter';
-import { api } from '../../shared/api';
+import { formatDateTime, STAFF_ROLES, staffUserInputSchema, type StaffUser } from '@plataforma/adapter';
 import { Button } from '../../shared/ui/Button';
-import { DataTable, type Column } from '../ui/DataTable';
-import { ErrorAlert, InfoNote, maskPhone, SelectField, TextField } from '../ui/Form';
-import { Modal, ModalActions } from '../ui/Modal';
-import { formatDateTime, PageHeader } from '../ui/PageHeader';
-import { CrudToolbar } from '../ui/CrudToolbar';
-import { useResourceActions } from '../ui/useResourceActions';
-import { useSubmit } from '../ui/useSubmit';
+import { useBackofficeTranslation } from '../i18n';
+import type { Column } from '../ui/DataTable';
+import { digitsOnly, InfoNote, MaskedField, maskPhone, SelectField, TextField } from '../ui/Form';
+import { FormModal } from '../ui/FormModal';
+import { ResourcePage, type EditorProps } from '../ui/ResourcePage';
+import { useSchemaForm } from '../ui/useSchemaForm';
+import { useDeleteUsers, usersListQuery, useSaveUser, type UserPayload } from './api';
 
-const users = api.cms.resource<
-  StaffUser,
-  { name: string; email: string; ddi: string; phone: string; role: StaffRole; loginLocked?: boolean }
->('/users');
-const KEY = 'users';
+const ddiDigits = digitsOnly(4);
 
-const UserModal = ({ user, onClose, onSaved }: { user: StaffUser | null; onClose: () => void; onSaved: (msg: string) => void }) => {
-  const { t } = useTranslation();
-  const [name, setName] = useState(user?.name ?? '');
-  const [email, setEmail] = useState(user?.email ?? '');
-  const [ddi, setDdi] = useState(user?.ddi ?? '55');
-  const [phone, setPhone] = useState(user ? maskPhone(`${user.ddd ?? ''}${user.phone ?? ''}`) : '');
-  const [role, setRole] = useState<StaffRole | ''>(user?.role ?? '');
-  const { error, submitting, run } = useSubmit();
+const UserModal = ({ row: user, onClose, onSaved }: EditorProps<StaffUser>) => {
+  const { t } = useBackofficeTranslation();
+  const save = useSaveUser();
+  const { form, error, submitting, submit } = useSchemaForm(staffUserInputSchema, {
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    ddi: user?.ddi ?? '55',
+    phone: user ? maskPhone(`${user.ddd ?? ''}${user.phone ?? ''}`) : '',
+    role: user?.role,
+  });
 
-  const submit = (event: FormEvent, extra: { loginLocked?: boolean } = {}) => {
-    event.preventDefault();
-    void run(async () => {
-      const input = { name, email, ddi, phone, role: role as StaffRole, ...extra };
-      const answer = user ? await users.update(user.id, input) : await users.create(input);
+  const submitWith = (extra: Pick<UserPayload, 'loginLocked'> = {}) =>
+    submit(async (values) => {
+      const answer = await save.mutateAsync({ id: user?.id, input: { ...values, ...extra } });
       onSaved(answer.msg);
     });
-  };
 
   return (
-    <Modal title={user ? t('backoffice.users.edit') : t('backoffice.users.add')} subtitle={t('backoffice.form.required')} onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        {error && <ErrorAlert>{error}</ErrorAlert>}
-        {!user && <InfoNote>{t('backoffice.users.createdHint')}</InfoNote>}
-        {user?.loginLocked && (
-          <InfoNote>
-            {t('backoffice.users.locked')}{' '}
-            <Button type="button" $variant="ghost" disabled={submitting} onClick={(event) => submit(event, { loginLocked: false })}>
-              {t('backoffice.users.unlock')}
-            </Button>
-          </InfoNote>
-        )}
-        <TextField label={t('backoffice.users.fields.name')} required value={name} onChange={(e) => setName(e.target.value)} />
-        <TextField
-          label={t('backoffice.users.fields.email')}
-          type="email"
+    <FormModal
+      title={user ? t('users.edit') : t('users.add')}
+      editing={Boolean(user)}
+      onSubmit={submitWith()}
+      onClose={onClose}
+      error={error}
+      submitting={submitting}
+    >
+      {!user && <InfoNote>{t('users.createdHint')}</InfoNote>}
+      {user?.loginLocked && (
+        <InfoNote>
+          {t('users.locked')}{' '}
+          <Button type="button" $variant="ghost" disabled={submitting} onClick={submitWith({ loginLocked: false })}>
+            {t('users.unlock')}
+          </Button>
+        </InfoNote>
+      )}
+      <TextField label={t('users.fields.name')} required {...form.register('name')} />
+      <TextField label={t('users.fields.email')} type="email" required {...form.register('email')} />
+      <div style={{ display: 'grid', gridTemplateColumns: '110px 1fr', gap: 12 }}>
+        <MaskedField control={form.control} name="ddi" mask={ddiDigits} label={t('users.fields.ddi')} required inputMode="numeric" />
+        <MaskedField
+          control={form.control}
+          name="phone"
+          mask={maskPhone}
+          label={t('users.fields.phone')}
           required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          inputMode="tel"
+          placeholder="(99) 9 9999-9999"
         />
-        <div style={{ display: 'grid', gridTemplateColumns: '110px 1fr', gap: 12 }}>
-          <TextField
-            label={t('backoffice.users.fields.ddi')}
-            required
-            inputMode="numeric"
-            value={ddi}
-            onChange={(e) => setDdi(e.target.value.replace(/\D/g, '').slice(0, 4))}
-          />
-          <TextField
-            label={t('backoffice.users.fields.phone')}
-            required
-            inputMode="tel"
-            placeholder="(99) 9 9999-9999"
-            value={phone}
-            onChange={(e) => setPhone(maskPhone(e.target.value))}
-          />
-        </div>
-        <SelectField label={t('backoffice.users.fields.role')} required value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
-          <option value="" disabled>
-            —
+      </div>
+      {/* No role until one is picked: '—' shows, and saving without one is refused. */}
+      <SelectField label={t('users.fields.role')} required defaultValue="" {...form.register('role')}>
+        <option value="" disabled>
+          —
+        </option>
+        {STAFF_ROLES.map((value) => (
+          <option key={value} value={value}>
+            {t(`users.roles.${value}`)}
           </option>
-          {STAFF_ROLES.map((value) => (
-            <option key={value} value={value}>
-              {t(`backoffice.users.roles.${value}`)}
-            </option>
-          ))}
-        </SelectField>
-        <ModalActions>
-          <Button type="button" $variant="ghost" onClick={onClose}>
-            {t('backoffice.form.cancel')}
-          </Button>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? t('backoffice.form.saving') : user ? t('backoffice.form.update') : t('backoffice.form.save')}
-          </Button>
-        </ModalActions>
-      </form>
-    </Modal>
+        ))}
+      </SelectField>
+    </FormModal>
   );
 };
 
 /** /cms/usuarios (admin). */
 export const UsersPage = () => {
-  const { t } = useTranslation();
-  const { saved, confirmDelete } = useResourceActions(KEY);
-  const [editing, setEditing] = useState<StaffUser | null | undefined>(undefined);
-
+  const { t } = useBackofficeTranslation();
+  const remove = useDeleteUsers();
   const columns: Column<StaffUser>[] = [
-    { key: 'id', label: t('backoffice.users.columns.id'), sortable: true },
-    { key: 'name', label: t('backoffice.users.columns.name'), sortable: true },
-    { key: 'email', label: t('backoffice.users.columns.email'), sortable: true },
+    { key: 'id', label: t('users.columns.id'), sortable: true },
+    { key: 'name', label: t('users.columns.name'), sortable: true },
+    { key: 'email', label: t('users.columns.email'), sortable: true },
     {
       key: 'phone',
-      label: t('backoffice.users.columns.phone'),
+      label: t('users.columns.phone'),
       secondary: true,
       render: (u) => (u.phone ? maskPhone(`${u.ddd ?? ''}${u.phone}`) : ''),
     },
-    { key: 'role', label: t('backoffice.users.columns.role'), sortable: true, render: (u) => t(`backoffice.users.roles.${u.role}`) },
+    { key: 'role', label: t('users.columns.role'), sortable: true, render: (u) => t(`users.roles.${u.role}`) },
     {
       key: 'createdAt',
-      label: t('backoffice.users.columns.createdAt'),
+      label: t('users.columns.createdAt'),
       sortable: true,
       secondary: true,
       render: (u) => formatDateTime(u.createdAt),
@@ -123,37 +99,15 @@ export const UsersPage = () => {
   ];
 
   return (
-    <>
-      <PageHeader title={t('backoffice.users.title')} />
-      <DataTable<StaffUser>
-        queryKey={KEY}
-        caption={t('backoffice.users.title')}
-        fetch={(query) => users.list(query)}
-        columns={columns}
-        searchPlaceholder={t('backoffice.users.search')}
-        selectable
-        onRowClick={(user) => setEditing(user)}
-        toolbar={(selected, clear) => (
-          <CrudToolbar
-            selected={selected}
-            addLabel={t('backoffice.users.add')}
-            onAdd={() => setEditing(null)}
-            onDelete={() =>
-              confirmDelete(t('backoffice.users.confirmDelete', { count: selected.length }), () => users.remove(selected), clear)
-            }
-          />
-        )}
-      />
-      {editing !== undefined && (
-        <UserModal
-          user={editing}
-          onClose={() => setEditing(undefined)}
-          onSaved={(msg) => {
-            setEditing(undefined);
-            void saved(msg);
-          }}
-        />
-      )}
-    </>
+    <ResourcePage
+      title={t('users.title')}
+      columns={columns}
+      listQuery={usersListQuery}
+      searchPlaceholder={t('users.search')}
+      addLabel={t('users.add')}
+      confirmDeleteText={(count) => t('users.confirmDelete', { count })}
+      remove={remove.mutateAsync}
+      Editor={UserModal}
+    />
   );
 };

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LANGUAGES, MESSAGE_KEYS } from '@plataforma/adapter';
-import { i18n, loadLanguage, messageText, PICKABLE_LANGUAGES } from '.';
+import { usedTextKeys } from '../../test-fixtures';
+import { MESSAGE_KEYS } from '@plataforma/adapter';
+import { i18n, loadLanguage, messageText } from '.';
+import pt from './locales/pt.json';
 
 describe('PT pack', () => {
   it.each(MESSAGE_KEYS)('has a Portuguese text for %s', (key) => {
@@ -10,8 +12,8 @@ describe('PT pack', () => {
     expect(text.trim()).not.toBe('');
   });
 
-  it('offers exactly the languages of the contract', () => {
-    expect(PICKABLE_LANGUAGES).toEqual([...LANGUAGES]);
+  it("does not carry the back office's texts (they load with the back office's chunk)", () => {
+    expect(Object.keys(pt)).not.toContain('backoffice');
   });
 
   it('falls back to the generic error for an unknown key', () => {
@@ -30,6 +32,16 @@ describe('language packs', () => {
     await loadLanguage('pt');
   });
 
+  it("feeds the pack's back-office section to its own namespace, not to the main one", async () => {
+    const pack = { common: { notFound: 'Page not found' }, backoffice: { login: { title: 'Sign in' } } };
+    const fetcher = vi.fn(async () => new Response(JSON.stringify(pack), { status: 200 }));
+    expect(await loadLanguage('en', fetcher as unknown as typeof fetch)).toBe('en');
+    expect(i18n.t('login.title', { ns: 'backoffice' })).toBe('Sign in');
+    expect(i18n.exists('backoffice.login.title')).toBe(false);
+    expect(i18n.t('common.notFound')).toBe('Page not found');
+    await loadLanguage('pt');
+  });
+
   it('keeps PT when the pack cannot be loaded', async () => {
     const fetcher = vi.fn(async () => new Response('not found', { status: 404 }));
     expect(await loadLanguage('al', fetcher as unknown as typeof fetch)).toBe('pt');
@@ -39,15 +51,13 @@ describe('language packs', () => {
 });
 
 describe('texts the screens use', () => {
-  const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], {
+  // The back office's screens use its own namespace: backoffice/i18n/i18n.test.ts checks them.
+  const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}', '!/src/backoffice/**'], {
     query: '?raw',
     import: 'default',
     eager: true,
   });
-  const keys = new Set<string>();
-  for (const code of Object.values(sources)) {
-    for (const match of code.matchAll(/\bt\(\s*'([A-Za-z0-9_.]+)'/g)) keys.add(match[1]);
-  }
+  const keys = usedTextKeys(sources);
 
   it('finds the screens', () => {
     expect(Object.keys(sources).length).toBeGreaterThan(10);

@@ -1,12 +1,13 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '@plataforma/adapter';
+import { HTML_LANG, type Language } from '@plataforma/adapter/constants';
 import pt from './locales/pt.json';
 import { api } from '../api';
 import { useAppState } from '../state/store';
 
 /** PT is bundled and is the fallback; EN and AL are fetched from the uploaded packs. */
 void i18next.use(initReactI18next).init({
+  defaultNS: 'translation',
   lng: 'pt',
   fallbackLng: 'pt',
   resources: { pt: { translation: pt } },
@@ -16,23 +17,35 @@ void i18next.use(initReactI18next).init({
 
 export const i18n = i18next;
 
-/** The `lang` of the page per pack: AL is the German pack (SPEC §2.3 labels it German). */
-export const HTML_LANG: Record<Language, string> = { pt: 'pt-BR', en: 'en', al: 'de' };
+type Pack = Record<string, unknown>;
 
 /**
- * The packs a visitor can pick, in this order. The adapter's LANGUAGES says the same, but it lives
- * beside the zod schemas (see vite.config.ts); the Record above fails to compile if they differ.
+ * Sections of an uploaded pack that are namespaces of their own: their texts ship with a lazy
+ * part of the app (the back office's PT texts load with its chunk), while an uploaded EN/AL pack
+ * stays one JSON file per language (SPEC). The section feeds its namespace when the pack loads,
+ * whether or not that part of the app has loaded yet.
  */
-export const PICKABLE_LANGUAGES = Object.keys(HTML_LANG) as Language[];
+export const SECTION_NAMESPACES = ['backoffice'] as const;
 
-type Pack = Record<string, unknown>;
+const isPack = (value: unknown): value is Pack => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Adds an uploaded pack: its namespace sections to their namespaces, the rest to the main one. */
+const addPack = (language: Language, pack: Pack) => {
+  const main: Pack = { ...pack };
+  for (const namespace of SECTION_NAMESPACES) {
+    const section = main[namespace];
+    delete main[namespace];
+    if (isPack(section)) i18next.addResourceBundle(language, namespace, section, true, true);
+  }
+  i18next.addResourceBundle(language, 'translation', main, true, true);
+};
 
 const fetchPack = async (language: Exclude<Language, 'pt'>, fetcher: typeof fetch): Promise<Pack> => {
   const response = await fetcher(api.site.languages.url(language));
   if (!response.ok) throw new Error(String(response.status));
   const pack: unknown = await response.json();
-  if (typeof pack !== 'object' || pack === null || Array.isArray(pack)) throw new Error('not a pack');
-  return pack as Pack;
+  if (!isPack(pack)) throw new Error('not a pack');
+  return pack;
 };
 
 let latest = 0;
@@ -55,7 +68,7 @@ export const loadLanguage = async (language: Language, fetcher: typeof fetch = f
   }
   if (request !== latest) return i18next.language as Language;
   const used: Language = pack ? language : 'pt';
-  if (pack) i18next.addResourceBundle(language, 'translation', pack, true, true);
+  if (pack) addPack(language, pack);
   await i18next.changeLanguage(used);
   if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[used];
   return used;

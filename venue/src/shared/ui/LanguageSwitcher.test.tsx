@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LANGUAGES } from '@plataforma/adapter/constants';
 import { i18n, loadLanguage } from '../i18n';
 import { useAppState } from '../state/store';
 import { theme } from '../theme';
@@ -27,6 +28,12 @@ describe('LanguageSwitcher', () => {
     expect(screen.getByRole('button', { name: 'PT Português' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'EN English' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByRole('button', { name: 'AL Deutsch' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('offers exactly the languages of the contract, in its order', () => {
+    mount();
+    const choices = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(choices).toEqual(LANGUAGES.map((code) => code.toUpperCase()));
   });
 
   it('picking EN fetches the uploaded pack (cache-busted), switches the texts and remembers the choice', async () => {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Language } from '@plataforma/adapter';
-import { changeLanguage, PICKABLE_LANGUAGES } from '../i18n';
+import { LANGUAGES, type Language } from '@plataforma/adapter/constants';
+import { changeLanguage } from '../i18n';
 import { useAppState } from '../state/store';
 
 const Group = styled.div`
@@ -59,7 +59,7 @@ export const LanguageSwitcher = ({ className }: { className?: string }) => {
 
   return (
     <Group role="group" aria-label={t('language.label')} className={className}>
-      {PICKABLE_LANGUAGES.map((code) => (
+      {LANGUAGES.map((code) => (
         <Choice
           key={code}
           type="button"

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { accessFor, STAFF_ROLES } from '@plataforma/adapter';
+import { i18n } from '../shared/i18n';
+import { BACKOFFICE_NS } from './i18n';
+import { homeOf, SCREENS, screenRoles, screensOf } from './screens';
+
+describe('the screens registry (SPEC §2.2)', () => {
+  it('gives each role its menu, in order', () => {
+    expect(screensOf('admin').map((screen) => screen.path)).toEqual(['categorias', 'usuarios', 'atividades']);
+    expect(screensOf('attendant').map((screen) => screen.path)).toEqual(['estandes']);
+  });
+
+  it('sends each role to its first screen', () => {
+    expect(homeOf('admin')).toBe('/cms/usuarios');
+    expect(homeOf('attendant')).toBe('/cms/estandes');
+  });
+
+  it.each(SCREENS.map((screen) => [screen.path, screen] as const))(
+    '%s: shown only to roles the server lets call its API, with a menu text',
+    (_path, screen) => {
+      const roles = screenRoles(screen);
+      expect(roles.length).toBeGreaterThan(0);
+      for (const role of roles) {
+        expect(STAFF_ROLES).toContain(role);
+        expect(accessFor(screen.access)).toContain(role);
+      }
+      expect(i18n.exists(screen.label, { lng: 'pt', ns: BACKOFFICE_NS })).toBe(true);
+    },
+  );
+});

@@ -1,0 +1,62 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { rolesFor, type CmsAccessRoute, type StaffRole } from '@plataforma/adapter';
+
+/** A screen of the back office's shell: the one place its path, menu entry and roles are stated. */
+export interface Screen {
+  /** Under /cms. */
+  path: string;
+  /** Its menu entry (a key of the back office's texts). */
+  label: string;
+  /** The API route the screen stands on: the screen is for the staff roles the server's access table gives that route. */
+  access: CmsAccessRoute;
+  /** Narrows those roles where SPEC §2.2 gives the screen to fewer roles than its API admits. */
+  only?: readonly StaffRole[];
+  /** The role's first screen after signing in (else its first menu entry). */
+  home?: boolean;
+  /** The page, loaded on demand. */
+  page: LazyExoticComponent<ComponentType>;
+}
+
+const page = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+/**
+ * The back office's screens in menu order (SPEC §2.2). Routes, the menu and each role's home
+ * are derived from this list: adding a screen is its folder and one line here.
+ */
+export const SCREENS: readonly Screen[] = [
+  {
+    path: 'categorias',
+    label: 'menu.categories',
+    access: 'GET /categories',
+    page: page(() => import('./categories/CategoriesPage'), 'CategoriesPage'),
+  },
+  { path: 'usuarios', label: 'menu.users', access: 'GET /users', home: true, page: page(() => import('./users/UsersPage'), 'UsersPage') },
+  {
+    path: 'atividades',
+    label: 'menu.activities',
+    access: 'GET /logs',
+    page: page(() => import('./activities/ActivitiesPage'), 'ActivitiesPage'),
+  },
+  {
+    path: 'estandes',
+    label: 'menu.stands',
+    access: 'GET /stands',
+    only: ['attendant'],
+    page: page(() => import('./stands/StandsPage'), 'StandsPage'),
+  },
+];
+
+/** Who sees a screen: its route's staff roles in the access table, narrowed by `only`. */
+export const screenRoles = (screen: Screen): readonly StaffRole[] =>
+  rolesFor(screen.access).filter((role) => !screen.only || screen.only.includes(role));
+
+/** A role's screens, in menu order. */
+export const screensOf = (role: StaffRole): readonly Screen[] => SCREENS.filter((screen) => screenRoles(screen).includes(role));
+
+/** The first screen of a role after signing in (SPEC §2.2: any other /cms path leads there). */
+export const homeOf = (role: StaffRole): string => {
+  const mine = screensOf(role);
+  const home = mine.find((screen) => screen.home) ?? mine[0];
+  return home ? `/cms/${home.path}` : '/cms/nao-autorizado';
+};

@@ -1,0 +1,97 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { AxiosHeaders, type AxiosRequestConfig } from 'axios';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, vi } from 'vitest';
+import { ApiError, type StaffUser } from '@plataforma/adapter';
+import { api } from '../shared/api';
+import { createQueryClient } from '../shared/query';
+import { useAppState } from '../shared/state/store';
+import { theme } from '../shared/theme';
+import { DialogHost } from '../shared/ui/DialogHost';
+import { ToastHost } from '../shared/ui/ToastHost';
+import { BackofficeApp } from './BackofficeApp';
+
+export const admin: StaffUser = {
+  id: 1,
+  name: 'Ana Admin',
+  email: 'admin@exemplo.com.br',
+  role: 'admin',
+  roleLabel: 'Administrador',
+  ddi: '55',
+  ddd: '11',
+  phone: '987654321',
+  language: 'pt',
+  loginLocked: false,
+  createdAt: '2026-01-02T10:00:00.000Z',
+};
+
+export const signInStaff = (user: StaffUser = admin) => useAppState.getState().signIn(user, 'user', 'staff-token');
+
+/** One request the fake server saw. */
+export interface SeenRequest {
+  method: string;
+  url: string;
+  params: unknown;
+  data: unknown;
+}
+
+/**
+ * Answers the API client's requests from handlers keyed 'METHOD /path' (the path without its
+ * query): a handler answers the envelope's data, or throws an ApiError. Unknown routes answer 404.
+ */
+export const fakeServer = (handlers: Record<string, (request: SeenRequest) => unknown>) => {
+  const seen: SeenRequest[] = [];
+  vi.spyOn(api.http, 'request').mockImplementation(async (config: AxiosRequestConfig) => {
+    const request = { method: (config.method ?? 'GET').toUpperCase(), url: config.url ?? '', params: config.params, data: config.data };
+    seen.push(request);
+    const handler = handlers[`${request.method} ${request.url}`];
+    if (!handler) throw new ApiError(404, 'api.error.routeNotFound');
+    const answer = handler(request);
+    const envelope = answer instanceof Object && 'msg' in answer ? answer : { data: answer, msg: 'api.ok', status: 200 };
+    return { data: envelope, status: 200, statusText: 'OK', headers: {}, config: { ...config, headers: new AxiosHeaders() } };
+  });
+  return seen;
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  useAppState.getState().hideToast();
+  useAppState.getState().closeDialog();
+  useAppState.getState().signOut();
+});
+
+/** A test that types a whole form: userEvent types key by key, slow on a busy machine. */
+export const TYPING_TEST_TIMEOUT = 20_000;
+
+/** The first rows of a screen: its page is a lazy chunk, slower the first time a test file loads it. */
+export const FIRST_LOAD = { timeout: 5000 };
+
+/** The back office at a path, with a fresh query client, the toast and the dialog. */
+export const renderBackoffice = (path: string, state?: unknown) => {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/cms/*',
+        element: (
+          <>
+            <BackofficeApp />
+            <ToastHost />
+            <DialogHost />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [{ pathname: path, state }] },
+  );
+  render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return router;
+};
