@@ -98,4 +98,33 @@ export default tseslint.config(
       ],
     },
   },
+  // The visitor venue's first load takes runtime values from the adapter's zod-free modules
+  // (`@plataforma/adapter/constants`, `/dates`, `/routes`, …), never from the root, which also
+  // carries the contracts' zod schemas. Types may come from anywhere.
+  {
+    files: ['venue/src/platform/**/*.{ts,tsx}', 'venue/src/shared/**/*.{ts,tsx}', 'venue/src/App.tsx', 'venue/src/main.tsx'],
+    ignores: ['venue/src/**/*.test.{ts,tsx}', 'venue/src/**/test-utils.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@plataforma/adapter',
+              allowTypeImports: true,
+              message:
+                'Import runtime values from a zod-free module of the adapter (e.g. @plataforma/adapter/constants, /dates, /routes, /envelope).',
+            },
+          ],
+          patterns: [
+            {
+              group: ['@plataforma/adapter/contracts/*', '@plataforma/adapter/server'],
+              allowTypeImports: true,
+              message: 'The contracts build zod schemas and the server part is for the CMS: types only in the venue.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

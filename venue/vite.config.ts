@@ -7,7 +7,9 @@ const adapterSource = fileURLToPath(new URL('../adapter/src/', import.meta.url))
 /** The venue reads the adapter's TypeScript sources (never adapter/dist). Shared with vitest.config.ts. */
 export const adapterAliases: Alias[] = [
   { find: /^@plataforma\/adapter\/client$/, replacement: `${adapterSource}client/index.ts` },
-  { find: /^@plataforma\/adapter\/constants$/, replacement: `${adapterSource}constants.ts` },
+  // One module of the adapter by name (`@plataforma/adapter/dates`): the venue's first load takes
+  // runtime values only from these zod-free modules (an ESLint rule says so), never from the root.
+  { find: /^@plataforma\/adapter\/(?!client$|server$)([a-z-]+)$/, replacement: `${adapterSource}$1.ts` },
   { find: /^@plataforma\/adapter$/, replacement: `${adapterSource}index.ts` },
 ];
 
@@ -29,15 +31,6 @@ export default defineConfig({
     target: 'es2020',
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
-      treeshake: {
-        // The adapter's modules only declare things (zod schemas, constants, functions): a module
-        // none of whose exports is used can go. Without this, the top-level `z.object(...)` calls
-        // count as side effects and pull zod (~27 KB gzipped) into the platform's first load.
-        // Mind it in platform code: a runtime value (not a type) taken from a module that builds
-        // schemas (entities.ts, auth.ts, inputs.ts) brings all of zod back; routes, messages,
-        // envelope (ApiError), schedule, money and video are free. The back office may use them.
-        moduleSideEffects: (id: string) => !id.startsWith(adapterSource),
-      },
       output: {
         // React and the router change rarely: their own long-cached chunks. The back office is
         // a dynamic import (routes in src/App.tsx), so it is a separate lazy chunk.

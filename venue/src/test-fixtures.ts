@@ -1,3 +1,4 @@
+import type { ScreenSize } from './shared/state/rules';
 import type { Event } from '@plataforma/adapter';
 
 /** A whole Event as GET /api/site/v1/events/:id answers it (for tests). */
@@ -19,6 +20,10 @@ export const eventFixture = (overrides: Partial<Event> = {}): Event => ({
   endDate: '2020-11-14',
   startTime: '08:00:00',
   endTime: '18:00:00',
+  formattedStartDate: '12/11/2020',
+  formattedEndDate: '14/11/2020',
+  formattedStartTime: '08:00',
+  formattedEndTime: '18:00',
   timezone: 'America/Sao_Paulo',
   facebook: null,
   twitter: null,
@@ -44,3 +49,24 @@ export const eventFixture = (overrides: Partial<Event> = {}): Event => ({
   },
   ...overrides,
 });
+
+/** SPEC §9 breakpoints (359/639/1023/1439): a width at each edge and the screen class it gives. */
+export const SCREEN_SIZE_STEPS: ReadonlyArray<[number, ScreenSize]> = [
+  [359, 'xs'],
+  [360, 'sm'],
+  [639, 'sm'],
+  [640, 'md'],
+  [1023, 'md'],
+  [1024, 'lg'],
+  [1439, 'lg'],
+  [1440, 'xl'],
+];
+
+/** The text keys a set of sources asks for with `t('…')` (the pack checks of both apps). */
+export const usedTextKeys = (sources: Record<string, string>): Set<string> => {
+  const keys = new Set<string>();
+  for (const code of Object.values(sources)) {
+    for (const match of code.matchAll(/\bt\(\s*'([A-Za-z0-9_.]+)'/g)) keys.add(match[1]);
+  }
+  return keys;
+};

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { SITE_PREFIX } from '@plataforma/adapter';
+import { SITE_PREFIX } from '@plataforma/adapter/routes';
 import { createApiClient } from '@plataforma/adapter/client';
 import { clientToken, staffToken, useAppState } from './state/store';
 

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '@plataforma/adapter';
+import { ApiError } from '@plataforma/adapter/envelope';
 
 /** Tries of a failed read beyond the first. */
 export const QUERY_RETRIES = 2;

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { idFromSlug, type Language, type PageViewInput } from '@plataforma/adapter';
+import { idFromSlug } from '@plataforma/adapter/routes';
+import type { Language, PageViewInput } from '@plataforma/adapter';
 import { api } from '../api';
 import { useAppState } from '../state/store';
 

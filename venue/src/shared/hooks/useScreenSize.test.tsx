@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SCREEN_SIZE_STEPS } from '../../test-fixtures';
 import { useAppState } from '../state/store';
 import { useScreenSizeTracking } from './useScreenSize';
 
@@ -13,17 +14,7 @@ describe('useScreenSizeTracking (SPEC §4 breakpoints)', () => {
     resizeTo(1920);
     const { unmount } = renderHook(() => useScreenSizeTracking());
     expect(useAppState.getState().layout.screen).toBe('xl');
-    const steps: Array<[number, string]> = [
-      [359, 'xs'],
-      [360, 'sm'],
-      [639, 'sm'],
-      [640, 'md'],
-      [1023, 'md'],
-      [1024, 'lg'],
-      [1439, 'lg'],
-      [1440, 'xl'],
-    ];
-    for (const [width, size] of steps) {
+    for (const [width, size] of SCREEN_SIZE_STEPS) {
       act(() => resizeTo(width));
       expect(useAppState.getState().layout.screen).toBe(size);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionClient, StaffUser } from '@plataforma/adapter';
+import { SCREEN_SIZE_STEPS } from '../../test-fixtures';
 import { addToCart, finishCart, initialAuth, removeAuth, removeFromCart, screenSizeOf, setAuth, setCoupon } from './rules';
 
 const user = { id: 1, name: 'Ana', email: 'ana@exemplo.com.br', role: 'admin' } as StaffUser;
@@ -51,15 +52,5 @@ describe('cart rules (SPEC §4)', () => {
 });
 
 describe('screen size class (SPEC §9 breakpoints)', () => {
-  it.each([
-    [320, 'xs'],
-    [359, 'xs'],
-    [360, 'sm'],
-    [639, 'sm'],
-    [640, 'md'],
-    [1023, 'md'],
-    [1024, 'lg'],
-    [1439, 'lg'],
-    [1440, 'xl'],
-  ])('%i px is %s', (width, size) => expect(screenSizeOf(width)).toBe(size));
+  it.each([[320, 'xs'], ...SCREEN_SIZE_STEPS])('%i px is %s', (width, size) => expect(screenSizeOf(width)).toBe(size));
 });
