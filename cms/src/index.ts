@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { authRoutes } from './auth/routes';
 import { asStrapiRoutes } from './http/router';
+import { ensureFirstAdmin } from './lib/first-admin';
 import { ensureIndexes } from './lib/indexes';
 import { seedDemo } from './seed';
 import { smsSender } from './sms/sender';
@@ -11,6 +12,8 @@ export default {
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     // /auth/* lives at the root, beside the content API (SPEC §7).
     strapi.server.routes(asStrapiRoutes(authRoutes(strapi, smsSender(strapi.log))));
+    // Before the server listens: /admin's registration is never open to whoever comes first.
+    await ensureFirstAdmin(strapi);
     await ensureIndexes(strapi);
     await seedDemo(strapi);
   },

@@ -147,6 +147,9 @@ const secrets = () => {
     JWT_SECRET: random(),
     ENCRYPTION_KEY: random(),
     AUTH_JWT_SECRET: random(),
+    // A production start needs /admin's first administrator from the environment.
+    STRAPI_ADMIN_EMAIL: 'bench@localhost.localdomain',
+    STRAPI_ADMIN_PASSWORD: `${crypto.randomBytes(18).toString('base64url')}aA1`,
   };
 };
 

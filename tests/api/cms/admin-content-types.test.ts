@@ -14,14 +14,32 @@ const uids = fs
   .filter((name) => fs.existsSync(path.join(apiDir, name, 'content-types', name, 'schema.json')))
   .map((name) => `api::${name}.${name}`);
 
+const ADMIN = { email: 'ana.admin@exemplo.com.br', password: 'Senha#Forte2026' };
+
 beforeAll(async () => {
-  server = await startServer('admin-content-types', { seed: false });
-  const res = await server
-    .request()
-    .post('/admin/register-admin')
-    .send({ firstname: 'Ana', lastname: 'Admin', email: 'ana.admin@exemplo.com.br', password: 'Senha#Forte2026' });
+  // /admin's first administrator comes from the environment on the first start.
+  server = await startServer('admin-content-types', {
+    seed: false,
+    env: { STRAPI_ADMIN_EMAIL: ADMIN.email, STRAPI_ADMIN_PASSWORD: ADMIN.password },
+  });
+  const res = await server.request().post('/admin/login').send(ADMIN);
   expect(res.status).toBe(200);
   token = res.body.data.token;
+});
+
+describe('first administrator', () => {
+  it('is created from the environment, so registration is never open on a running server', async () => {
+    const res = await server
+      .request()
+      .post('/admin/register-admin')
+      .send({ firstname: 'Intruso', lastname: 'X', email: 'intruso@exemplo.com', password: 'Intruso#2026' });
+    expect(res.status).not.toBe(200);
+    expect(res.body.data?.token).toBeUndefined();
+    const admins = await server.strapi.db.query('admin::user').findMany({ select: ['email'] });
+    expect(admins.map((admin: { email: string }) => admin.email)).toEqual([ADMIN.email]);
+    const intruder = await server.request().post('/admin/login').send({ email: 'intruso@exemplo.com', password: 'Intruso#2026' });
+    expect(intruder.status).toBe(400);
+  });
 });
 
 afterAll(async () => {
