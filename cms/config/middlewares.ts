@@ -1,6 +1,8 @@
 import { videoEmbedOrigins } from '../src/lib/video-hosts';
 
 export default () => [
+  // First: X-Forwarded-* from anyone but a trusted proxy (TRUST_PROXY) are dropped.
+  'global::proxy',
   'strapi::logger',
   'strapi::errors',
   {
@@ -17,12 +19,14 @@ export default () => [
           upgradeInsecureRequests: null,
         },
       },
+      // HSTS is sent only over HTTPS (global::hsts): on plain HTTP it is meaningless and misleading.
+      hsts: false,
     },
   },
+  'global::hsts',
   'global::envelope',
   'global::venue',
   'strapi::cors',
-  'strapi::poweredBy',
   'strapi::query',
   'strapi::body',
   'strapi::session',

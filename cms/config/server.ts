@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import fs from 'node:fs';
 import path from 'node:path';
 import { appRoot } from '../src/lib/app-root';
+import { trustedProxies } from '../src/lib/proxy';
 import { ensureSecrets } from '../src/lib/secrets';
 
 export default ({ env }: Core.Config.Shared.ConfigParams) => {
@@ -13,7 +14,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => {
     host: env('HOST', '0.0.0.0'),
     port: env.int('PORT', 1337),
     url: env('PUBLIC_URL', ''),
-    proxy: env.bool('TRUST_PROXY', false),
+    // Strapi 5 reads server.proxy.koa; one proxy hop: the visitor is the address it appended.
+    proxy: { koa: trustedProxies(env('TRUST_PROXY', 'false')).length > 0, maxIpsCount: 1 },
     app: { keys: env.array('APP_KEYS') },
     // Uploads go to <public>/uploads with the local provider; tests point this at a temp dir.
     dirs: { public: publicDir },

@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient } from '../helpers/accounts';
+import { startServer, type TestServer } from '../helpers/strapi';
+
+// TRUST_PROXY: the visitor's address and scheme are taken from X-Forwarded-* only when the peer
+// is a configured proxy (supertest's peer is 127.0.0.1); HSTS only over HTTPS; no X-Powered-By.
+let server: TestServer | undefined;
+
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+const softLoginFrom = async (headers: Record<string, string>) => {
+  const running = server as TestServer;
+  const client = await createClient(running.strapi);
+  const res = await running.request().post('/auth/soft/login').set(headers).send({ email: client.email });
+  expect(res.status).toBe(200);
+  const row = await running.strapi.db.query('api::session.session').findOne({ where: { client: client.id } });
+  return { res, ip: String(row?.ip ?? '').replace(/^::ffff:/, '') };
+};
+
+const VISITOR = { 'X-Forwarded-For': '203.0.113.7', 'X-Forwarded-Proto': 'https' };
+
+describe('behind a reverse proxy', () => {
+  it('takes the visitor address and HTTPS from a trusted proxy', async () => {
+    server = await startServer('proxy-trusted', { seed: false, env: { TRUST_PROXY: '127.0.0.1' } });
+    const { res, ip } = await softLoginFrom({ 'X-Forwarded-For': '198.51.100.1, 203.0.113.7', 'X-Forwarded-Proto': 'https' });
+    // One hop: the address the proxy appended, not what the visitor wrote before it.
+    expect(ip).toBe('203.0.113.7');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('ignores X-Forwarded-* from a peer that is not a configured proxy', async () => {
+    server = await startServer('proxy-untrusted', { seed: false, env: { TRUST_PROXY: '10.9.9.9' } });
+    const { res, ip } = await softLoginFrom(VISITOR);
+    expect(ip).toBe('127.0.0.1');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('trusts nobody by default, and sends no HSTS or X-Powered-By over plain HTTP', async () => {
+    server = await startServer('proxy-off', { seed: false, env: { TRUST_PROXY: 'false' } });
+    const { res, ip } = await softLoginFrom(VISITOR);
+    expect(ip).toBe('127.0.0.1');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    const page = await (server as TestServer).request().get('/api/site/v1/events/1');
+    expect(page.headers['x-powered-by']).toBeUndefined();
+  });
+});
