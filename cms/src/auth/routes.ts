@@ -33,10 +33,9 @@ const invalid = (issues: readonly z.core.$ZodIssue[]) =>
 /** The /auth routes (SPEC §7), mounted at the root in bootstrap. */
 export const authRoutes = (strapi: Core.Strapi, sms: SmsSender, limiter = new RateLimiter(60_000)): RouteDef[] => {
   const settings = authSettings();
-  const limit = (ctx: RouteContext, route: string, email?: string) => {
-    limiter.hit(`ip:${ctx.ip}:${route}`, settings.ipPerMinute);
-    if (email) limiter.hit(`account:${email}:${route}`, settings.accountPerMinute);
-  };
+  /** One hit per request and IP (before the body is read), one per request and account (after). */
+  const limitIp = (ctx: RouteContext, route: string) => limiter.hit(`ip:${ctx.ip}:${route}`, settings.ipPerMinute);
+  const limitAccount = (email: string, route: string) => limiter.hit(`account:${email}:${route}`, settings.accountPerMinute);
   const actorOf = (audience: Audience, account: Pick<AccountRow, 'id' | 'name' | 'email'>) => ({
     id: account.id,
     name: account.name,
@@ -109,9 +108,9 @@ export const authRoutes = (strapi: Core.Strapi, sms: SmsSender, limiter = new Ra
       path,
       config: open,
       handler: async (ctx) => {
-        limit(ctx, limitName);
+        limitIp(ctx, limitName);
         const input = parseBody(schema, ctx.request.body, invalid);
-        limit(ctx, limitName, input.email);
+        limitAccount(input.email, limitName);
         return handler(ctx, input);
       },
     });
@@ -203,7 +202,7 @@ export const authRoutes = (strapi: Core.Strapi, sms: SmsSender, limiter = new Ra
       path: authPaths.logout,
       config: open,
       handler: async (ctx) => {
-        limit(ctx, 'logout');
+        limitIp(ctx, 'logout');
         const token = bearer(ctx.get('authorization'));
         const claims = token ? verifyToken(token, ['staff', 'client']) : null;
         if (!claims) throw new ApiError(401, 'api.error.unauthorized');
