@@ -119,7 +119,11 @@ export const authRoutes = (strapi: Core.Strapi, sms: SmsSender, limiter = new Ra
     post(authPaths.login, 'login', loginInputSchema, async (ctx, input) => {
       const audience = audienceOf(input.type);
       const account = await findAccount(strapi, audience, input.email);
-      if (!(await passwordMatches(account, input.password)) || !account) {
+      const matches = await passwordMatches(account, input.password);
+      // A locked account answers the same for a right and a wrong password (the hash is compared
+      // either way, so the time is the same too): the lock never confirms a guess.
+      if (account?.loginLocked) throw new ApiError(423, 'auth.error.accountLocked');
+      if (!matches || !account) {
         if (audience === 'staff') {
           await logActivity(strapi, {
             action: 'auth.login.failed',
@@ -130,7 +134,6 @@ export const authRoutes = (strapi: Core.Strapi, sms: SmsSender, limiter = new Ra
         }
         throw new ApiError(400, 'auth.error.invalidCredentials');
       }
-      if (account.loginLocked) throw new ApiError(423, 'auth.error.accountLocked');
       const phone = e164(account);
       if (audience === 'staff' && !phone) throw new ApiError(400, 'users.error.phoneRequired');
       if (audience === 'staff' && account.firstAccess) {

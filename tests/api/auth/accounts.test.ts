@@ -284,6 +284,9 @@ describe('account lock after 20 wrong codes in 24 hours', () => {
     const locked = await post('/auth/login', { email: victim.email, password: PASSWORD, type: 'user' });
     expect(locked.status).toBe(423);
     expect(locked.body.msg).toBe('auth.error.accountLocked');
+    // A locked account answers the same whatever the password: the lock does not confirm a guess.
+    const guessed = await post('/auth/login', { email: victim.email, password: 'Errada#Senha1', type: 'user' });
+    expect({ status: guessed.status, body: guessed.body }).toEqual({ status: locked.status, body: locked.body });
     expect(await server.strapi.db.query('api::log.log').count({ where: { action: 'account.locked', email: victim.email } })).toBe(1);
 
     const adminToken = await staffLogin(admin);
