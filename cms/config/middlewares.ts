@@ -1,3 +1,4 @@
+import { corsOrigins } from '../src/lib/cors';
 import { videoEmbedOrigins } from '../src/lib/video-hosts';
 
 export default () => [
@@ -26,7 +27,8 @@ export default () => [
   'global::hsts',
   'global::envelope',
   'global::venue',
-  'strapi::cors',
+  // Only the product's own origins and CORS_ORIGINS (never any Origin reflected, `null` included).
+  { name: 'strapi::cors', config: { origin: corsOrigins() } },
   'strapi::query',
   'strapi::body',
   'strapi::session',
