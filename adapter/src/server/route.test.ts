@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../envelope';
-import { created, defineRoute, reply } from './route';
+import { created, defineRoute, hasReplacementCharacter, reply } from './route';
 import type { ContextLike } from './types';
 
 const ctx = (body?: unknown): ContextLike => ({
@@ -74,5 +74,14 @@ describe('defineRoute', () => {
     const f = ctx();
     await failing.handler(f);
     expect(f.body).toEqual({ data: null, msg: 'api.error.standNotFound', status: 404 });
+  });
+});
+
+describe('bodies that were not UTF-8', () => {
+  it('are found by the replacement character, in values and keys at any depth', () => {
+    expect(hasReplacementCharacter({ name: 'Jo\uFFFDo' })).toBe(true);
+    expect(hasReplacementCharacter({ list: [{ deep: ['ok', 'x\uFFFD'] }] })).toBe(true);
+    expect(hasReplacementCharacter({ 'k\uFFFD': 1 })).toBe(true);
+    expect(hasReplacementCharacter({ name: 'João', count: 3, none: null })).toBe(false);
   });
 });

@@ -21,11 +21,22 @@ export const created = (data: unknown, msg: MessageKey = 'api.created'): Reply =
  * The body checked against a schema, or ApiError 400: `api.error.invalidBody`, or the key
  * `invalid` names for the issues found (e.g. an unknown login type).
  */
+/** Whether a parsed body holds U+FFFD anywhere (in a value or a key), the mark of bytes that were not UTF-8. */
+export const hasReplacementCharacter = (value: unknown, depth = 0): boolean => {
+  if (typeof value === 'string') return value.includes('\uFFFD');
+  if (depth > 20 || typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some((item) => hasReplacementCharacter(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\uFFFD') || hasReplacementCharacter(item, depth + 1));
+};
+
 export const parseBody = <S extends z.ZodType>(
   schema: S,
   body: unknown,
   invalid?: (issues: readonly z.core.$ZodIssue[]) => MessageKey,
 ): z.infer<S> => {
+  // Bytes that were not UTF-8 reach here as U+FFFD (the body parser replaces them): refuse them
+  // rather than store a garbled text nobody typed.
+  if (hasReplacementCharacter(body)) throw new ApiError(400, 'api.error.invalidBody');
   const parsed = schema.safeParse(body ?? {});
   if (!parsed.success) throw new ApiError(400, invalid?.(parsed.error.issues) ?? 'api.error.invalidBody');
   return parsed.data;

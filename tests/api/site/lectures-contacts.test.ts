@@ -149,6 +149,21 @@ describe('contacts', () => {
     expect(unknown.body.msg).toBe('api.error.standNotFound');
   });
 
+  it('refuses a body that is not UTF-8 and stores nothing', async () => {
+    const before = await server.strapi.db.query('api::contact.contact').count();
+    const latin1 = Buffer.concat([
+      Buffer.from('{"subject":"others","name":"Jo'),
+      Buffer.from([0xe3, 0x6f]), // 'ão' in Latin-1: not UTF-8
+      Buffer.from('","email":"joao@exemplo.com.br","message":"Ol'),
+      Buffer.from([0xe1]),
+      Buffer.from('"}'),
+    ]);
+    const res = await server.request().post('/api/site/v1/contacts').set('Content-Type', 'application/json').send(latin1);
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('api.error.invalidBody');
+    expect(await server.strapi.db.query('api::contact.contact').count()).toBe(before);
+  });
+
   it('takes the general contact form with one of the subjects', async () => {
     const ok = await server
       .request()
