@@ -11,6 +11,12 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * The server the suite was given, read once: a started Strapi points DATABASE_URL at its own test
+ * database, so a second server in the same file must not create its database from that one.
+ */
+const serverUrl = process.env.DATABASE_URL;
+
 const withDatabase = (url: string, name: string): string => {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
@@ -23,7 +29,7 @@ const withDatabase = (url: string, name: string): string => {
  */
 export const createTestDatabase = async (label: string): Promise<TestDatabase> => {
   const suffix = `${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
-  const adminUrl = process.env.DATABASE_URL;
+  const adminUrl = serverUrl;
   if (adminUrl) {
     const name = `t_${suffix}`.slice(0, 60);
     const admin = new Client({ connectionString: adminUrl });
