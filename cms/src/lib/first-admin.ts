@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import type { Core } from '@strapi/strapi';
-import { generatedEnvFile } from './secrets';
+import { appendGeneratedEnv } from './secrets';
 
 /** The first administrator of Strapi's /admin, as the environment gives it. */
 export interface FirstAdmin {
@@ -72,10 +71,7 @@ export const ensureFirstAdmin = async (strapi: Core.Strapi, env: Record<string, 
   const { admin } = plan;
   await users.createFirstAdmin({ ...admin });
   if (plan.kind === 'generate') {
-    const file = generatedEnvFile();
-    const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-    const lines = `STRAPI_ADMIN_EMAIL=${admin.email}\nSTRAPI_ADMIN_PASSWORD=${admin.password}\n`;
-    fs.writeFileSync(file, `${existing}${existing && !existing.endsWith('\n') ? '\n' : ''}${lines}`, { mode: 0o600 });
+    const file = appendGeneratedEnv([`STRAPI_ADMIN_EMAIL=${admin.email}`, `STRAPI_ADMIN_PASSWORD=${admin.password}`]);
     strapi.log.info(`[admin] first administrator of /admin created: ${admin.email}; its password is STRAPI_ADMIN_PASSWORD in ${file}`);
   } else {
     strapi.log.info(`[admin] first administrator of /admin created from STRAPI_ADMIN_EMAIL: ${admin.email}`);

@@ -21,6 +21,15 @@ const generate = (name: string): string => (name === 'APP_KEYS' ? [random(), ran
 /** The git-ignored file that holds generated development secrets. */
 export const generatedEnvFile = (): string => process.env.SECRETS_FILE || path.join(appRoot(), '.env');
 
+/** Appends `NAME=value` lines to the git-ignored development env file (created on first use); answers its path. */
+export const appendGeneratedEnv = (lines: readonly string[]): string => {
+  const file = generatedEnvFile();
+  const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const header = existing ? (existing.endsWith('\n') ? '' : '\n') : '# Generated on first start for development. Never commit this file.\n';
+  fs.writeFileSync(file, `${existing}${header}${lines.join('\n')}\n`, { mode: 0o600 });
+  return file;
+};
+
 let ensured = false;
 
 /**
@@ -41,19 +50,13 @@ export const ensureSecrets = (): void => {
         `Missing required environment variable${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Set ${missing.length > 1 ? 'them' : 'it'} before starting in production (see config/.env.example).`,
       );
     }
-    const file = generatedEnvFile();
-    const lines = missing.map((name) => {
-      const value = generate(name);
-      process.env[name] = value;
-      return `${name}=${value}`;
-    });
-    const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-    const header = existing
-      ? existing.endsWith('\n')
-        ? ''
-        : '\n'
-      : '# Generated on first start for development. Never commit this file.\n';
-    fs.writeFileSync(file, `${existing}${header}${lines.join('\n')}\n`, { mode: 0o600 });
+    appendGeneratedEnv(
+      missing.map((name) => {
+        const value = generate(name);
+        process.env[name] = value;
+        return `${name}=${value}`;
+      }),
+    );
   }
   ensured = true;
 };
