@@ -22,8 +22,67 @@ export const CMS_ACCESS = {
   'PUT /categories/:id': ['admin'],
   'DELETE /categories': ['admin'],
 
+  'GET /events': ['admin'],
+  'GET /events/featured': ['admin'],
+  'GET /events/private/:id': ['admin'],
+  'GET /events/:id': ['admin'],
+  'GET /events/:id/dependents': ['admin'],
+  'POST /events': ['admin'],
+  'PUT /events/:id': ['admin'],
+  'DELETE /events': ['admin'],
+
+  'GET /rooms': ['admin'],
+  'GET /rooms/:id': ['admin'],
+  'POST /rooms': ['admin'],
+  'PUT /rooms/:id': ['admin'],
+  'DELETE /rooms': ['admin'],
+
   'GET /stands': ['admin', 'attendant'],
   'GET /stands/:id': ['admin', 'attendant'],
+  'POST /stands': ['admin'],
+  // An attendant edits their own stand's fields (the stands page modal); the scope keeps them off the others.
+  'PUT /stands/:id': ['admin', 'attendant'],
+  'DELETE /stands': ['admin'],
+  'GET /stands/:id/attendants': ['admin'],
+  'POST /stands/:id/attendants': ['admin'],
+  'DELETE /stands/:id/attendants': ['admin'],
+
+  // The Mídia section is for every staff role; an attendant's rows are those of their own stands.
+  'GET /medias': ['admin', 'attendant'],
+  'GET /medias/:id': ['admin', 'attendant'],
+  'POST /medias': ['admin', 'attendant'],
+  'PUT /medias/:id': ['admin', 'attendant'],
+  'DELETE /medias': ['admin', 'attendant'],
+
+  'GET /products': ['admin'],
+  'GET /products/:id': ['admin'],
+  'POST /products': ['admin'],
+  'PUT /products/:id': ['admin'],
+  'DELETE /products': ['admin'],
+
+  'GET /sponsors': ['admin'],
+  'GET /sponsors/:id': ['admin'],
+  'POST /sponsors': ['admin'],
+  'PUT /sponsors/:id': ['admin'],
+  'DELETE /sponsors': ['admin'],
+
+  'GET /lectures': ['admin'],
+  'GET /lectures/:id': ['admin'],
+  'POST /lectures': ['admin'],
+  'PUT /lectures/:id': ['admin'],
+  'DELETE /lectures': ['admin'],
+
+  'GET /speakers': ['admin'],
+  'GET /speakers/:id': ['admin'],
+  'POST /speakers': ['admin'],
+  'PUT /speakers/:id': ['admin'],
+  'DELETE /speakers': ['admin'],
+
+  'GET /coupons': ['admin'],
+  'GET /coupons/:id': ['admin'],
+  'POST /coupons': ['admin'],
+  'PUT /coupons/:id': ['admin'],
+  'DELETE /coupons': ['admin'],
 
   'GET /logs': ['admin'],
   'GET /logs/:id': ['admin'],

@@ -14,13 +14,24 @@ import { AUTH_PREFIX } from '../routes';
 
 /** `site`/`cms`: the collection path under that API (list and create; `/:id` reads, updates). */
 export const categoryPaths = { cms: '/categories' } as const;
-export const eventPaths = { site: '/events' } as const;
-export const roomPaths = { site: '/rooms', schedule: '/rooms/:id/schedule' } as const;
-export const standPaths = { site: '/stands', cms: '/stands' } as const;
-export const sponsorPaths = { site: '/sponsors' } as const;
-export const mediaPaths = { site: '/medias' } as const;
-export const productPaths = { site: '/products' } as const;
+export const eventPaths = {
+  site: '/events',
+  cms: '/events',
+  featured: '/events/featured',
+  /** An event as its editor reads it, published or not. */
+  private: '/events/private/:id',
+  /** What deleting an event takes with it (rooms, stands, lectures…), for the confirmation. */
+  dependents: '/events/:id/dependents',
+} as const;
+export const roomPaths = { site: '/rooms', cms: '/rooms', schedule: '/rooms/:id/schedule' } as const;
+export const standPaths = { site: '/stands', cms: '/stands', attendants: '/stands/:id/attendants' } as const;
+export const sponsorPaths = { site: '/sponsors', cms: '/sponsors' } as const;
+export const mediaPaths = { site: '/medias', cms: '/medias' } as const;
+export const productPaths = { site: '/products', cms: '/products' } as const;
+export const speakerPaths = { cms: '/speakers' } as const;
+export const couponPaths = { cms: '/coupons' } as const;
 export const lecturePaths = {
+  cms: '/lectures',
   /** A room's lectures of one day. */
   roomDay: '/lectures/me',
   ofEvent: '/lectures/event/:eventId',
@@ -57,7 +68,25 @@ export const fillPath = <P extends string>(path: P, params: Record<PathParams<P>
   path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String((params as Record<string, string | number>)[name])));
 
 /** The collections under /api/cms/v1 and the routes an access rule can name (`'GET /users/:id'`). */
-type CmsCollection = (typeof categoryPaths | typeof standPaths | typeof userPaths | typeof logPaths)['cms'];
-export type CmsPath = CmsCollection | `${CmsCollection}/:id` | (typeof userPaths)['me'];
+type CmsCollection = (
+  | typeof categoryPaths
+  | typeof eventPaths
+  | typeof roomPaths
+  | typeof standPaths
+  | typeof sponsorPaths
+  | typeof mediaPaths
+  | typeof productPaths
+  | typeof speakerPaths
+  | typeof couponPaths
+  | typeof lecturePaths
+  | typeof userPaths
+  | typeof logPaths
+)['cms'];
+export type CmsPath =
+  | CmsCollection
+  | `${CmsCollection}/:id`
+  | (typeof userPaths)['me']
+  | (typeof eventPaths)['featured' | 'private' | 'dependents']
+  | (typeof standPaths)['attendants'];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type CmsRoute = `${HttpMethod} ${CmsPath}`;
