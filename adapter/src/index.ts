@@ -22,6 +22,8 @@ export * from './contracts/sponsor';
 export * from './contracts/media';
 export * from './contracts/product';
 export * from './contracts/lecture';
+export * from './contracts/speaker';
+export * from './contracts/coupon';
 export * from './contracts/network';
 export * from './contracts/contact';
 export * from './contracts/page-view';

@@ -41,3 +41,83 @@ export const splitPhone = (ddd: string | undefined, phone: string): { ddd: strin
   if (phone.length >= 10) return { ddd: phone.slice(0, 2), phone: phone.slice(2) };
   return { ddd: '', phone };
 };
+
+/*
+ * Form fields as the back office sends them. Saves that carry files are multipart, where every
+ * value is a string: these accept the JSON value or its string, and give one shape.
+ */
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** A 0/1 flag from 0, 1, '0', '1', true, false, 'true' or 'false'. */
+export const formFlag = z.preprocess((value) => {
+  if (value === true || value === 'true' || value === '1' || value === 1) return 1;
+  if (value === false || value === 'false' || value === '0' || value === 0) return 0;
+  return value;
+}, flagSchema);
+
+/** A positive id from a number or its string (a select's value). */
+export const formId = z.preprocess((value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value), idSchema);
+
+/** A whole number ≥ 0 from a number or its string; blank → undefined. */
+export const formCount = z.preprocess((value) => {
+  const v = blankToUndefined(value);
+  return typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v;
+}, z.number().int().min(0).max(1_000_000_000).optional());
+
+/**
+ * An amount in reais as typed: '150', '150.5', '150,50', '1.234,56' or a number → '150.00'.
+ * Blank → undefined. Never negative; at most 99 999 999.99.
+ */
+export const formMoney = z.preprocess(
+  (value) => {
+    const v = blankToUndefined(value);
+    if (typeof v === 'number') return Number.isFinite(v) ? v.toFixed(2) : v;
+    if (typeof v !== 'string') return v;
+    let text = v.trim().replace(/^R\$\s*/, '');
+    if (/,\d{1,2}$/.test(text)) text = text.replace(/\./g, '').replace(',', '.');
+    if (!/^\d{1,8}(\.\d{1,2})?$/.test(text)) return v;
+    return Number(text).toFixed(2);
+  },
+  z
+    .string()
+    .regex(/^\d{1,8}\.\d{2}$/)
+    .optional(),
+);
+
+/** Optional text: trimmed, at most `max`; blank → null (clears the field). */
+export const formText = (max: number) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(max).nullish());
+
+/** Required text: trimmed, 1 to `max` characters. */
+export const formRequiredText = (max: number) => z.string().trim().min(1).max(max);
+
+/** An optional web address (http or https); blank → null. */
+export const formUrl = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value),
+  z
+    .string()
+    .max(500)
+    .regex(/^https?:\/\/[^\s]+$/i)
+    .nullish(),
+);
+
+/** 'YYYY-MM-DD' (a real calendar day). */
+export const formDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => {
+    const [y, m, d] = value.split('-').map(Number);
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  });
+
+/** 'HH:mm' or 'HH:mm:ss' of a real clock. */
+export const formTime = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/);
+
+/** Optional date or time: blank → null. */
+export const optionalForm = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? null : value), schema.nullish());

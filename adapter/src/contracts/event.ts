@@ -1,7 +1,25 @@
 import { z } from 'zod';
 import { EVENT_STATUSES } from '../constants';
 import { listOrder, type OrderFieldOf } from '../list-query';
-import { currencySchema, flagSchema, idSchema, installmentsSchema, isoDateSchema, moneySchema, nullableText, timeSchema } from './common';
+import {
+  currencySchema,
+  flagSchema,
+  formDate,
+  formFlag,
+  formId,
+  formMoney,
+  formRequiredText,
+  formText,
+  formTime,
+  formUrl,
+  idSchema,
+  installmentsSchema,
+  isoDateSchema,
+  moneySchema,
+  nullableText,
+  optionalForm,
+  timeSchema,
+} from './common';
 import { categorySchema } from './category';
 
 export { eventPaths } from './paths';
@@ -63,3 +81,64 @@ export type Event = z.infer<typeof eventSchema>;
 
 export const eventOrder = listOrder(['id', 'name', 'startDate'], { field: 'startDate', direction: 'asc' });
 export type EventOrderField = OrderFieldOf<typeof eventOrder>;
+
+/**
+ * The event editor's save (SPEC §2.3 'Informações básicas', §5): multipart with `imageFile`,
+ * `bannerFile`, `thumbFile` beside these fields. A file is sent only when one was chosen; a
+ * remove flag of 1 drops the stored one. Installments are always 1 and exchange defaults to 1;
+ * a free event has value and discount '0.00'. The three images are required: on create the
+ * files must come, on update a removal must come with a new file.
+ */
+export const eventInputSchema = z.object({
+  name: formRequiredText(200),
+  description: formRequiredText(10000),
+  categoryId: formId,
+  startDate: formDate,
+  endDate: optionalForm(formDate),
+  startTime: formTime,
+  endTime: optionalForm(formTime),
+  /** The event's IANA time zone (its dates and hours are in it); default America/Sao_Paulo. */
+  timezone: z.string().trim().min(1).max(64).optional(),
+  value: formMoney,
+  discount: formMoney,
+  exchange: formMoney,
+  installments: z.preprocess((v) => (v === '' || v === undefined ? undefined : 1), z.literal(1).optional()),
+  facebook: formUrl,
+  twitter: formUrl,
+  linkedIn: formUrl,
+  status: eventStatusSchema.optional(),
+  published: formFlag.optional(),
+  featured: formFlag.optional(),
+  removeImageFile: formFlag.optional(),
+  removeBannerFile: formFlag.optional(),
+  removeThumbFile: formFlag.optional(),
+  welcomeVideo: formText(2000),
+  congressVideo: formText(2000),
+  messagingLink: formUrl,
+  programmeLink: formUrl,
+  goldMeetingLink: formUrl,
+  silverMeetingLink: formUrl,
+  posterSiteLink: formUrl,
+  infoPdf: formUrl,
+  mapPdf: formUrl,
+  speakersPdf: formUrl,
+});
+export type EventInput = z.input<typeof eventInputSchema>;
+export type EventInputParsed = z.infer<typeof eventInputSchema>;
+export const eventUpdateSchema = eventInputSchema.partial();
+
+/** The event's file fields of a multipart save and their remove flags. */
+export const EVENT_FILE_FIELDS = { imageFile: 'removeImageFile', bannerFile: 'removeBannerFile', thumbFile: 'removeThumbFile' } as const;
+
+/** What deleting an event takes with it (the confirmation names each count above zero). */
+export const eventDependentsSchema = z.object({
+  rooms: z.number().int(),
+  lectures: z.number().int(),
+  stands: z.number().int(),
+  medias: z.number().int(),
+  products: z.number().int(),
+  sponsors: z.number().int(),
+  speakers: z.number().int(),
+  coupons: z.number().int(),
+});
+export type EventDependents = z.infer<typeof eventDependentsSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEDIA_TYPES } from '../constants';
 import { listOrder, type OrderFieldOf } from '../list-query';
-import { idSchema } from './common';
+import { formFlag, formId, formRequiredText, idSchema } from './common';
 import { fileSchema } from './file';
 
 export { mediaPaths } from './paths';
@@ -21,3 +21,13 @@ export type Media = z.infer<typeof mediaSchema>;
 
 export const mediaOrder = listOrder(['id', 'title', 'type'], { field: 'id', direction: 'asc' });
 export type MediaOrderField = OrderFieldOf<typeof mediaOrder>;
+
+/** Media modal (SPEC §2.3 'Mídia', §3): multipart with `file` (image, video or PDF; required on create). */
+export const mediaInputSchema = z.object({
+  standId: formId,
+  title: formRequiredText(200),
+  description: formRequiredText(5000),
+  removeFile: formFlag.optional(),
+});
+export type MediaInput = z.input<typeof mediaInputSchema>;
+export const mediaUpdateSchema = mediaInputSchema.omit({ standId: true }).partial();

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { listOrder, type OrderFieldOf } from '../list-query';
-import { idSchema, installmentsSchema, moneySchema, nullableText } from './common';
+import {
+  formCount,
+  formFlag,
+  formId,
+  formMoney,
+  formRequiredText,
+  formText,
+  formUrl,
+  idSchema,
+  installmentsSchema,
+  moneySchema,
+  nullableText,
+} from './common';
 
 export { productPaths } from './paths';
 
@@ -23,3 +35,18 @@ export type Product = z.infer<typeof productSchema>;
 
 export const productOrder = listOrder(['id', 'title', 'price'], { field: 'id', direction: 'asc' });
 export type ProductOrderField = OrderFieldOf<typeof productOrder>;
+
+/** Product or service of a stand: multipart with `image`; price and discount in reais. */
+export const productInputSchema = z.object({
+  standId: formId,
+  title: formRequiredText(200),
+  description: formRequiredText(5000),
+  price: formMoney,
+  discount: formMoney,
+  installments: formCount,
+  ctaLabel: formText(60),
+  ctaLink: formUrl,
+  removeImage: formFlag.optional(),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+export const productUpdateSchema = productInputSchema.omit({ standId: true }).partial();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listOrder, type OrderFieldOf } from '../list-query';
-import { idSchema, isoDateSchema, nullableText } from './common';
+import { formCount, formId, formRequiredText, formUrl, idSchema, isoDateSchema, nullableText } from './common';
 
 export { roomPaths } from './paths';
 
@@ -26,3 +26,13 @@ export type RoomDay = z.infer<typeof roomDaySchema>;
 
 export const roomOrder = listOrder(['id', 'name', 'number'], { field: 'number', direction: 'asc' });
 export type RoomOrderField = OrderFieldOf<typeof roomOrder>;
+
+/** Room modal (SPEC §2.3 'Salas', §5): name required, link optional; `number` orders the halls' doors. */
+export const roomInputSchema = z.object({
+  eventId: formId,
+  name: formRequiredText(200),
+  link: formUrl,
+  number: formCount,
+});
+export type RoomInput = z.input<typeof roomInputSchema>;
+export const roomUpdateSchema = roomInputSchema.omit({ eventId: true }).partial();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SPONSOR_TYPES } from '../constants';
 import { listOrder, type OrderFieldOf } from '../list-query';
-import { idSchema, nullableText } from './common';
+import { formCount, formFlag, formId, formRequiredText, formUrl, idSchema, nullableText } from './common';
 
 export { sponsorPaths } from './paths';
 
@@ -19,3 +19,15 @@ export type Sponsor = z.infer<typeof sponsorSchema>;
 
 export const sponsorOrder = listOrder(['id', 'name', 'type', 'position'], { field: 'position', direction: 'asc' });
 export type SponsorOrderField = OrderFieldOf<typeof sponsorOrder>;
+
+/** Sponsor of an event: multipart with `image` (required on create); type master, premium or supporter. */
+export const sponsorInputSchema = z.object({
+  eventId: formId,
+  name: formRequiredText(200),
+  type: sponsorTypeSchema,
+  link: formUrl,
+  position: formCount,
+  removeImage: formFlag.optional(),
+});
+export type SponsorInput = z.input<typeof sponsorInputSchema>;
+export const sponsorUpdateSchema = sponsorInputSchema.omit({ eventId: true }).partial();

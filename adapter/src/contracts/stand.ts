@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STAND_TYPES } from '../constants';
 import { listOrder, type OrderFieldOf } from '../list-query';
-import { idSchema, nullableText } from './common';
+import { formCount, formFlag, formId, formRequiredText, formUrl, idSchema, nullableText } from './common';
 
 export { standPaths } from './paths';
 
@@ -29,3 +29,45 @@ export type Stand = z.infer<typeof standSchema>;
 
 export const standOrder = listOrder(['id', 'name', 'position', 'type'], { field: 'position', direction: 'asc' });
 export type StandOrderField = OrderFieldOf<typeof standOrder>;
+
+/**
+ * Stand modal (SPEC §2.3, §3, §5): multipart with `image` beside these fields. Name, subtitle,
+ * description and the image are required; type defaults to master on create; `symposium` is
+ * dropped when type is falsy; `removeImage` 1 drops the stored image.
+ */
+export const standInputSchema = z.object({
+  eventId: formId,
+  name: formRequiredText(200),
+  subtitle: formRequiredText(300),
+  description: formRequiredText(5000),
+  type: z.preprocess((v) => (v === '' || v === null ? undefined : v), standTypeSchema.optional()),
+  position: formCount,
+  color: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/)
+      .nullish(),
+  ),
+  facebook: formUrl,
+  instagram: formUrl,
+  youtube: formUrl,
+  symposium: formUrl,
+  negotiation: formUrl,
+  website: formUrl,
+  removeImage: formFlag.optional(),
+});
+export type StandInput = z.input<typeof standInputSchema>;
+export const standUpdateSchema = standInputSchema.omit({ eventId: true }).partial();
+/** What an attendant may change of their own stand (the stands page modal). */
+export const STAND_ATTENDANT_FIELDS = ['name', 'subtitle', 'description', 'removeImage'] as const;
+
+/** An attendant assigned to a stand, with the user (SPEC §3 Stand attendant). */
+export const standAttendantSchema = z.object({
+  id: idSchema,
+  standId: idSchema,
+  user: z.object({ id: idSchema, name: z.string(), email: z.string(), phone: z.string().nullable() }),
+});
+export type StandAttendant = z.infer<typeof standAttendantSchema>;
+export const standAttendantInputSchema = z.object({ userId: formId });
+export type StandAttendantInput = z.input<typeof standAttendantInputSchema>;
