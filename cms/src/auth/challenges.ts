@@ -91,9 +91,44 @@ export const issueChallenge = async (
   return { attemptId, resendIn: settings.resendSeconds };
 };
 
+/** The table and columns of the challenges, as the query engine named them. */
+const challengeTable = (strapi: Core.Strapi) => {
+  const meta = strapi.db.metadata.get(CHALLENGE_UID);
+  const column = (attribute: string) => (meta.attributes[attribute] as { columnName?: string }).columnName ?? attribute;
+  return { table: meta.tableName, failed: column('failedAttempts'), consumed: column('consumedAt') };
+};
+
 /**
- * Checks a code. Each check first reserves one of the code's SMS_MAX_TRIES tries with an
- * atomic update, so parallel guesses cannot exceed them; a right code is consumed once.
+ * Reserves one try of a code in ONE statement (`failed = failed + 1 … where failed < max
+ * returning failed`), so parallel guesses cannot read the same count and both pass: on
+ * PostgreSQL a read-then-write lost updates under concurrency (issue 18: nine parallel wrong
+ * codes and the right one all evaluated). Answers the tries used, or null when none is left.
+ */
+const reserveTry = async (strapi: Core.Strapi, id: number, maxTries: number): Promise<number | null> => {
+  const { table, failed, consumed } = challengeTable(strapi);
+  const knex = strapi.db.connection;
+  const rows = (await knex(table)
+    .where({ id })
+    .whereNull(consumed)
+    .where(failed, '<', maxTries)
+    .update({ [failed]: knex.raw('?? + 1', [failed]) }, [failed])) as Array<Record<string, number>>;
+  return rows.length === 0 ? null : Number(rows[0][failed]);
+};
+
+/** Consumes a right code once and gives its try back, so the count holds wrong codes only. */
+const consumeRight = async (strapi: Core.Strapi, id: number): Promise<boolean> => {
+  const { table, failed, consumed } = challengeTable(strapi);
+  const knex = strapi.db.connection;
+  const count = await knex(table)
+    .where({ id })
+    .whereNull(consumed)
+    .update({ [consumed]: new Date(), [failed]: knex.raw('?? - 1', [failed]) });
+  return Number(count) > 0;
+};
+
+/**
+ * Checks a code. Each check first reserves one of the code's SMS_MAX_TRIES tries with one
+ * atomic statement, so parallel guesses cannot exceed them; a right code is consumed once.
  * After SMS_LOCK_AFTER_FAILURES wrong codes in 24 hours the account's login is locked.
  * Returns true when the account was just locked (the caller logs it).
  */
@@ -116,33 +151,15 @@ export const redeemChallenge = async (
   if (!challenge || challenge.consumedAt) throw new ApiError(400, 'auth.error.invalidCode');
   if (new Date(challenge.expiresAt).getTime() <= Date.now()) throw new ApiError(400, 'auth.error.codeExpired');
 
-  let used = challenge.failedAttempts + 1;
-  const reserved = await query.updateMany({
-    where: { id: challenge.id, consumedAt: null, failedAttempts: { $lt: settings.maxTries } },
-    data: { failedAttempts: challenge.failedAttempts + 1 },
-  });
-  // A concurrent check took the same try: read again and retry the reservation once.
-  if (reserved.count === 0) {
-    const fresh = (await query.findOne({ where: { id: challenge.id }, select: ['failedAttempts', 'consumedAt'] })) as ChallengeRow;
-    if (fresh.consumedAt || fresh.failedAttempts >= settings.maxTries) throw new ApiError(400, 'auth.error.codeBlocked');
-    const again = await query.updateMany({
-      where: { id: challenge.id, consumedAt: null, failedAttempts: fresh.failedAttempts },
-      data: { failedAttempts: fresh.failedAttempts + 1 },
-    });
-    if (again.count === 0) throw new ApiError(400, 'auth.error.codeBlocked');
-    used = fresh.failedAttempts + 1;
-  }
+  const used = await reserveTry(strapi, challenge.id, settings.maxTries);
+  if (used === null) throw new ApiError(400, 'auth.error.codeBlocked');
 
   const expected = Buffer.from(challenge.codeHash, 'hex');
   const given = Buffer.from(hashCode(challenge.attemptId, input.code), 'hex');
   const right = expected.length === given.length && crypto.timingSafeEqual(expected, given);
   if (right) {
     // The right try is given back, so failedAttempts counts wrong codes only.
-    const consumed = await query.updateMany({
-      where: { id: challenge.id, consumedAt: null },
-      data: { consumedAt: new Date(), failedAttempts: used - 1 },
-    });
-    if (consumed.count === 0) throw new ApiError(400, 'auth.error.invalidCode');
+    if (!(await consumeRight(strapi, challenge.id))) throw new ApiError(400, 'auth.error.invalidCode');
     return { lockedNow: false };
   }
 

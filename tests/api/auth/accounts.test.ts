@@ -122,6 +122,48 @@ describe('staff login with password and SMS code', () => {
     expect(right.body.msg).toBe('auth.error.codeBlocked');
   });
 
+  it('evaluates at most 5 of 20 parallel guesses of one code (issue 18: the tries were read, then written)', async () => {
+    const racer = await createStaff(server.strapi, { role: 'attendant' });
+    const login = await post('/auth/login', { email: racer.email, password: PASSWORD, type: 'user' });
+    const code = lastCode(box, racer.e164);
+    const wrong = Array.from({ length: 20 }, (_, i) => String((Number(code) + 1 + i) % 10000).padStart(4, '0'));
+    const answers = await Promise.all(
+      wrong.map((guess) =>
+        post('/auth/check/sms', { email: racer.email, code: guess, type: 'user', attemptId: login.body.data.attemptId }),
+      ),
+    );
+    const msgs = answers.map((res) => res.body.msg as string);
+    expect(msgs.filter((msg) => msg === 'auth.error.invalidCode').length).toBeLessThanOrEqual(4);
+    expect(msgs.every((msg) => msg === 'auth.error.invalidCode' || msg === 'auth.error.codeBlocked')).toBe(true);
+    const row = (await server.strapi.db
+      .query('api::sms-challenge.sms-challenge')
+      .findOne({ where: { attemptId: login.body.data.attemptId }, select: ['failedAttempts', 'consumedAt'] })) as {
+      failedAttempts: number;
+      consumedAt: unknown;
+    };
+    expect(row.failedAttempts).toBe(5);
+    const right = await post('/auth/check/sms', { email: racer.email, code, type: 'user', attemptId: login.body.data.attemptId });
+    expect(right.status).toBe(400);
+    expect(right.body.msg).toBe('auth.error.codeBlocked');
+  });
+
+  it('counts a right code among parallel wrong ones as one try given back', async () => {
+    const racer = await createStaff(server.strapi, { role: 'attendant' });
+    const login = await post('/auth/login', { email: racer.email, password: PASSWORD, type: 'user' });
+    const code = lastCode(box, racer.e164);
+    const wrongCode = code === '0000' ? '1111' : '0000';
+    const answers = await Promise.all(
+      [wrongCode, wrongCode, code].map((guess) =>
+        post('/auth/check/sms', { email: racer.email, code: guess, type: 'user', attemptId: login.body.data.attemptId }),
+      ),
+    );
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+    const row = (await server.strapi.db
+      .query('api::sms-challenge.sms-challenge')
+      .findOne({ where: { attemptId: login.body.data.attemptId }, select: ['failedAttempts'] })) as { failedAttempts: number };
+    expect(row.failedAttempts).toBe(2);
+  });
+
   it('expires a code after 5 minutes', async () => {
     const login = await post('/auth/login', { email: admin.email, password: PASSWORD, type: 'user' });
     await server.strapi.db
