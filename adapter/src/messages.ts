@@ -58,6 +58,9 @@ export const MESSAGE_KEYS = [
   'clients.error.invalidCpf',
   'clients.error.invalidCep',
   'clients.error.invalidPhone',
+  'clients.error.phoneNeedsCode',
+  'clients.phoneCodeSent',
+  'clients.phoneChanged',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -55,3 +55,30 @@ export const clientProfileWireSchema = z.object({
   createdAt: z.string(),
 });
 export type ClientProfile = z.infer<typeof clientProfileWireSchema>;
+
+/**
+ * Asking to change or remove the phone (the client's second factor): the password, and the
+ * new phone (blank removes it). The code goes to the current phone, or to the new one when
+ * there is none yet.
+ */
+export const clientPhoneRequestSchema = z.object({
+  password: z.string().min(1).max(200),
+  ddi: digits(4).nullish(),
+  ddd: digits(3).nullish(),
+  phone: digits(13).nullish(),
+});
+export type ClientPhoneRequest = z.infer<typeof clientPhoneRequestSchema>;
+
+/** Confirming the change: the same fields, with the code and the attempt it answers. */
+export const clientPhoneConfirmSchema = clientPhoneRequestSchema.extend({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{3,8}$/),
+  attemptId: z.string().min(1).max(100),
+});
+export type ClientPhoneConfirm = z.infer<typeof clientPhoneConfirmSchema>;
+
+/** Where the code of a phone change went ('…4321') and when another may be asked. */
+export const clientPhoneAnswerSchema = z.object({ attemptId: z.string(), resendIn: z.number(), sentTo: z.string() });
+export type ClientPhoneAnswer = z.infer<typeof clientPhoneAnswerSchema>;

@@ -41,7 +41,12 @@ export const networkPaths = { site: '/networks/:eventId', consent: '/networks/co
 export const contactPaths = { site: '/contacts', stand: '/contacts/stand' } as const;
 export const pageViewPaths = { site: '/page-views' } as const;
 export const languagePaths = { site: '/languages/:code' } as const;
-export const clientPaths = { site: '/clients', me: '/clients/me' } as const;
+export const clientPaths = {
+  site: '/clients',
+  me: '/clients/me',
+  /** Changing or removing the phone (the second factor): POST sends a code, PUT confirms it. */
+  phone: '/clients/me/phone',
+} as const;
 export const userPaths = { cms: '/users', me: '/users/me' } as const;
 export const logPaths = { cms: '/logs' } as const;
 export const authPaths = {

@@ -8,7 +8,7 @@ import type { Audience } from './tokens';
 
 export const CHALLENGE_UID = 'api::sms-challenge.sms-challenge';
 
-export type Purpose = 'login' | 'password';
+export type Purpose = 'login' | 'password' | 'phone';
 
 interface ChallengeRow {
   id: number;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createStaff, lastCode, outbox, PASSWORD, type TestAccount } from '../helpers/accounts';
-import { startServer, type TestServer } from '../helpers/strapi';
+import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
 // Password + SMS login, sessions, audiences, roles, soft login, client registration.
 let server: TestServer;
@@ -431,5 +431,89 @@ describe('clients on the site', () => {
       .send({ city: 'Campinas', cpf: '' });
     expect(update.body.data).toMatchObject({ city: 'Campinas', cpf: null });
     expect((await get('/api/site/v1/clients/me', token)).body.data.city).toBe('Campinas');
+  });
+});
+
+describe("a client's phone, the second factor (issue 18: a profile update could drop or replace it)", () => {
+  const put = (url: string, body: object, token: string) => server.request().put(url).set('Authorization', `Bearer ${token}`).send(body);
+  const stored = async (id: number) =>
+    (await server.strapi.db.query('api::client.client').findOne({ where: { id }, select: ['ddd', 'phone'] })) as {
+      ddd: string | null;
+      phone: string | null;
+    };
+
+  it('refuses another phone or none through the profile, and takes the same one back', async () => {
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    const removed = await put('/api/site/v1/clients/me', { phone: '' }, token);
+    expect(removed.status).toBe(403);
+    expect(removed.body.msg).toBe('clients.error.phoneNeedsCode');
+    const replaced = await put('/api/site/v1/clients/me', { ddd: '11', phone: '987650000' }, token);
+    expect(replaced.body.msg).toBe('clients.error.phoneNeedsCode');
+    expect(await stored(client.id)).toEqual({ ddd: '21', phone: client.phone });
+    const same = await put('/api/site/v1/clients/me', { ddi: '55', phone: `21${client.phone}`, city: 'Niterói' }, token);
+    expect(same.status).toBe(200);
+    expect(same.body.data).toMatchObject({ city: 'Niterói', ddd: '21', phone: client.phone });
+  });
+
+  it('changes the phone with the password and a code sent to the current phone', async () => {
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    const sentBefore = outbox(box).length;
+    const wrongPassword = await post('/api/site/v1/clients/me/phone', { password: 'errada', ddd: '11', phone: '987651234' }, token);
+    expect(wrongPassword.body).toMatchObject({ msg: 'auth.error.invalidCredentials', status: 400 });
+    expect(outbox(box)).toHaveLength(sentBefore);
+
+    const asked = await post('/api/site/v1/clients/me/phone', { password: PASSWORD, ddd: '11', phone: '987651234' }, token);
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(asked.body.msg).toBe('clients.phoneCodeSent');
+    expect(asked.body.data.sentTo).toBe(`…${client.e164.slice(-4)}`);
+    expect(outbox(box).at(-1)?.phone).toBe(client.e164);
+    const code = lastCode(box, client.e164);
+    const attemptId = asked.body.data.attemptId as string;
+
+    const wrongCode = await put(
+      '/api/site/v1/clients/me/phone',
+      { password: PASSWORD, ddd: '11', phone: '987651234', code: code === '0000' ? '1111' : '0000', attemptId },
+      token,
+    );
+    expect(wrongCode.body.msg).toBe('auth.error.invalidCode');
+    expect(await stored(client.id)).toEqual({ ddd: '21', phone: client.phone });
+
+    const noPassword = await put(
+      '/api/site/v1/clients/me/phone',
+      { password: 'errada', ddd: '11', phone: '987651234', code, attemptId },
+      token,
+    );
+    expect(noPassword.body.msg).toBe('auth.error.invalidCredentials');
+
+    const done = await put('/api/site/v1/clients/me/phone', { password: PASSWORD, ddd: '11', phone: '987651234', code, attemptId }, token);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.msg).toBe('clients.phoneChanged');
+    expect(await stored(client.id)).toEqual({ ddd: '11', phone: '987651234' });
+    const again = await put('/api/site/v1/clients/me/phone', { password: PASSWORD, ddd: '11', phone: '987659999', code, attemptId }, token);
+    expect(again.status).toBe(400);
+  });
+
+  it('removes the phone only with the password and the code', async () => {
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    const asked = await post('/api/site/v1/clients/me/phone', { password: PASSWORD, phone: '' }, token);
+    expect(asked.status).toBe(200);
+    const code = lastCode(box, client.e164);
+    const done = await put(
+      '/api/site/v1/clients/me/phone',
+      { password: PASSWORD, phone: '', code, attemptId: asked.body.data.attemptId },
+      token,
+    );
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect((await stored(client.id)).phone).toBeNull();
+  });
+
+  it('is closed to a soft session', async () => {
+    const client = await createClient(server.strapi);
+    const soft = await post('/auth/soft/login', { email: client.email });
+    const res = await post('/api/site/v1/clients/me/phone', { password: PASSWORD, phone: '' }, soft.body.data.token);
+    expect(res.status).toBe(403);
   });
 });

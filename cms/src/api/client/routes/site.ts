@@ -1,19 +1,35 @@
 import type { Core } from '@strapi/strapi';
-import { ApiError, clientPaths, clientProfileUpdateSchema, clientRegisterSchema, passwordProblems } from '@plataforma/adapter';
+import {
+  ApiError,
+  clientPaths,
+  clientPhoneConfirmSchema,
+  clientPhoneRequestSchema,
+  clientProfileUpdateSchema,
+  clientRegisterSchema,
+  passwordProblems,
+  type ClientPhoneAnswer,
+  type ClientPhoneRequest,
+} from '@plataforma/adapter';
 import { created, parseBody, reply, type RouteContext } from '@plataforma/adapter/server';
-import { hashPassword } from '../../../auth/accounts';
+import { findAccount, hashPassword, passwordMatches, type AccountRow } from '../../../auth/accounts';
+import { issueChallenge, redeemChallenge } from '../../../auth/challenges';
 import { identityOf } from '../../../auth/identity';
 import { RateLimiter } from '../../../auth/rate-limit';
 import { createSession } from '../../../auth/sessions';
 import { access } from '../../../auth/strategy';
 import { sessionClient } from '../../../auth/wire';
+import { e164 } from '../../../sms/phone';
+import { smsSender } from '../../../sms/sender';
+import { smsText } from '../../../sms/texts';
 import { PUBLIC, routeFor, siteRouter } from '../../../http/router';
 import { CLIENT_COLUMNS, CLIENT_UID, clientData, clientToWire, type ClientRow } from '../wire';
 
 /**
  * POST /clients registers and signs the client in (a full session); GET/PUT /clients/me
  * read and change the own profile — only with a full login: a soft (email-only) session
- * never reads or changes personal data.
+ * never reads or changes personal data. The phone is the client's second factor: changing or
+ * removing it takes the password and a code sent to the current phone (POST then PUT
+ * /clients/me/phone); PUT /clients/me refuses a different phone.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const route = routeFor(strapi);
@@ -64,6 +80,33 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
   });
 
+  /** The stored phone and the one a body asks for, both as E.164 (null: none). */
+  const phonesOf = async (row: ClientRow, input: Pick<ClientPhoneRequest, 'ddi' | 'ddd' | 'phone'>) => {
+    const asked = await clientData(
+      strapi,
+      { ddi: input.ddi ?? row.ddi ?? '55', ddd: input.ddd ?? undefined, phone: input.phone ?? '' },
+      row.id,
+    );
+    return {
+      current: e164(row),
+      asked: e164({
+        ddi: (asked.ddi as string | null | undefined) ?? row.ddi,
+        ddd: asked.ddd as string | null,
+        phone: asked.phone as string | null,
+      }),
+      data: { ddi: input.ddi ?? row.ddi ?? '55', ddd: asked.ddd ?? null, phone: asked.phone ?? null },
+    };
+  };
+  /** The caller's account, with its password checked (the same answer as a wrong login). */
+  const withPassword = async (ctx: RouteContext, password: string): Promise<{ row: ClientRow; account: AccountRow }> => {
+    const row = await own(callerId(ctx));
+    if (!row) throw new ApiError(401, 'api.error.unauthorized');
+    limiter.hit(`phone:${row.id}`, Number(process.env.PHONE_CHANGES_PER_HOUR ?? 10));
+    const account = await findAccount(strapi, 'client', row.email);
+    if (!account || !(await passwordMatches(account, password))) throw new ApiError(400, 'auth.error.invalidCredentials');
+    return { row, account };
+  };
+
   const update = route({
     method: 'PUT',
     path: clientPaths.me,
@@ -71,10 +114,66 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     body: clientProfileUpdateSchema,
     handler: async (ctx, input) => {
       const id = callerId(ctx);
-      await strapi.db.query(CLIENT_UID).update({ where: { id }, data: await clientData(strapi, input, id) });
+      const row = await own(id);
+      if (!row) throw new ApiError(401, 'api.error.unauthorized');
+      const { ddi, ddd, phone, ...rest } = input;
+      if (ddi !== undefined || ddd !== undefined || phone !== undefined) {
+        // The same phone sent back by a profile form is fine; another one (or none) needs the code.
+        const { current, asked } = await phonesOf(row, {
+          ddi: ddi === undefined ? row.ddi : ddi,
+          ddd: ddd === undefined && phone === undefined ? row.ddd : ddd,
+          phone: phone === undefined ? row.phone : phone,
+        });
+        if (current !== asked) throw new ApiError(403, 'clients.error.phoneNeedsCode');
+      }
+      await strapi.db.query(CLIENT_UID).update({ where: { id }, data: await clientData(strapi, rest, id) });
       return reply(clientToWire((await own(id)) as ClientRow), 'api.updated');
     },
   });
 
-  return siteRouter([register, read, update]);
+  const askPhoneChange = route({
+    method: 'POST',
+    path: clientPaths.phone,
+    config: access('client'),
+    body: clientPhoneRequestSchema,
+    handler: async (ctx, input) => {
+      const { row, account } = await withPassword(ctx, input.password);
+      const { current, asked } = await phonesOf(row, input);
+      if (current === asked) throw new ApiError(400, 'api.error.invalidBody');
+      const to = current ?? asked;
+      if (!to) throw new ApiError(400, 'api.error.invalidBody');
+      const { attemptId, resendIn } = await issueChallenge(strapi, smsSender(strapi.log), {
+        audience: 'client',
+        purpose: 'phone',
+        account,
+        phone: to,
+        text: smsText.phone,
+      });
+      const answer: ClientPhoneAnswer = { attemptId, resendIn, sentTo: `…${to.slice(-4)}` };
+      return reply(answer, 'clients.phoneCodeSent');
+    },
+  });
+
+  const confirmPhoneChange = route({
+    method: 'PUT',
+    path: clientPaths.phone,
+    config: access('client'),
+    body: clientPhoneConfirmSchema,
+    handler: async (ctx, input) => {
+      const { row } = await withPassword(ctx, input.password);
+      const { current, asked, data } = await phonesOf(row, input);
+      if (current === asked) throw new ApiError(400, 'api.error.invalidBody');
+      await redeemChallenge(strapi, {
+        audience: 'client',
+        purpose: 'phone',
+        accountId: row.id,
+        code: input.code,
+        attemptId: input.attemptId,
+      });
+      await strapi.db.query(CLIENT_UID).update({ where: { id: row.id }, data });
+      return reply(clientToWire((await own(row.id)) as ClientRow), 'clients.phoneChanged');
+    },
+  });
+
+  return siteRouter([register, read, update, askPhoneChange, confirmPhoneChange]);
 };
