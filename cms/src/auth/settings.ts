@@ -19,6 +19,11 @@ export const authSettings = () => ({
   ipPerMinute: int('AUTH_RATE_LIMIT_IP_PER_MINUTE', 30),
   accountPerMinute: int('AUTH_RATE_LIMIT_ACCOUNT_PER_MINUTE', 10),
   bcryptCost: int('BCRYPT_COST', 10, 4),
+  /**
+   * A password recovery answers after at least this long, whether or not the e-mail has an
+   * account (ASVS 6.3.8: the same work both ways; the SMS is sent within it).
+   */
+  recoveryAnswerMs: int('AUTH_RECOVERY_ANSWER_MS', 400, 0),
 });
 
 export type AuthSettings = ReturnType<typeof authSettings>;
