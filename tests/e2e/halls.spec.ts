@@ -171,13 +171,12 @@ test('the networking room searches after a pause and scrolls to a second page', 
   await expect(rows.first().getByRole('link', { name: 'LinkedIn de Ana Beatriz Souza' })).toHaveAttribute('href', /linkedin\.com/);
   await expect(rows.first().getByRole('img', { name: 'Facebook não informado' })).toBeVisible();
 
-  // The consent toggle is the visitor's own.
+  // The consent toggle is the visitor's own, and needs a full sign-in: a soft session (an e-mail
+  // anyone could type) sees it shut, with the reason (issue 18).
   const consent = page.getByLabel('Aparecer na lista de participantes');
   await expect(consent).toBeChecked();
-  await consent.uncheck();
-  await expect(page.getByText('Você não aparece na lista de participantes.').first()).toBeVisible();
-  await consent.check();
-  await expect(page.getByText('Você aparece na lista de participantes.').first()).toBeVisible();
+  await expect(consent).toBeDisabled();
+  await expect(page.getByText(/Para aparecer na lista, entre com e-mail e senha/)).toBeVisible();
 });
 
 test("the antechambers open the event's links and PDFs in a new tab, and the welcome video plays in a modal", async ({ page, request }) => {

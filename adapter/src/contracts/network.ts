@@ -13,6 +13,14 @@ export const networkPersonSchema = z.object({
 });
 export type NetworkPerson = z.infer<typeof networkPersonSchema>;
 
-/** The caller's own agreement to be listed (GET/PUT /networks/consent). */
+/** The caller's own agreement to be listed (PUT /networks/consent body). */
 export const networkConsentSchema = z.object({ listed: z.boolean() });
-export type NetworkConsent = z.infer<typeof networkConsentSchema>;
+export type NetworkConsentInput = z.infer<typeof networkConsentSchema>;
+
+/**
+ * The answer of GET/PUT /networks/consent: the agreement, and whether this session may change
+ * it — only a full sign-in may (issue 18): a soft session (an e-mail only) cannot put someone
+ * else's e-mail on the list.
+ */
+export const networkConsentAnswerSchema = networkConsentSchema.extend({ canChange: z.boolean() });
+export type NetworkConsent = z.infer<typeof networkConsentAnswerSchema>;

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { createAtomically } from '../lib/atomic';
 
 export const LOG_UID = 'api::log.log';
 
@@ -14,7 +15,7 @@ export interface ActivityEntry {
 /** Writes one Log row; a failure to log never fails the request that caused it. */
 export const logActivity = async (strapi: Core.Strapi, entry: ActivityEntry): Promise<void> => {
   try {
-    await strapi.db.query(LOG_UID).create({
+    await createAtomically(strapi, LOG_UID, {
       data: {
         action: entry.action.slice(0, 60),
         description: entry.description,

@@ -5,6 +5,7 @@ import { uidOf, type AccountRow } from './accounts';
 import { authSettings } from './settings';
 import type { SmsSender } from '../sms/sender';
 import type { Audience } from './tokens';
+import { createAtomically } from '../lib/atomic';
 
 export const CHALLENGE_UID = 'api::sms-challenge.sms-challenge';
 
@@ -68,7 +69,7 @@ export const issueChallenge = async (
 
   const attemptId = crypto.randomBytes(18).toString('base64url');
   const code = randomCode(settings.codeLength);
-  const row = (await query.create({
+  const row = (await createAtomically(strapi, CHALLENGE_UID, {
     data: {
       ...owner,
       ...(input.audience === 'staff' ? { staffUser: input.account.id } : { client: input.account.id }),

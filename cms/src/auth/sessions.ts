@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { authSettings } from './settings';
 import { signToken, type Audience } from './tokens';
+import { createAtomically } from '../lib/atomic';
 
 export const SESSION_UID = 'api::session.session';
 
@@ -36,7 +37,7 @@ export const createSession = async (strapi: Core.Strapi, input: SessionInput): P
   const ttl = input.audience === 'staff' ? settings.staffTtlSeconds : settings.clientTtlSeconds;
   const expiresAt = new Date(Date.now() + ttl * 1000);
   const jti = crypto.randomBytes(24).toString('base64url');
-  await strapi.db.query(SESSION_UID).create({
+  await createAtomically(strapi, SESSION_UID, {
     data: {
       audience: input.audience,
       jti,

@@ -123,6 +123,8 @@ describe('contacts', () => {
       message: 'Quero uma visita',
       stand: { id: standId },
       client: { id: client.id },
+      // A soft session is an e-mail only: the attendant is told the data are unverified (issue 18).
+      verified: false,
     });
     expect((await send()).status).toBe(201);
     expect((await send()).status).toBe(201);
@@ -130,6 +132,59 @@ describe('contacts', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.msg).toBe('api.error.tooManyRequests');
   });
+
+  it('marks a contact from a full sign-in as verified', async () => {
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    const res = await server
+      .request()
+      .post('/api/site/v1/contacts/stand')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ standId, message: 'Pode me ligar' });
+    expect(res.status).toBe(201);
+    expect(await server.strapi.db.query('api::contact.contact').findOne({ where: { id: res.body.data.id } })).toMatchObject({
+      verified: true,
+    });
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'writes a contact and its links in one transaction: nothing is visible to another connection before the links (issue 18, kill -9)',
+    async () => {
+      const client = await createClient(server.strapi);
+      const token = await sessionToken(server, 'client', client.id);
+      const manager = server.strapi.db.entityManager as unknown as { attachRelations: (...args: unknown[]) => Promise<unknown> };
+      const original = manager.attachRelations.bind(manager);
+      let release: (() => void) | undefined;
+      let reached: (() => void) | undefined;
+      const atLinks = new Promise<void>((resolve) => (reached = resolve));
+      manager.attachRelations = async () => {
+        reached?.();
+        await new Promise<void>((resolve) => (release = resolve));
+        throw new Error('the process died here');
+      };
+      const { default: pg } = await import('pg');
+      const other = new pg.Client({ connectionString: server.database.env.DATABASE_URL });
+      await other.connect();
+      try {
+        const before = Number((await other.query('select count(*) from contacts')).rows[0].count);
+        const pending = server
+          .request()
+          .post('/api/site/v1/contacts/stand')
+          .set('Authorization', `Bearer ${token}`)
+          .send({ standId, message: 'Entre o registro e os vínculos' });
+        const answered = pending.then((res) => res);
+        await atLinks;
+        // What a crash at this moment would leave behind: the row without its links.
+        expect(Number((await other.query('select count(*) from contacts')).rows[0].count)).toBe(before);
+        release?.();
+        expect((await answered).status).toBe(500);
+        expect(Number((await other.query('select count(*) from contacts')).rows[0].count)).toBe(before);
+      } finally {
+        manager.attachRelations = original;
+        await other.end();
+      }
+    },
+  );
 
   it('needs a client session, a message and an existing stand', async () => {
     expect((await server.request().post('/api/site/v1/contacts/stand').send({ standId, message: 'x' })).status).toBe(401);
@@ -246,13 +301,22 @@ describe('network room', () => {
     expect((await server.request().get(`/api/site/v1/networks/${eventId}`)).status).toBe(401);
   });
 
-  it('lets a client turn the listing on and off for themself (default off)', async () => {
+  it('lets a client turn the listing on and off for themself (default off), only with a full sign-in', async () => {
     const client = await createClient(server.strapi);
     const soft = await server.request().post('/auth/soft/login').send({ email: client.email });
-    const auth = { Authorization: `Bearer ${soft.body.data.token}` };
-    expect((await server.request().get('/api/site/v1/networks/consent').set(auth)).body.data).toEqual({ listed: false });
+    const softAuth = { Authorization: `Bearer ${soft.body.data.token}` };
+    expect((await server.request().get('/api/site/v1/networks/consent').set(softAuth)).body.data).toEqual({
+      listed: false,
+      canChange: false,
+    });
+    // A soft session is an e-mail anyone could type: it cannot put that person on the list (issue 18).
+    expect((await server.request().put('/api/site/v1/networks/consent').set(softAuth).send({ listed: true })).status).toBe(403);
+    expect((await server.strapi.db.query('api::client.client').findOne({ where: { id: client.id } })).listedInNetwork).toBeFalsy();
+
+    const auth = { Authorization: `Bearer ${await sessionToken(server, 'client', client.id)}` };
+    expect((await server.request().get('/api/site/v1/networks/consent').set(auth)).body.data).toEqual({ listed: false, canChange: true });
     const on = await server.request().put('/api/site/v1/networks/consent').set(auth).send({ listed: true });
-    expect(on.body).toMatchObject({ msg: 'api.updated', data: { listed: true } });
+    expect(on.body).toMatchObject({ msg: 'api.updated', data: { listed: true, canChange: true } });
     expect((await server.strapi.db.query('api::client.client').findOne({ where: { id: client.id } })).listedInNetwork).toBe(true);
     expect((await server.request().put('/api/site/v1/networks/consent').set(auth).send({ listed: 'yes' })).status).toBe(400);
   });

@@ -21,7 +21,7 @@ describe('sala-network', () => {
   it('searches only non-empty text, 3 s after the last keystroke', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signInVisitor();
-    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: true });
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: true, canChange: true });
     const list = vi.spyOn(api.site.networks, 'list').mockResolvedValue({ rows: [person(0)], count: 1 });
     renderAt('/plataforma/1/sala-network');
     expect(await screen.findByText('Pessoa 0')).toBeInTheDocument();
@@ -48,7 +48,7 @@ describe('sala-network', () => {
 
   it('shows the translated error in a toast and stops searching', async () => {
     signInVisitor();
-    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false });
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
     const list = vi.spyOn(api.site.networks, 'list').mockRejectedValue(new ApiError(503, 'api.error.unavailable'));
     renderAt('/plataforma/1/sala-network');
     expect((await screen.findAllByText('Serviço indisponível no momento. Tente novamente em instantes.')).length).toBeGreaterThan(0);
@@ -57,7 +57,7 @@ describe('sala-network', () => {
 
   it('takes the event name from the navigation state, and fetches it when absent', async () => {
     signInVisitor();
-    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false });
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
     vi.spyOn(api.site.networks, 'list').mockResolvedValue({ rows: [], count: 0 });
     renderAt({ pathname: '/plataforma/1/sala-network', state: { eventName: 'Jornada do Estado' } });
     expect(await screen.findByText(/Jornada do Estado/)).toBeInTheDocument();
@@ -66,14 +66,23 @@ describe('sala-network', () => {
 
   it('turns the listing consent on and off', async () => {
     signInVisitor();
-    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false });
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
     vi.spyOn(api.site.networks, 'list').mockResolvedValue({ rows: [], count: 0 });
-    const set = vi.spyOn(api.site.networks, 'setConsent').mockResolvedValue({ listed: true });
+    const set = vi.spyOn(api.site.networks, 'setConsent').mockResolvedValue({ listed: true, canChange: true });
     renderAt('/plataforma/1/sala-network');
     const box = await screen.findByLabelText('Aparecer na lista de participantes');
     await waitFor(() => expect(box).toBeEnabled());
     await userEvent.click(box);
     expect(box).toBeChecked();
     expect(set).toHaveBeenCalledWith(true);
+  });
+
+  it('keeps the listing toggle shut to a soft session and says why (issue 18)', async () => {
+    signInVisitor();
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: false });
+    vi.spyOn(api.site.networks, 'list').mockResolvedValue({ rows: [], count: 0 });
+    renderAt('/plataforma/1/sala-network');
+    expect(await screen.findByText(/Para aparecer na lista, entre com e-mail e senha/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Aparecer na lista de participantes')).toBeDisabled();
   });
 });

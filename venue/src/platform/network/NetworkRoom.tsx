@@ -44,6 +44,11 @@ const Toolbar = styled.div`
     font-weight: 600;
   }
   .consent {
+    display: grid;
+    gap: 4px;
+    max-width: 360px;
+  }
+  .consent label {
     display: flex;
     gap: 10px;
     align-items: center;
@@ -215,10 +220,21 @@ export const NetworkRoom = () => {
             />
             <FieldNote id="network-search-hint">{t('halls.network.searchHint')}</FieldNote>
           </div>
-          <label className="consent">
-            <input type="checkbox" checked={checked} disabled={!consent.data} onChange={(event) => changeConsent(event.target.checked)} />
-            {t('halls.network.consent')}
-          </label>
+          <div className="consent">
+            <label>
+              <input
+                type="checkbox"
+                checked={checked}
+                disabled={!consent.data?.canChange}
+                aria-describedby={consent.data && !consent.data.canChange ? 'network-consent-hint' : undefined}
+                onChange={(event) => changeConsent(event.target.checked)}
+              />
+              {t('halls.network.consent')}
+            </label>
+            {consent.data && !consent.data.canChange && (
+              <FieldNote id="network-consent-hint">{t('halls.network.consentNeedsPassword')}</FieldNote>
+            )}
+          </div>
         </Toolbar>
         <div aria-live="polite" className="visually-hidden">
           {list.data ? t('halls.network.count', { count: total }) : ''}

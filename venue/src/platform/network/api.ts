@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiError, ListResult, NetworkPerson } from '@plataforma/adapter';
+import type { ApiError, ListResult, NetworkConsent, NetworkPerson } from '@plataforma/adapter';
 import { NETWORK_PAGE_SIZE } from '@plataforma/adapter/constants';
 import { api } from '../../shared/api';
 
@@ -32,7 +32,7 @@ export const networkListQuery = (eventId: number | null, search: string) =>
 export const useNetworkList = (eventId: number | null, search: string) => useInfiniteQuery(networkListQuery(eventId, search));
 
 export const networkConsentQuery = () =>
-  queryOptions<{ listed: boolean }, ApiError>({
+  queryOptions<NetworkConsent, ApiError>({
     queryKey: networkKeys.consent(),
     queryFn: () => api.site.networks.consent(),
     retry: false,
@@ -43,7 +43,7 @@ export const useNetworkConsent = () => useQuery(networkConsentQuery());
 /** Turns the visitor's listing on or off; the answer becomes the consent and the event's lists are asked again. */
 export const useSetNetworkConsent = (eventId: number | null) => {
   const queryClient = useQueryClient();
-  return useMutation<{ listed: boolean }, ApiError, boolean>({
+  return useMutation<NetworkConsent, ApiError, boolean>({
     mutationFn: (value) => api.site.networks.setConsent(value),
     onSuccess: (answer) => {
       queryClient.setQueryData(networkKeys.consent(), answer);

@@ -37,7 +37,8 @@ const whole = (value: unknown): number => (typeof value === 'string' && /^\d+$/.
 /**
  * The network room (SPEC §2.4): GET /networks/:eventId lists the clients who entered the
  * event and agreed to be listed (offset, size ≤ 30, search by name or e-mail in SQL).
- * GET/PUT /networks/consent reads and sets the caller's own agreement; a soft session may.
+ * GET /networks/consent reads the caller's own agreement (a soft session too); PUT sets it,
+ * only with a full sign-in: a soft session is an e-mail anyone could type.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const route = routeFor(strapi);
@@ -77,7 +78,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const row = (await strapi.db.query(CLIENT_UID).findOne({ where: { id: who.id }, select: ['id', 'listedInNetwork'] })) as {
       listedInNetwork: boolean | null;
     };
-    return { listed: Boolean(row.listedInNetwork) };
+    return { listed: Boolean(row.listedInNetwork), canChange: !who.soft };
   };
 
   const readConsent = route({
@@ -90,7 +91,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const setConsent = route({
     method: 'PUT',
     path: networkPaths.consent,
-    config: signedIn,
+    config: access('client'),
     body: networkConsentSchema,
     handler: async (ctx, input) => reply(await consentOf(ctx, input), 'api.updated'),
   });

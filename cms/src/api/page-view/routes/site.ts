@@ -5,6 +5,7 @@ import { CLIENT_UID } from '../../../auth/accounts';
 import { optionalIdentity } from '../../../auth/strategy';
 import { PUBLIC, routeFor, siteRouter } from '../../../http/router';
 import { isoString } from '../../../lib/wire';
+import { createAtomically } from '../../../lib/atomic';
 
 /**
  * POST /api/site/v1/page-views: the venue records every navigation (first-party
@@ -28,7 +29,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         exists('api::stand.stand', standId),
       ]);
       const clientId = who?.kind === 'client' ? who.id : null;
-      const row = (await strapi.db.query('api::page-view.page-view').create({
+      const row = (await createAtomically(strapi, 'api::page-view.page-view', {
         data: {
           path,
           referrer: referrer ?? null,
