@@ -36,23 +36,43 @@ const secondsSince = (date: string | Date) => (Date.now() - new Date(date).getTi
  * Issues a code for a login attempt or a password change and sends it. A new code is
  * refused within SMS_RESEND_SECONDS of the last (429 with the seconds left) and past
  * SMS_MAX_PER_HOUR codes an hour. Older open codes of the same purpose die.
+ *
+ * Codes sent after the right password (`afterPassword`: login, first access, phone change) and
+ * codes of a recovery (which anyone who knows the e-mail can start) are counted apart: the
+ * resend wait and the hourly cap of one never hold back the other, so a stranger's recoveries
+ * cannot keep the owner out, and only the first kind's failures lock the account. Past
+ * SMS_SLOWDOWN_AFTER_FAILURES wrong codes in 24 hours each new login code waits longer
+ * (SMS_SLOWDOWN_SECONDS, doubling, at most 15 minutes) before the lock (decision 008).
  */
 export const issueChallenge = async (
   strapi: Core.Strapi,
   sender: SmsSender,
-  input: { audience: Audience; purpose: Purpose; account: AccountRow; phone: string; text: (code: string) => string },
+  input: {
+    audience: Audience;
+    purpose: Purpose;
+    account: AccountRow;
+    phone: string;
+    text: (code: string) => string;
+    afterPassword: boolean;
+  },
 ): Promise<{ attemptId: string; resendIn: number }> => {
   const settings = authSettings();
   const query = strapi.db.query(CHALLENGE_UID);
   const owner = ownerWhere(input.audience, input.account.id);
   const hourAgo = new Date(Date.now() - 3600 * 1000);
+  const kind = sameKind(input.afterPassword);
   const recent = (await query.findMany({
-    where: { $and: [owner, { createdAt: { $gt: hourAgo } }] },
+    where: { $and: [owner, kind, { createdAt: { $gt: hourAgo } }] },
     select: ['id', 'createdAt'],
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
   })) as Array<{ id: number; createdAt: string | Date }>;
   if (recent.length > 0) {
-    const wait = Math.ceil(settings.resendSeconds - secondsSince(recent[0].createdAt));
+    let resend = settings.resendSeconds;
+    if (input.afterPassword) {
+      const beyond = (await wrongCodes(strapi, input.audience, input.account.id)) - settings.slowdownAfterFailures;
+      if (beyond >= 0) resend = Math.max(resend, Math.min(settings.slowdownSeconds * 2 ** beyond, 900));
+    }
+    const wait = Math.ceil(resend - secondsSince(recent[0].createdAt));
     if (wait > 0) throw new ApiError(429, 'auth.error.smsTooSoon', { 'Retry-After': String(wait) }, { retryIn: wait });
   }
   if (recent.length >= settings.maxCodesPerHour) {
@@ -74,6 +94,7 @@ export const issueChallenge = async (
       ...owner,
       ...(input.audience === 'staff' ? { staffUser: input.account.id } : { client: input.account.id }),
       purpose: input.purpose,
+      afterPassword: input.afterPassword,
       attemptId,
       codeHash: hashCode(attemptId, code),
       expiresAt: new Date(Date.now() + settings.codeTtlSeconds * 1000),
@@ -177,17 +198,28 @@ export const redeemChallenge = async (
   );
 };
 
-/** Wrong codes in the last 24 hours: tries used, minus the right ones. Locks past the limit. */
-const lockIfTooManyFailures = async (strapi: Core.Strapi, audience: Audience, accountId: number): Promise<boolean> => {
+/** Codes of one kind: sent after the right password, or by a recovery (older rows: null). */
+const sameKind = (afterPassword: boolean) =>
+  afterPassword ? { afterPassword: true } : { $or: [{ afterPassword: false }, { afterPassword: null }] };
+
+/**
+ * Wrong codes in the last 24 hours among codes sent after the right password: a recovery's
+ * codes are left out, so a stranger who knows only the e-mail can never lock the account.
+ */
+const wrongCodes = async (strapi: Core.Strapi, audience: Audience, accountId: number): Promise<number> => {
   const since = new Date(Date.now() - 24 * 3600 * 1000);
   const rows = (await strapi.db.query(CHALLENGE_UID).findMany({
-    where: { $and: [ownerWhere(audience, accountId), { createdAt: { $gt: since } }] },
+    where: { $and: [ownerWhere(audience, accountId), sameKind(true), { createdAt: { $gt: since } }] },
     // With a relation in the where clause Strapi selects DISTINCT: keep the id in the select,
     // or rows with the same count collapse into one.
     select: ['id', 'failedAttempts'],
   })) as Array<{ id: number; failedAttempts: number }>;
-  const wrong = rows.reduce((sum, row) => sum + row.failedAttempts, 0);
-  if (wrong < authSettings().lockAfterFailures) return false;
+  return rows.reduce((sum, row) => sum + row.failedAttempts, 0);
+};
+
+/** Wrong codes in the last 24 hours: tries used, minus the right ones. Locks past the limit. */
+const lockIfTooManyFailures = async (strapi: Core.Strapi, audience: Audience, accountId: number): Promise<boolean> => {
+  if ((await wrongCodes(strapi, audience, accountId)) < authSettings().lockAfterFailures) return false;
   const account = (await strapi.db.query(uidOf(audience)).findOne({ where: { id: accountId }, select: ['loginLocked'] })) as {
     loginLocked: boolean;
   } | null;

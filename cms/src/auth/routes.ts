@@ -137,7 +137,14 @@ export const authRoutes = (strapi: Core.Strapi, sms: SmsSender, limiter = new Ra
       const phone = e164(account);
       if (audience === 'staff' && !phone) throw new ApiError(400, 'users.error.phoneRequired');
       if (audience === 'staff' && account.firstAccess) {
-        await issueChallenge(strapi, sms, { audience, purpose: 'password', account, phone: phone as string, text: smsText.password });
+        await issueChallenge(strapi, sms, {
+          audience,
+          purpose: 'password',
+          account,
+          phone: phone as string,
+          text: smsText.password,
+          afterPassword: true,
+        });
         const answer: LoginAnswer = { firstAccess: true, sms: true, attemptId: null };
         return reply(answer, 'auth.firstAccess');
       }
@@ -148,6 +155,7 @@ export const authRoutes = (strapi: Core.Strapi, sms: SmsSender, limiter = new Ra
           account,
           phone,
           text: smsText.login,
+          afterPassword: true,
         });
         const answer: LoginAnswer = { firstAccess: false, sms: true, attemptId, resendIn };
         return reply(answer, 'auth.sms.sent');
@@ -175,7 +183,14 @@ export const authRoutes = (strapi: Core.Strapi, sms: SmsSender, limiter = new Ra
       // The same answer whether or not the account exists, is locked or was asked too soon.
       if (account && phone && !account.loginLocked) {
         try {
-          await issueChallenge(strapi, sms, { audience, purpose: 'password', account, phone, text: smsText.password });
+          await issueChallenge(strapi, sms, {
+            audience,
+            purpose: 'password',
+            account,
+            phone,
+            text: smsText.password,
+            afterPassword: false,
+          });
           await logStaff(ctx, audience, account, 'auth.recovery', 'Recuperação de senha solicitada.');
         } catch (error) {
           if (!(error instanceof ApiError) || error.status !== 429) throw error;

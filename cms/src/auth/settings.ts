@@ -16,6 +16,10 @@ export const authSettings = () => ({
   resendSeconds: int('SMS_RESEND_SECONDS', 30, 0),
   maxCodesPerHour: int('SMS_MAX_PER_HOUR', 6),
   lockAfterFailures: int('SMS_LOCK_AFTER_FAILURES', 20),
+  /** Wrong codes (after the right password) in 24 h from which each new login code waits longer. */
+  slowdownAfterFailures: int('SMS_SLOWDOWN_AFTER_FAILURES', 10),
+  /** The first of those waits (seconds); it doubles with each further wrong code, up to 15 minutes. */
+  slowdownSeconds: int('SMS_SLOWDOWN_SECONDS', 30, 0),
   ipPerMinute: int('AUTH_RATE_LIMIT_IP_PER_MINUTE', 30),
   accountPerMinute: int('AUTH_RATE_LIMIT_ACCOUNT_PER_MINUTE', 10),
   bcryptCost: int('BCRYPT_COST', 10, 4),

@@ -21,6 +21,17 @@ const get = (url: string, token?: string) => {
   return token ? req.set('Authorization', `Bearer ${token}`) : req;
 };
 
+/** Moves an account's codes back in time, as if `seconds` had passed since they were sent. */
+const ageCodes = async (account: TestAccount, seconds: number) => {
+  const query = server.strapi.db.query('api::sms-challenge.sms-challenge');
+  const rows = (await query.findMany({ where: { staffUser: { id: account.id } }, select: ['id', 'createdAt'] })) as Array<{
+    id: number;
+    createdAt: string;
+  }>;
+  for (const row of rows)
+    await query.update({ where: { id: row.id }, data: { createdAt: new Date(new Date(row.createdAt).getTime() - seconds * 1000) } });
+};
+
 /** Password, then the SMS code from the outbox: the staff token. */
 const staffLogin = async (account: TestAccount, password = PASSWORD): Promise<string> => {
   const login = await post('/auth/login', { email: account.email, password, type: 'user' });
@@ -314,10 +325,66 @@ describe('first access, recovery and password change', () => {
 });
 
 describe('account lock after 20 wrong codes in 24 hours', () => {
+  it('slows the login codes down past 10 wrong ones in 24 hours, before the lock', async () => {
+    const victim = await createStaff(server.strapi, { role: 'attendant' });
+    const wrongRound = async (count: number) => {
+      await ageCodes(victim, 16 * 60);
+      const login = await post('/auth/login', { email: victim.email, password: PASSWORD, type: 'user' });
+      expect(login.status, JSON.stringify(login.body)).toBe(200);
+      const code = lastCode(box, victim.e164);
+      for (let i = 0; i < count; i += 1)
+        await post('/auth/check/sms', {
+          email: victim.email,
+          code: code === '9999' ? '0000' : '9999',
+          type: 'user',
+          attemptId: login.body.data.attemptId,
+        });
+    };
+    await wrongRound(5);
+    await wrongRound(5);
+    await wrongRound(1);
+    // 11 wrong codes: the next code waits 60 s (30 s doubled once); 40 s have passed.
+    await ageCodes(victim, 40);
+    const slowed = await post('/auth/login', { email: victim.email, password: PASSWORD, type: 'user' });
+    expect(slowed.status).toBe(429);
+    expect(slowed.body.msg).toBe('auth.error.smsTooSoon');
+    expect(slowed.body.data.retryIn).toBeGreaterThan(0);
+    expect(slowed.body.data.retryIn).toBeLessThanOrEqual(20);
+    await ageCodes(victim, 25);
+    expect((await post('/auth/login', { email: victim.email, password: PASSWORD, type: 'user' })).status).toBe(200);
+  });
+
+  it('never locks on wrong codes of recoveries a stranger started (issue 18: 4 recoveries × 5 codes locked the account)', async () => {
+    const owner = await createStaff(server.strapi, { role: 'attendant' });
+    const strong = 'Outra#Senha2026';
+    for (let round = 0; round < 5; round += 1) {
+      await post('/auth/password/recovery', { email: owner.email, type: 'user' });
+      const code = lastCode(box, owner.e164);
+      for (let i = 0; i < 5; i += 1) {
+        const res = await post('/auth/password/change', {
+          email: owner.email,
+          type: 'user',
+          password1: strong,
+          password2: strong,
+          code: code === '9999' ? '0000' : '9999',
+        });
+        expect(res.status).toBe(400);
+      }
+    }
+    const row = (await server.strapi.db.query('api::staff-user.staff-user').findOne({ where: { id: owner.id } })) as {
+      loginLocked: boolean;
+    };
+    expect(row.loginLocked).toBeFalsy();
+    // The owner signs in with the password and a fresh code.
+    expect(await staffLogin(owner)).toMatch(/^eyJ/);
+  });
+
   it('locks the login, logs it, and an admin can unlock it', async () => {
     const victim = await createStaff(server.strapi, { role: 'attendant' });
     let last = '';
     for (let round = 0; round < 4; round += 1) {
+      // Past 10 wrong codes each new code waits longer (at most 15 minutes): let that time pass.
+      await ageCodes(victim, 16 * 60);
       const login = await post('/auth/login', { email: victim.email, password: PASSWORD, type: 'user' });
       const code = lastCode(box, victim.e164);
       for (let i = 0; i < 5; i += 1) {

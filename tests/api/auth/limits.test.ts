@@ -70,6 +70,20 @@ describe('SMS through the HTTP gateway', () => {
   });
 });
 
+describe("a stranger's recovery never holds the owner's login back (issue 18)", () => {
+  it('sends the login code right after a recovery code: the two are waited for and capped apart', async () => {
+    const owner = await createStaff(server.strapi, { role: 'attendant' });
+    const before = received.length;
+    const recovery = await server.request().post('/auth/password/recovery').send({ email: owner.email, type: 'user' });
+    expect(recovery.status).toBe(200);
+    expect(received.length).toBe(before + 1);
+    // Before: 429 smsTooSoon for 30 s (and SMS_MAX_PER_HOUR recoveries kept the owner out for an hour).
+    const res = await login(owner.email);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(received.length).toBe(before + 2);
+  });
+});
+
 describe('rate limits', () => {
   it('limits each account on every /auth call with 429 and Retry-After', async () => {
     const victim = await createStaff(server.strapi, { role: 'attendant' });

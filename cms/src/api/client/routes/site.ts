@@ -148,6 +148,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         account,
         phone: to,
         text: smsText.phone,
+        afterPassword: true,
       });
       const answer: ClientPhoneAnswer = { attemptId, resendIn, sentTo: `…${to.slice(-4)}` };
       return reply(answer, 'clients.phoneCodeSent');
