@@ -8,7 +8,7 @@ import { defineRoute, reply, type RouteDef } from '@plataforma/adapter/server';
 
 const cmsDir = path.resolve(__dirname, '../../../cms');
 // sharp as the cms resolves it (a dependency of @strapi/upload).
-const sharp = createRequire(path.join(cmsDir, 'package.json'))('sharp') as typeof import('sharp');
+const sharp = createRequire(path.join(cmsDir, 'package.json'))('sharp') as typeof import('sharp').default;
 
 /** The compiled uploads module the server runs. */
 export const uploadsModule = () =>
