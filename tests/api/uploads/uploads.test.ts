@@ -291,6 +291,24 @@ describe('linking through the query engine', () => {
   });
 });
 
+describe('a store that fails half way', () => {
+  it('after the provider wrote the file, its formats and the row (the Media Library event throws): nothing is left', async () => {
+    const before = await snapshot();
+    const emit = vi.spyOn(server.strapi.eventHub, 'emit').mockImplementationOnce(() => {
+      throw new Error('event hub down');
+    });
+    try {
+      const res = await take('image', await png(), 'falha.png');
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ data: null, msg: 'api.error.internal', status: 500 });
+    } finally {
+      emit.mockRestore();
+    }
+    expect(await snapshot()).toEqual(before);
+    await expectNoTempFiles();
+  });
+});
+
 describe('removeUploads', () => {
   it('deletes the stored file, its formats, its row and its links; missing ids and missing files are fine', async () => {
     const { removeUploads } = uploadsModule();
