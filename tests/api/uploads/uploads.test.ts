@@ -205,6 +205,19 @@ describe('size limits', () => {
   });
 });
 
+describe('a malformed multipart body', () => {
+  it('answers 400 api.error.invalidBody in the envelope, not a 500', async () => {
+    const res = await server
+      .request()
+      .post('/api/site/v1/test-uploads/take/image')
+      .set('Content-Type', 'multipart/form-data; boundary=limite')
+      .send('--limite\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nsem fim');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ data: null, msg: 'api.error.invalidBody', status: 400 });
+    await expectNoTempFiles();
+  });
+});
+
 describe('temporary files', () => {
   it('removes every field’s temporary file when the request ends, `files` and the others alike', async () => {
     const res = await server
