@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -215,6 +217,37 @@ describe('a malformed multipart body', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ data: null, msg: 'api.error.invalidBody', status: 400 });
     await expectNoTempFiles();
+  });
+});
+
+describe('a cancelled upload', () => {
+  it('(the client stops sending half way) leaves no temporary file, no stored file and no row', async () => {
+    const before = await snapshot();
+    const own = http.createServer(server.strapi.server.app.callback());
+    // The half-sent request ends in a parse error at the HTTP layer: expected here, not printed.
+    own.on('clientError', (_error, socket) => socket.destroy());
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = own.address() as AddressInfo;
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/site/v1/test-uploads/take/media',
+        headers: { 'Content-Type': 'multipart/form-data; boundary=cancelar', 'Content-Length': String(10 * 1024 * 1024) },
+      });
+      request.on('error', () => {});
+      request.write('--cancelar\r\nContent-Disposition: form-data; name="file"; filename="aula.mp4"\r\nContent-Type: video/mp4\r\n\r\n');
+      request.write(mp4(512 * 1024));
+      // The server is streaming the file to its temporary folder…
+      await vi.waitFor(() => expect(filesIn(tmp)).toHaveLength(1), { timeout: 5_000 });
+      // …when the client goes away.
+      request.destroy();
+      await expectNoTempFiles();
+      expect(await snapshot()).toEqual(before);
+    } finally {
+      await new Promise((resolve) => own.close(resolve));
+    }
   });
 });
 
