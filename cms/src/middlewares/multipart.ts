@@ -27,8 +27,7 @@ const formidableError = (error: unknown): { code: number; httpCode: number; mess
  * largest upload limit (cut off by formidable while streaming, answered 413 by Strapi in its
  * own error shape) answers the envelope with `upload.error.tooLarge`; a malformed multipart
  * body, or one the client abandoned (a cancelled upload), answers 400 `api.error.invalidBody`
- * rather than a logged 500. Other paths (/admin's Media
- * Library) keep Strapi's answers.
+ * rather than a logged 500. Other paths (/admin's Media Library) keep Strapi's answers.
  */
 export default () => async (ctx: MultipartContext, next: () => Promise<void>) => {
   if (!isProductPath(ctx.path) || !ctx.is('multipart')) return next();
