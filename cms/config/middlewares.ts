@@ -38,7 +38,14 @@ export default () => [
   // Multipart bodies of the product's paths: over the largest upload limit → 413 upload.error.tooLarge.
   'global::multipart',
   // Files stream to temporary files (formidable), cut off past the largest upload limit.
-  { name: 'strapi::body', config: { formidable: { maxFileSize: uploadLimits().maxBytes, uploadDir: uploadTempDir() } } },
+  // DELETE too: the back office's deletes may send their ids as a JSON body `{ ids }` (SPEC §7).
+  {
+    name: 'strapi::body',
+    config: {
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+      formidable: { maxFileSize: uploadLimits().maxBytes, uploadDir: uploadTempDir() },
+    },
+  },
   // Every temporary file of the request is removed when it ends (Strapi's removes only `files`).
   'global::upload-cleanup',
   'strapi::session',

@@ -16,6 +16,9 @@ export const sponsorSchema = z.object({
   link: nullableText,
 });
 export type Sponsor = z.infer<typeof sponsorSchema>;
+/** A sponsor as the back office reads it: with its place among the event's sponsors. */
+export const cmsSponsorSchema = sponsorSchema.extend({ position: z.number().int() });
+export type CmsSponsor = z.infer<typeof cmsSponsorSchema>;
 
 export const sponsorOrder = listOrder(['id', 'name', 'type', 'position'], { field: 'position', direction: 'asc' });
 export type SponsorOrderField = OrderFieldOf<typeof sponsorOrder>;

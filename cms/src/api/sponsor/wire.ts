@@ -1,4 +1,4 @@
-import { sponsorOrder, sponsorPaths, type Sponsor, type SponsorOrderField } from '@plataforma/adapter';
+import { sponsorOrder, sponsorPaths, type CmsSponsor, type Sponsor, type SponsorOrderField } from '@plataforma/adapter';
 import type { ResourceSpec } from '@plataforma/adapter/server';
 import { publishedEventFilter } from '../../http/filters';
 import { fileUrl, idOf, orNull, type FileRow } from '../../lib/wire';
@@ -8,6 +8,7 @@ export interface SponsorRow {
   name: string;
   type: Sponsor['type'];
   link: string | null;
+  position?: number | null;
   event?: { id: number } | null;
   image?: FileRow | null;
 }
@@ -20,6 +21,9 @@ export const sponsorToWire = (row: SponsorRow): Sponsor => ({
   image: fileUrl(row.image),
   link: orNull(row.link),
 });
+
+/** In the back office a sponsor shows its position too (the order of the event's sponsors). */
+export const cmsSponsorToWire = (row: SponsorRow): CmsSponsor => ({ ...sponsorToWire(row), position: row.position ?? 0 });
 
 export const siteSponsorSpec: ResourceSpec<SponsorRow, Sponsor, SponsorOrderField> = {
   uid: 'api::sponsor.sponsor',
