@@ -1,30 +1,66 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CMS_ACCESS } from '@plataforma/adapter';
 import { createClient, createStaff } from '../helpers/accounts';
+import { multipart } from '../helpers/stored-files';
 import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
+import { png } from '../uploads/files';
 
 // Every /api/cms/v1 route × no token, client token, attendant, admin: 401, 401 (a client
 // token is foreign to the back office), 403 or success as CMS_ACCESS says.
 let server: TestServer;
 let tokens: Record<'client' | 'attendant' | 'admin', string>;
-let ids: { user: number; category: number; log: number; stand: number; otherStand: number };
+let ids: Record<string, number>;
+let image: Buffer;
+
+const db = () => server.strapi.db;
+const insert = async (uid: string, data: Record<string, unknown>): Promise<number> =>
+  (
+    (await db()
+      .query(uid)
+      .create({ data, select: ['id'] })) as { id: number }
+  ).id;
 
 beforeAll(async () => {
   server = await startServer('role-matrix', { seed: false, env: { SMS_PROVIDER: 'log' } });
-  const db = server.strapi.db;
+  image = await png(120, 80);
   const admin = await createStaff(server.strapi, { role: 'admin' });
   const attendant = await createStaff(server.strapi, { role: 'attendant' });
   const client = await createClient(server.strapi);
   const spare = await createStaff(server.strapi, { role: 'attendant' });
-  const event = await db
-    .query('api::event.event')
-    .create({ data: { name: 'E', description: 'd', startDate: '2020-11-12', startTime: '08:00:00.000', published: true } });
-  const stand = await db.query('api::stand.stand').create({ data: { name: 'Do atendente', type: 'master', event: event.id } });
-  const otherStand = await db.query('api::stand.stand').create({ data: { name: 'De outro', type: 'bronze', event: event.id } });
-  await db.query('api::stand-attendant.stand-attendant').create({ data: { stand: stand.id, user: attendant.id } });
-  const category = await db.query('api::category.category').create({ data: { name: 'Categoria' } });
-  const log = await db.query('api::log.log').create({ data: { description: 'Registro', action: 'test' } });
-  ids = { user: spare.id, category: category.id, log: log.id, stand: stand.id, otherStand: otherStand.id };
+  const category = await insert('api::category.category', { name: 'Categoria' });
+  const event = await insert('api::event.event', {
+    name: 'E',
+    description: 'd',
+    startDate: '2020-11-12',
+    startTime: '08:00:00.000',
+    published: true,
+    category,
+  });
+  const stand = await insert('api::stand.stand', { name: 'Do atendente', type: 'master', event });
+  const otherStand = await insert('api::stand.stand', { name: 'De outro', type: 'bronze', event });
+  await insert('api::stand-attendant.stand-attendant', { stand, user: attendant.id });
+  const room = await insert('api::room.room', { name: 'Sala 1', event, number: 1 });
+  ids = {
+    user: spare.id,
+    category,
+    event,
+    log: await insert('api::log.log', { description: 'Registro', action: 'test' }),
+    stand,
+    otherStand,
+    room,
+    lecture: await insert('api::lecture.lecture', {
+      name: 'Abertura',
+      room,
+      startDate: '2020-11-12',
+      startTime: '08:00:00.000',
+      endTime: '09:00:00.000',
+    }),
+    speaker: await insert('api::speaker.speaker', { name: 'Dra. Ana', event }),
+    coupon: await insert('api::coupon.coupon', { code: 'MATRIZ', value: 10, event }),
+    media: await insert('api::media.media', { title: 'Vídeo', description: 'd', type: 'VIDEO', stand }),
+    product: await insert('api::product.product', { title: 'Produto', description: 'd', stand }),
+    sponsor: await insert('api::sponsor.sponsor', { name: 'Patrocinador', type: 'master', event }),
+  };
   tokens = {
     admin: await sessionToken(server, 'staff', admin.id),
     attendant: await sessionToken(server, 'staff', attendant.id),
@@ -36,31 +72,149 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A request that succeeds for an admitted role (valid ids and bodies). */
-const requestFor = (method: string, path: string) => {
-  const resource = path.split('/')[1];
-  const id = { users: ids.user, categories: ids.category, logs: ids.log, stands: ids.stand }[resource] ?? 1;
-  const url = `/api/cms/v1${path.replace(':id', String(id))}`;
-  let body: object | undefined;
-  if (resource === 'users')
-    body = {
-      name: 'Nova Pessoa',
-      email: `nova${Math.random().toString(36).slice(2)}@exemplo.com.br`,
-      ddi: '55',
-      phone: '(11) 9 8765-4321',
-      role: 'attendant',
-    };
-  if (resource === 'categories') body = { name: 'Outra categoria' };
-  if (method === 'PUT' && resource === 'users') body = { name: 'Nome novo' };
-  return { url, body };
+let serial = 0;
+const unique = () => `${Date.now().toString(36)}${(serial += 1)}`;
+const file = (name = 'foto.png') => ({ data: image, name, type: 'image/png' });
+
+/** A request of each route that succeeds for a role it admits: valid ids, bodies and files. */
+interface Call {
+  url: string;
+  body?: object;
+  fields?: Record<string, string | number>;
+  files?: Record<string, { data: Buffer; name: string; type?: string }>;
+}
+
+/** The row a route acts on, by its collection (stands/:id/attendants acts on the attendant's stand). */
+const rowOf = (path: string): number => {
+  const collection = path.split('/')[1];
+  const byCollection: Record<string, string> = {
+    users: 'user',
+    categories: 'category',
+    logs: 'log',
+    events: 'event',
+    stands: 'stand',
+    rooms: 'room',
+    lectures: 'lecture',
+    speakers: 'speaker',
+    coupons: 'coupon',
+    medias: 'media',
+    products: 'product',
+    sponsors: 'sponsor',
+  };
+  return ids[byCollection[collection]] ?? 1;
 };
 
-const send = (method: string, url: string, token: string | null, body?: object) => {
+/** A fresh row to delete for each DELETE route (the first success removes it). */
+const freshRow = async (path: string): Promise<string> => {
+  switch (path) {
+    case '/users':
+      return `?ids=${await insert('api::staff-user.staff-user', { name: 'x', email: `x${unique()}@exemplo.com.br`, role: 'attendant' })}`;
+    case '/categories':
+      return `?ids=${await insert('api::category.category', { name: 'x' })}`;
+    case '/events':
+      return `?ids=${await insert('api::event.event', { name: 'x', description: 'd', startDate: '2020-11-12', startTime: '08:00:00.000' })}`;
+    case '/stands':
+      return `?ids=${await insert('api::stand.stand', { name: 'x', type: 'bronze', event: ids.event })}`;
+    case '/stands/:id/attendants': {
+      const user = await createStaff(server.strapi, { role: 'attendant' });
+      return `?ids=${await insert('api::stand-attendant.stand-attendant', { stand: ids.stand, user: user.id })}`;
+    }
+    case '/rooms':
+      return `?ids=${await insert('api::room.room', { name: 'x', event: ids.event, number: 99 })}`;
+    case '/lectures':
+      return `?ids=${await insert('api::lecture.lecture', { name: 'x', room: ids.room, startDate: '2020-11-20', startTime: '08:00:00.000', endTime: '09:00:00.000' })}`;
+    case '/speakers':
+      return `?ids=${await insert('api::speaker.speaker', { name: 'x', event: ids.event })}`;
+    case '/coupons':
+      return `?ids=${await insert('api::coupon.coupon', { code: `X${unique().toUpperCase()}`, value: 1, event: ids.event })}`;
+    case '/medias':
+      return `?ids=${await insert('api::media.media', { title: 'x', description: 'd', type: 'IMAGE', stand: ids.stand })}`;
+    case '/products':
+      return `?ids=${await insert('api::product.product', { title: 'x', description: 'd', stand: ids.stand })}`;
+    case '/sponsors':
+      return `?ids=${await insert('api::sponsor.sponsor', { name: 'x', type: 'premium', event: ids.event })}`;
+    default:
+      throw new Error(`No fresh row for DELETE ${path}: add one to the role matrix.`);
+  }
+};
+
+const callFor = async (method: string, path: string): Promise<Call> => {
+  const url = `/api/cms/v1${path.replace(':id', String(rowOf(path)))}`;
+  if (method === 'DELETE') return { url: `${url}${await freshRow(path)}` };
+  if (method === 'GET') return { url };
+  const creating = method === 'POST';
+  switch (path.split('/')[1]) {
+    case 'users':
+      return creating
+        ? {
+            url,
+            body: { name: 'Nova Pessoa', email: `nova${unique()}@exemplo.com.br`, ddi: '55', phone: '(11) 9 8765-4321', role: 'attendant' },
+          }
+        : { url, body: { name: 'Nome novo' } };
+    case 'categories':
+      return { url, body: { name: 'Outra categoria' } };
+    case 'events':
+      return creating
+        ? {
+            url,
+            fields: { name: `Evento ${unique()}`, description: 'd', categoryId: ids.category, startDate: '2026-12-01', startTime: '08:00' },
+            files: { imageFile: file(), bannerFile: file(), thumbFile: file() },
+          }
+        : { url, fields: { name: 'Evento renomeado' } };
+    case 'stands':
+      if (path.endsWith('/attendants')) return { url, body: { userId: (await createStaff(server.strapi, { role: 'attendant' })).id } };
+      return creating
+        ? { url, fields: { eventId: ids.event, name: 'Novo', subtitle: 's', description: 'd' }, files: { image: file() } }
+        : { url, fields: { name: 'Do atendente' } };
+    case 'rooms':
+      return creating ? { url, body: { eventId: ids.event, name: `Sala ${unique()}` } } : { url, body: { name: 'Sala 1' } };
+    case 'lectures':
+      return creating
+        ? {
+            url,
+            body: {
+              roomId: ids.room,
+              name: 'Nova',
+              startDate: '2020-11-13',
+              startTime: `${String(8 + (serial++ % 10)).padStart(2, '0')}:00`,
+              endTime: `${String(8 + ((serial - 1) % 10)).padStart(2, '0')}:30`,
+            },
+          }
+        : { url, body: { name: 'Abertura' } };
+    case 'speakers':
+      return creating ? { url, fields: { eventId: ids.event, name: 'Dr. Novo' } } : { url, fields: { name: 'Dra. Ana' } };
+    case 'coupons':
+      return creating
+        ? { url, body: { eventId: ids.event, code: `C${unique().toUpperCase()}`, value: '5' } }
+        : { url, body: { amount: 3 } };
+    case 'medias':
+      return creating
+        ? { url, fields: { standId: ids.stand, title: 'Nova', description: 'd' }, files: { file: file() } }
+        : { url, fields: { title: 'Vídeo' } };
+    case 'products':
+      return creating ? { url, fields: { standId: ids.stand, title: 'Novo', description: 'd' } } : { url, fields: { title: 'Produto' } };
+    case 'sponsors':
+      return creating
+        ? { url, fields: { eventId: ids.event, name: 'Novo', type: 'supporter' }, files: { image: file() } }
+        : { url, fields: { name: 'Patrocinador' } };
+    default:
+      throw new Error(`No request for ${method} ${path}: add one to the role matrix.`);
+  }
+};
+
+const send = (method: string, call: Call, token: string | null) => {
   const agent = server.request();
   const req =
-    method === 'GET' ? agent.get(url) : method === 'POST' ? agent.post(url) : method === 'PUT' ? agent.put(url) : agent.delete(url);
+    method === 'GET'
+      ? agent.get(call.url)
+      : method === 'POST'
+        ? agent.post(call.url)
+        : method === 'PUT'
+          ? agent.put(call.url)
+          : agent.delete(call.url);
   if (token) req.set('Authorization', `Bearer ${token}`);
-  return body ? req.send(body) : req;
+  if (call.fields) return multipart(req, call.fields, call.files);
+  return call.body ? req.send(call.body) : req;
 };
 
 describe('role matrix of /api/cms/v1', () => {
@@ -80,18 +234,7 @@ describe('role matrix of /api/cms/v1', () => {
     const [method, path] = route.split(' ');
     it(`${route} admits ${roles.join(', ')}`, async () => {
       for (const who of [null, 'client', 'attendant', 'admin'] as const) {
-        // DELETE needs a fresh row each time: the first success removes it.
-        if (method === 'DELETE') {
-          const uid = path === '/users' ? 'api::staff-user.staff-user' : 'api::category.category';
-          const row = await server.strapi.db.query(uid).create({
-            data: uid.includes('staff') ? { name: 'x', email: `x${Math.random()}@exemplo.com.br`, role: 'attendant' } : { name: 'x' },
-          });
-          const res = await send('DELETE', `/api/cms/v1${path}?ids=${row.id}`, who && tokens[who]);
-          expect(res.status, `${route} as ${who}`).toBe(expected(who, roles));
-          continue;
-        }
-        const { url, body } = requestFor(method, path);
-        const res = await send(method, url, who && tokens[who], body);
+        const res = await send(method, await callFor(method, path), who && tokens[who]);
         expect(res.status, `${route} as ${who}: ${JSON.stringify(res.body)}`).toBe(expected(who, roles, method === 'POST' ? 201 : 200));
         expect(res.body).toHaveProperty('msg');
       }
@@ -99,12 +242,12 @@ describe('role matrix of /api/cms/v1', () => {
   }
 
   it('shows an attendant only the stands assigned to them', async () => {
-    const list = await send('GET', '/api/cms/v1/stands', tokens.attendant);
+    const list = await send('GET', { url: '/api/cms/v1/stands' }, tokens.attendant);
     expect(list.body.data.rows.map((r: { name: string }) => r.name)).toEqual(['Do atendente']);
-    const other = await send('GET', `/api/cms/v1/stands/${ids.otherStand}`, tokens.attendant);
+    const other = await send('GET', { url: `/api/cms/v1/stands/${ids.otherStand}` }, tokens.attendant);
     expect(other.status).toBe(404);
-    const all = await send('GET', '/api/cms/v1/stands', tokens.admin);
-    expect(all.body.data.count).toBe(2);
+    const all = await send('GET', { url: '/api/cms/v1/stands?limit=100' }, tokens.admin);
+    expect(all.body.data.rows.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['Do atendente', 'De outro']));
   });
 });
 
