@@ -1,0 +1,56 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Event, StaffRole } from '@plataforma/adapter';
+
+/** What every section of the event editor gets. */
+export interface EventSectionProps {
+  /** The event being edited; null while it is being created (or still loading). */
+  event: Event | null;
+  /** Its id; null while creating ('/cms/eventos/new'). */
+  eventId: number | null;
+  /** The stand of the route (an attendant's '/cms/estandes/:standId/:tab'): preselects the Mídia section. */
+  standId?: number;
+  /** Called by 'Informações básicas' after a save, with the saved event (the editor moves to edit mode). */
+  onSaved?: (event: Event) => void;
+}
+
+/** A section of the event editor: an accordion panel chosen by the route's tab. */
+export interface EventSection {
+  /** The route's tab ('/cms/eventos/:eventId/:tab'). */
+  tab: string;
+  /** The panel's heading (a key of the back office's texts). */
+  label: string;
+  /** The staff roles that see it (SPEC §6); every staff role when absent. */
+  only?: readonly StaffRole[];
+  /** Shown even before the event exists (only 'Informações básicas'). */
+  beforeSave?: boolean;
+  Component: LazyExoticComponent<ComponentType<EventSectionProps>>;
+}
+
+export const section = <Name extends string>(load: () => Promise<Record<Name, ComponentType<EventSectionProps>>>, name: Name) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+/** The tab opened when the route names none. */
+export const DEFAULT_TAB = 'informacoes-basicas';
+/** The tab opened after the first save of an event (SPEC §2.3). */
+export const AFTER_FIRST_SAVE_TAB = 'patrocinadores';
+
+/**
+ * The event editor's sections, in order (SPEC §2.3: informacoes-basicas, patrocinadores, salas,
+ * estandes, produtos-e-servicos, midias; plus palestras, palestrantes and cupons). The editor's
+ * accordion and its tabs are derived from this list: adding a section is its folder and one line.
+ */
+export const EVENT_SECTIONS: readonly EventSection[] = [
+  // informacoes-basicas: ./BasicInfoSection (admin, beforeSave)
+  // patrocinadores: backoffice/sponsors/ (helper S2)
+  // salas: backoffice/rooms/RoomsSection (admin)
+  // estandes: backoffice/stands/ (helper S2)
+  // produtos-e-servicos: backoffice/products/ (helper S2)
+  // midias: backoffice/medias/ (helper S2)
+  // palestras: backoffice/lectures/LecturesSection (admin)
+  // palestrantes: backoffice/speakers/SpeakersSection (admin)
+  // cupons: backoffice/coupons/CouponsSection (admin)
+];
+
+/** The sections a role sees, in order. */
+export const sectionsOf = (role: StaffRole): readonly EventSection[] =>
+  EVENT_SECTIONS.filter((entry) => !entry.only || entry.only.includes(role));
