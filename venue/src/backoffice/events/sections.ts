@@ -11,6 +11,8 @@ export interface EventSectionProps {
   standId?: number;
   /** Called by 'Informações básicas' after a save, with the saved event (the editor moves to edit mode). */
   onSaved?: (event: Event) => void;
+  /** A section with a form on the page (not in a modal) says whether it holds unsaved changes: leaving then asks first. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** A section of the event editor: an accordion panel chosen by the route's tab. */
@@ -40,12 +42,14 @@ export const AFTER_FIRST_SAVE_TAB = 'patrocinadores';
  * accordion and its tabs are derived from this list: adding a section is its folder and one line.
  */
 export const EVENT_SECTIONS: readonly EventSection[] = [
-  // informacoes-basicas: ./BasicInfoSection (admin, beforeSave)
-  // patrocinadores: backoffice/sponsors/ (helper S2)
+  {
+    tab: 'informacoes-basicas',
+    label: 'events.sections.basic',
+    only: ['admin'],
+    beforeSave: true,
+    Component: section(() => import('./BasicInfoSection'), 'BasicInfoSection'),
+  },
   // salas: backoffice/rooms/RoomsSection (admin)
-  // estandes: backoffice/stands/ (helper S2)
-  // produtos-e-servicos: backoffice/products/ (helper S2)
-  // midias: backoffice/medias/ (helper S2)
   // palestras: backoffice/lectures/LecturesSection (admin)
   // palestrantes: backoffice/speakers/SpeakersSection (admin)
   // cupons: backoffice/coupons/CouponsSection (admin)
