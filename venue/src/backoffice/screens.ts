@@ -61,6 +61,14 @@ export const SCREENS: readonly Screen[] = [
     only: ['attendant'],
     page: page(() => import('./stands/StandsPage'), 'StandsPage'),
   },
+  {
+    path: 'estandes/:standId/:tab',
+    label: 'stands.detail.title',
+    access: 'GET /stands/:id',
+    only: ['attendant'],
+    menu: false,
+    page: page(() => import('./stands/StandDetailPage'), 'StandDetailPage'),
+  },
 ];
 
 /** Who sees a screen: its route's staff roles in the access table, narrowed by `only`. */

@@ -49,7 +49,21 @@ export const EVENT_SECTIONS: readonly EventSection[] = [
     beforeSave: true,
     Component: section(() => import('./BasicInfoSection'), 'BasicInfoSection'),
   },
+  {
+    tab: 'patrocinadores',
+    label: 'events.sections.sponsors',
+    only: ['admin'],
+    Component: section(() => import('../sponsors/SponsorsSection'), 'SponsorsSection'),
+  },
   // salas: backoffice/rooms/RoomsSection (admin)
+  { tab: 'estandes', label: 'events.sections.stands', Component: section(() => import('../stands/StandsSection'), 'StandsSection') },
+  {
+    tab: 'produtos-e-servicos',
+    label: 'events.sections.products',
+    only: ['admin'],
+    Component: section(() => import('../products/ProductsSection'), 'ProductsSection'),
+  },
+  { tab: 'midias', label: 'events.sections.medias', Component: section(() => import('../medias/MediaSection'), 'MediaSection') },
   // palestras: backoffice/lectures/LecturesSection (admin)
   // palestrantes: backoffice/speakers/SpeakersSection (admin)
   // cupons: backoffice/coupons/CouponsSection (admin)
