@@ -7,10 +7,13 @@ import type { TableQuery } from './ui/DataTable';
 /** A list's filters beside the table state (the parent of the rows: `{ eventId: 3 }`, `{ standId: 7 }`). */
 export type ListFilters = Record<string, string | number>;
 
-/** What a save hands the mutation: the row's id to update (none to create), the input (a FormData for a save with files) and its upload options. */
+/**
+ * What a save hands the mutation: the row's id to update (none to create), the input (a
+ * FormData for a save with files; an update may send only some fields) and its upload options.
+ */
 export interface SaveVariables<Input> {
   id?: number;
-  input: Input | FormData;
+  input: Input | Partial<Input> | FormData;
   /** Progress and cancellation of a save with files (`useUpload().track`). */
   upload?: UploadOptions;
 }
@@ -51,7 +54,8 @@ export const resourceApi = <Row, Input = Partial<Row>>(path: string) => {
     const invalidate = useInvalidate();
     return useMutation({
       mutationFn: ({ id, input, upload }: SaveVariables<Input>) =>
-        id === undefined ? client.create(input, upload) : client.update(id, input, upload),
+        // A create's input is whole: the form's schema parsed it.
+        id === undefined ? client.create(input as Input | FormData, upload) : client.update(id, input, upload),
       onSuccess: invalidate,
     });
   };

@@ -110,6 +110,11 @@ export const BasicInfoSection = ({ event, eventId, onSaved, onDirtyChange }: Eve
 
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
+  // Options that arrive after the form keep the chosen category shown.
+  useEffect(() => {
+    if (categories.data) form.setValue('categoryId', form.getValues('categoryId'));
+  }, [categories.data, form]);
+
   const toggleFree = (checked: boolean) => {
     setFree(checked);
     const amount = checked ? '0' : '';
@@ -139,8 +144,9 @@ export const BasicInfoSection = ({ event, eventId, onSaved, onDirtyChange }: Eve
     onSaved?.(answer.data);
   });
 
-  const categoryOptions = categories.data?.rows ?? [];
-  const storedCategory = event?.category && !categoryOptions.some((c) => c.id === event.category?.id) ? event.category : null;
+  // The event's own category is an option before the list loads (and if the list lacks it).
+  const stored = event?.category ?? null;
+  const categoryOptions = [...(stored ? [stored] : []), ...(categories.data?.rows ?? []).filter((c) => c.id !== stored?.id)];
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('events.sections.basic')}>
@@ -171,7 +177,6 @@ export const BasicInfoSection = ({ event, eventId, onSaved, onDirtyChange }: Eve
         {...form.register('categoryId')}
       >
         <option value="">{t('events.fields.categoryPlaceholder')}</option>
-        {storedCategory && <option value={storedCategory.id}>{storedCategory.name}</option>}
         {categoryOptions.map((category) => (
           <option key={category.id} value={category.id}>
             {category.name}

@@ -55,7 +55,12 @@ export const EVENT_SECTIONS: readonly EventSection[] = [
     only: ['admin'],
     Component: section(() => import('../sponsors/SponsorsSection'), 'SponsorsSection'),
   },
-  // salas: backoffice/rooms/RoomsSection (admin)
+  {
+    tab: 'salas',
+    label: 'events.sections.rooms',
+    only: ['admin'],
+    Component: section(() => import('../rooms/RoomsSection'), 'RoomsSection'),
+  },
   { tab: 'estandes', label: 'events.sections.stands', Component: section(() => import('../stands/StandsSection'), 'StandsSection') },
   {
     tab: 'produtos-e-servicos',
