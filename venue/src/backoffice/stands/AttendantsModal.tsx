@@ -54,8 +54,16 @@ const Picker = styled.div`
     display: block;
     color: ${({ theme }) => theme.colors.textMuted};
   }
-  li.note {
-    cursor: default;
+  .note {
+    position: absolute;
+    z-index: 2;
+    left: 0;
+    right: 0;
+    margin: 4px 0 0;
+    padding: 8px 12px;
+    background: #fff;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius};
     color: ${({ theme }) => theme.colors.textMuted};
   }
 `;
@@ -116,6 +124,8 @@ const AttendantPicker = ({
   });
   const candidates = (users.data?.rows ?? []).filter((user) => user.role === 'attendant' && !assigned.has(user.id));
   const shown = open && !picked;
+  // The list is there only with options in it (a listbox holds options only); else a note says why.
+  const listed = shown && !users.isPending && candidates.length > 0;
   const activeIndex = Math.min(active, candidates.length - 1);
 
   const pick = (user: StaffUser) => {
@@ -132,10 +142,10 @@ const AttendantPicker = ({
         role="combobox"
         autoComplete="off"
         aria-autocomplete="list"
-        aria-expanded={shown}
+        aria-expanded={listed}
         aria-controls={`${id}-list`}
         aria-describedby={`${id}-hint`}
-        aria-activedescendant={shown && activeIndex >= 0 ? `${id}-option-${activeIndex}` : undefined}
+        aria-activedescendant={listed && activeIndex >= 0 ? `${id}-option-${activeIndex}` : undefined}
         placeholder={t('attendants.placeholder')}
         value={text}
         onFocus={() => setOpen(true)}
@@ -154,7 +164,7 @@ const AttendantPicker = ({
           } else if (event.key === 'ArrowUp') {
             event.preventDefault();
             setActive(Math.max(activeIndex - 1, 0));
-          } else if (event.key === 'Enter' && shown) {
+          } else if (event.key === 'Enter' && listed) {
             event.preventDefault();
             const user = candidates[activeIndex];
             if (user) pick(user);
@@ -166,34 +176,29 @@ const AttendantPicker = ({
         }}
       />
       <small id={`${id}-hint`}>{t('attendants.searchHint')}</small>
-      {shown && (
+      {shown && !listed && (
+        <p className="note" role="status">
+          {users.isPending ? t('attendants.searching') : t('attendants.noCandidates')}
+        </p>
+      )}
+      {listed && (
         <ul role="listbox" id={`${id}-list`} aria-label={t('attendants.user')}>
-          {users.isPending ? (
-            <li className="note" role="presentation">
-              {t('attendants.searching')}
+          {candidates.map((user, index) => (
+            <li
+              key={user.id}
+              id={`${id}-option-${index}`}
+              role="option"
+              aria-selected={index === activeIndex}
+              // mousedown, not click: the pick happens before the field's blur closes the list.
+              onMouseDown={(event) => {
+                event.preventDefault();
+                pick(user);
+              }}
+            >
+              {user.name}
+              <small>{user.email}</small>
             </li>
-          ) : candidates.length === 0 ? (
-            <li className="note" role="presentation">
-              {t('attendants.noCandidates')}
-            </li>
-          ) : (
-            candidates.map((user, index) => (
-              <li
-                key={user.id}
-                id={`${id}-option-${index}`}
-                role="option"
-                aria-selected={index === activeIndex}
-                // mousedown, not click: the pick happens before the field's blur closes the list.
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  pick(user);
-                }}
-              >
-                {user.name}
-                <small>{user.email}</small>
-              </li>
-            ))
-          )}
+          ))}
         </ul>
       )}
     </div>

@@ -8,11 +8,13 @@ import {
   fakeServer,
   FIRST_LOAD,
   multipartFields as sent,
+  renderBackoffice,
   renderInBackoffice,
   signInStaff,
   stubObjectUrls,
   TYPING_TEST_TIMEOUT,
 } from '../test-utils';
+import { makeEvent } from '../events/test-fixtures';
 import { standFixture } from './fixtures';
 import { StandsSection } from './StandsSection';
 
@@ -159,7 +161,8 @@ describe("the event editor's 'Estandes' section (SPEC §2.3)", () => {
         'GET /api/cms/v1/users/me': () => admin,
         'GET /api/cms/v1/stands': () => ({ rows: [vitalis], count: 1 }),
         'GET /api/cms/v1/stands/3/attendants': () => ({ rows: attendants, count: attendants.length }),
-        'GET /api/cms/v1/users': () => ({ rows: [admin, carla, bruno], count: 3 }),
+        'GET /api/cms/v1/users': ({ params }) =>
+          (params as { search?: string }).search === 'carla' ? { rows: [carla], count: 1 } : { rows: [admin, carla, bruno], count: 3 },
         'POST /api/cms/v1/stands/3/attendants': () => {
           const row: StandAttendant = { id: 41, standId: 3, user: { id: bruno.id, name: bruno.name, email: bruno.email, phone: null } };
           attendants = [assigned, row];
@@ -180,6 +183,12 @@ describe("the event editor's 'Estandes' section (SPEC §2.3)", () => {
       const add = within(dialog).getByRole('button', { name: 'Adicionar' });
       expect(add).toBeDisabled();
       const field = within(dialog).getByRole('combobox', { name: 'Atendente' });
+      // Carla is the one match, and she is assigned already: no option, a note says so.
+      await userEvent.type(field, 'carla');
+      expect(await within(dialog).findByText('Nenhum atendente disponível para essa busca.')).toBeInTheDocument();
+      expect(within(dialog).queryByRole('listbox')).toBeNull();
+      expect(field).toHaveAttribute('aria-expanded', 'false');
+      await userEvent.clear(field);
       await userEvent.type(field, 'aten');
       const list = await within(dialog).findByRole('listbox');
       // Carla is assigned already and Ana is an admin: Bruno only.
@@ -272,5 +281,41 @@ describe("the event editor's 'Estandes' section (SPEC §2.3)", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('table')).toBeNull();
     expect(seen.some((r) => r.url === '/api/cms/v1/stands')).toBe(false);
+  });
+});
+
+describe("the event editor's sections of stands, media, sponsors and products (SPEC §2.3)", () => {
+  it('opens each by its tab in the accordion, with the event given', async () => {
+    signInStaff();
+    const event = makeEvent({ id: 3 });
+    const seen = fakeServer({
+      'GET /api/cms/v1/users/me': () => admin,
+      'GET /api/cms/v1/events/private/3': () => event,
+      'GET /api/cms/v1/stands': () => ({ rows: [standFixture({ eventId: 3 })], count: 1 }),
+      'GET /api/cms/v1/sponsors': () => ({ rows: [], count: 0 }),
+    });
+    const router = renderBackoffice('/cms/eventos/3/estandes');
+    expect(await screen.findByRole('cell', { name: vitalis.name }, FIRST_LOAD)).toBeInTheDocument();
+    expect(seen.find((r) => r.url === '/api/cms/v1/stands')?.params).toMatchObject({ eventId: 3 });
+    expect(screen.getByRole('link', { name: /ver no site: Vitalis/ })).toHaveAttribute(
+      'href',
+      '/plataforma/3/estande/3-vitalis-farmaceutica',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: /^Mídia/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cms/eventos/3/midias'));
+    expect(await screen.findByRole('combobox', { name: /^Estande/ }, FIRST_LOAD)).toHaveAccessibleDescription(
+      'selecione um estande para ver as suas mídias',
+    );
+    expect(screen.getByRole('button', { name: 'Adicionar Mídia' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: /^Produtos e serviços/ }));
+    expect(await screen.findByRole('combobox', { name: /^Estande/ }, FIRST_LOAD)).toHaveAccessibleDescription(
+      'selecione um estande para ver os seus produtos e serviços',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: /^Patrocinadores/ }));
+    expect(await screen.findByRole('button', { name: 'Adicionar Patrocinador' }, FIRST_LOAD)).toBeInTheDocument();
+    expect(seen.find((r) => r.url === '/api/cms/v1/sponsors')?.params).toMatchObject({ eventId: 3 });
   });
 });
