@@ -69,9 +69,24 @@ export const EVENT_SECTIONS: readonly EventSection[] = [
     Component: section(() => import('../products/ProductsSection'), 'ProductsSection'),
   },
   { tab: 'midias', label: 'events.sections.medias', Component: section(() => import('../medias/MediaSection'), 'MediaSection') },
-  // palestras: backoffice/lectures/LecturesSection (admin)
-  // palestrantes: backoffice/speakers/SpeakersSection (admin)
-  // cupons: backoffice/coupons/CouponsSection (admin)
+  {
+    tab: 'palestras',
+    label: 'events.sections.lectures',
+    only: ['admin'],
+    Component: section(() => import('../lectures/LecturesSection'), 'LecturesSection'),
+  },
+  {
+    tab: 'palestrantes',
+    label: 'events.sections.speakers',
+    only: ['admin'],
+    Component: section(() => import('../speakers/SpeakersSection'), 'SpeakersSection'),
+  },
+  {
+    tab: 'cupons',
+    label: 'events.sections.coupons',
+    only: ['admin'],
+    Component: section(() => import('../coupons/CouponsSection'), 'CouponsSection'),
+  },
 ];
 
 /** The sections a role sees, in order. */
