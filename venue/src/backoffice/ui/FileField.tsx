@@ -211,7 +211,12 @@ export const FileField = ({
     <Box role="group" aria-labelledby={`${id}-label`}>
       <span className="label" id={`${id}-label`}>
         {label}
-        {required && <span aria-hidden="true"> *</span>}
+        {required && (
+          <>
+            <span aria-hidden="true"> *</span>
+            <span className="visually-hidden"> {t('upload.requiredMark')}</span>
+          </>
+        )}
       </span>
       <input
         ref={input}
