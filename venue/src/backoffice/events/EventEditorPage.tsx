@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useRef, type MutableRefObject } from 'react';
 import { useBlocker, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -13,7 +13,7 @@ import { ErrorAlert } from '../ui/Form';
 import { PageHeader } from '../ui/PageHeader';
 import { useResourceActions } from '../ui/useResourceActions';
 import { ViewOnSite } from '../ui/ViewOnSite';
-import { eventQuery, fetchDependents, useDeleteEvents } from './api';
+import { eventKeys, eventQuery, fetchDependents, useDeleteEvents } from './api';
 import { dependentsText } from './dependents';
 import { AFTER_FIRST_SAVE_TAB, DEFAULT_TAB, sectionsOf } from './sections';
 
@@ -143,12 +143,15 @@ export const EventEditorPage = () => {
   const goTo = (tab: string, saved?: number) =>
     navigate(`/cms/eventos/${saved ?? params.eventId ?? 'new'}/${tab}`, { replace: true, preventScrollReset: true });
 
+  const queryClient = useQueryClient();
   const onSaved = useCallback(
     (saved: Event) => {
       dirty.current = false;
+      // The saved event is what the editor shows at once (its id's page after a first save).
+      queryClient.setQueryData(eventKeys.one(saved.id), saved);
       navigate(`/cms/eventos/${saved.id}/${AFTER_FIRST_SAVE_TAB}`, { replace: true });
     },
-    [navigate],
+    [navigate, queryClient],
   );
 
   /** Deleting from the editor goes back a page (SPEC §4), or to the list when the editor was opened directly. */
