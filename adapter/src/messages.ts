@@ -34,6 +34,7 @@ export const MESSAGE_KEYS = [
   'api.error.unavailable',
   'api.error.internal',
   'api.error.network',
+  'api.error.canceled',
   'pageView.recorded',
   'contact.sent',
   'api.error.lectureNotFound',

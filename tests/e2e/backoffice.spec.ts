@@ -6,10 +6,12 @@ import { ADMIN, ATTENDANT, codeIn, nextSms, smsCount, staffSignIn } from './help
 // page, signs out, and the old token no longer opens anything.
 test('admin creates an attendant who signs in through first access', async ({ page, request }) => {
   await staffSignIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/cms\/usuarios/);
+  await expect(page).toHaveURL(/\/cms\/eventos/);
   const menu = page.getByRole('navigation', { name: 'Menu' });
-  await expect(menu.getByRole('link')).toHaveText(['Categorias', 'Usuários', 'Atividades']);
+  await expect(menu.getByRole('link')).toHaveText(['Eventos', 'Categorias', 'Usuários', 'Atividades']);
   await expect(menu.getByText(ADMIN.email)).toBeVisible();
+  await menu.getByRole('link', { name: 'Usuários' }).click();
+  await expect(page).toHaveURL(/\/cms\/usuarios/);
 
   // Create the attendant; the temporary password goes to their phone only.
   const email = `atendente.${Date.now()}@exemplo.com.br`;

@@ -2,32 +2,103 @@ import type { ListResult } from '../envelope';
 import { toListParams } from '../list-query';
 import { CMS_PREFIX } from '../routes';
 import type { Category, CategoryInput, CategoryOrderField } from '../contracts/category';
+import type { Coupon, CouponInput, CouponOrderField } from '../contracts/coupon';
+import type { Event, EventDependents, EventInput, EventOrderField } from '../contracts/event';
+import type { CmsLecture, LectureInput, LectureOrderField } from '../contracts/lecture';
 import type { Log, LogOrderField } from '../contracts/log';
-import { categoryPaths, logPaths, standPaths, userPaths } from '../contracts/paths';
-import type { Stand, StandOrderField } from '../contracts/stand';
+import type { Media, MediaInput, MediaOrderField } from '../contracts/media';
+import {
+  categoryPaths,
+  couponPaths,
+  eventPaths,
+  fillPath,
+  lecturePaths,
+  logPaths,
+  mediaPaths,
+  productPaths,
+  roomPaths,
+  speakerPaths,
+  sponsorPaths,
+  standPaths,
+  userPaths,
+} from '../contracts/paths';
+import type { Product, ProductInput, ProductOrderField } from '../contracts/product';
+import type { Room, RoomInput, RoomOrderField } from '../contracts/room';
+import type { Speaker, SpeakerInput, SpeakerOrderField } from '../contracts/speaker';
+import type { Sponsor, SponsorInput, SponsorOrderField } from '../contracts/sponsor';
+import type { Stand, StandAttendant, StandAttendantInput, StandInput, StandOrderField } from '../contracts/stand';
 import type { StaffUser, StaffUserInput, StaffUserOrderField, StaffUserUpdate } from '../contracts/user';
-import type { Http, PageQuery } from './http';
+import { uploadConfig, type Http, type PageQuery, type UploadOptions } from './http';
+
+/** What a delete by ids answers. */
+export interface DeleteAnswer {
+  ids: number[];
+  count: number;
+}
 
 /** The back office's API (/api/cms/v1, staff token). */
 export const cmsClient = ({ call, data }: Http) => {
-  /** A back-office resource under /api/cms/v1 (list, get, create, update, delete by ids). */
+  const cms = (path: string) => `${CMS_PREFIX}${path}`;
+  /**
+   * A back-office resource under /api/cms/v1 (list, get, create, update, delete by ids). A save
+   * takes the input as JSON, or a FormData (multipart, see `toFormData`) for a save with files;
+   * `options` follows its upload progress and cancels it.
+   */
   const resource = <Row, Input = Partial<Row>, F extends string = string>(path: string) => ({
     list: (query: PageQuery<F> = {}, filters: Record<string, string | number> = {}) =>
-      data<ListResult<Row>>({ method: 'GET', url: `${CMS_PREFIX}${path}`, params: { ...filters, ...toListParams(query) } }),
-    get: (id: number) => data<Row>({ method: 'GET', url: `${CMS_PREFIX}${path}/${id}` }),
-    create: (input: Input) => call<Row>({ method: 'POST', url: `${CMS_PREFIX}${path}`, data: input }),
-    update: (id: number, input: Partial<Input>) => call<Row>({ method: 'PUT', url: `${CMS_PREFIX}${path}/${id}`, data: input }),
-    remove: (ids: number[]) =>
-      call<{ ids: number[]; count: number }>({ method: 'DELETE', url: `${CMS_PREFIX}${path}`, params: { ids: ids.join(',') } }),
+      data<ListResult<Row>>({ method: 'GET', url: cms(path), params: { ...filters, ...toListParams(query) } }),
+    get: (id: number) => data<Row>({ method: 'GET', url: `${cms(path)}/${id}` }),
+    create: (input: Input | FormData, options?: UploadOptions) =>
+      call<Row>({ method: 'POST', url: cms(path), data: input, ...(options ? uploadConfig(options) : {}) }),
+    update: (id: number, input: Partial<Input> | FormData, options?: UploadOptions) =>
+      call<Row>({ method: 'PUT', url: `${cms(path)}/${id}`, data: input, ...(options ? uploadConfig(options) : {}) }),
+    remove: (ids: number[]) => call<DeleteAnswer>({ method: 'DELETE', url: cms(path), params: { ids: ids.join(',') } }),
   });
 
   return {
-    me: () => data<StaffUser>({ method: 'GET', url: `${CMS_PREFIX}${userPaths.me}` }),
+    me: () => data<StaffUser>({ method: 'GET', url: cms(userPaths.me) }),
     resource,
     /** The resources of the back office, on the contract's paths. */
     users: resource<StaffUser, StaffUserInput & Pick<StaffUserUpdate, 'loginLocked'>, StaffUserOrderField>(userPaths.cms),
     categories: resource<Category, CategoryInput, CategoryOrderField>(categoryPaths.cms),
-    stands: resource<Stand, Partial<Stand>, StandOrderField>(standPaths.cms),
+    /** Events: saves are multipart (`imageFile`, `bannerFile`, `thumbFile` and their remove flags). */
+    events: {
+      ...resource<Event, EventInput, EventOrderField>(eventPaths.cms),
+      /** An event as its editor reads it, published or not. */
+      getPrivate: (id: number) => data<Event>({ method: 'GET', url: cms(fillPath(eventPaths.private, { id })) }),
+      /** What deleting the event takes with it (the confirmation names each count above zero). */
+      dependents: (id: number) => data<EventDependents>({ method: 'GET', url: cms(fillPath(eventPaths.dependents, { id })) }),
+    },
+    /** An event's rooms (list filter `eventId`). */
+    rooms: resource<Room, RoomInput, RoomOrderField>(roomPaths.cms),
+    /** Stands (list filter `eventId`; saves multipart with `image`/`removeImage`) and their attendants. */
+    stands: {
+      ...resource<Stand, StandInput, StandOrderField>(standPaths.cms),
+      attendants: {
+        list: (standId: number) =>
+          data<ListResult<StandAttendant>>({ method: 'GET', url: cms(fillPath(standPaths.attendants, { id: standId })) }),
+        add: (standId: number, input: StandAttendantInput) =>
+          call<StandAttendant>({ method: 'POST', url: cms(fillPath(standPaths.attendants, { id: standId })), data: input }),
+        remove: (standId: number, ids: number[]) =>
+          call<DeleteAnswer>({
+            method: 'DELETE',
+            url: cms(fillPath(standPaths.attendants, { id: standId })),
+            params: { ids: ids.join(',') },
+          }),
+      },
+    },
+    /** A stand's media (list filter `standId`; saves multipart with `file`/`removeFile`). */
+    medias: resource<Media, MediaInput, MediaOrderField>(mediaPaths.cms),
+    /** A stand's products and services (list filter `standId`; saves multipart with `image`/`removeImage`). */
+    products: resource<Product, ProductInput, ProductOrderField>(productPaths.cms),
+    /** An event's sponsors (list filter `eventId`; saves multipart with `image`/`removeImage`). */
+    sponsors: resource<Sponsor, SponsorInput, SponsorOrderField>(sponsorPaths.cms),
+    /** An event's lectures (list filters `eventId`, `roomId`; JSON saves). */
+    lectures: resource<CmsLecture, LectureInput, LectureOrderField>(lecturePaths.cms),
+    /** An event's speakers (list filter `eventId`; saves multipart with `image`/`removeImage`). */
+    speakers: resource<Speaker, SpeakerInput, SpeakerOrderField>(speakerPaths.cms),
+    /** An event's coupons (list filter `eventId`; JSON saves). */
+    coupons: resource<Coupon, CouponInput, CouponOrderField>(couponPaths.cms),
     logs: resource<Log, Partial<Log>, LogOrderField>(logPaths.cms),
   };
 };

@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosInstance, type AxiosProgressEvent, type AxiosRequestConfig } from 'axios';
 import { SITE_PREFIX } from '../routes';
 import { ApiError, type Envelope } from '../envelope';
 import { isMessageKey } from '../messages';
@@ -28,9 +28,60 @@ export interface PageQuery<F extends string = string> {
 
 const noTokens: TokenSource = { staffToken: () => null, clientToken: () => null };
 
+/** How a save that carries files is followed and stopped: its progress (0..1) and a signal that cancels it. */
+export interface UploadOptions {
+  /** The fraction of the request body sent so far, 0 to 1 (from the browser's upload progress events). */
+  onUploadProgress?: (fraction: number) => void;
+  /** Aborting it cancels the request; the call then fails with `api.error.canceled` (status 0). */
+  signal?: AbortSignal;
+}
+
+/** The fraction sent of an upload progress event (0 when the total is unknown). */
+export const uploadFraction = (event: Pick<AxiosProgressEvent, 'loaded' | 'total' | 'progress'>): number => {
+  const fraction = event.progress ?? (event.total ? event.loaded / event.total : 0);
+  return Math.min(1, Math.max(0, fraction));
+};
+
+/**
+ * The request options of a save with files: progress and cancellation, and no time limit (a
+ * 200 MB video takes longer than the client's usual 20 s).
+ */
+export const uploadConfig = (options: UploadOptions = {}): AxiosRequestConfig => ({
+  timeout: 0,
+  signal: options.signal,
+  onUploadProgress: options.onUploadProgress ? (event: AxiosProgressEvent) => options.onUploadProgress?.(uploadFraction(event)) : undefined,
+});
+
+/** A value of a multipart form: files go as they are, the rest as text; undefined is left out. */
+export type FormDataValue = string | number | boolean | Blob | null | undefined;
+
+/**
+ * The multipart body of a save from a plain object: undefined (a field not sent, a file not
+ * chosen) is left out; null is sent empty (the field is cleared); numbers as their text;
+ * booleans as the flags '1' and '0' (SPEC §9); a File or Blob as the file part.
+ */
+export const toFormData = (values: Record<string, FormDataValue | readonly FormDataValue[]>): FormData => {
+  const form = new FormData();
+  const append = (key: string, value: FormDataValue) => {
+    if (value === undefined) return;
+    if (value === null) form.append(key, '');
+    else if (typeof value === 'boolean') form.append(key, value ? '1' : '0');
+    else if (typeof value === 'number') form.append(key, String(value));
+    else if (typeof value === 'string') form.append(key, value);
+    else if (typeof File !== 'undefined' && value instanceof File) form.append(key, value, value.name);
+    else form.append(key, value);
+  };
+  for (const [key, value] of Object.entries(values)) {
+    if (Array.isArray(value)) for (const item of value as readonly FormDataValue[]) append(key, item);
+    else append(key, value as FormDataValue);
+  }
+  return form;
+};
+
 /** Turns any failure into an ApiError carrying the server's status and message key. */
 export const toApiError = (error: unknown): ApiError => {
   if (error instanceof ApiError) return error;
+  if (axios.isCancel(error)) return new ApiError(0, 'api.error.canceled');
   if (error instanceof AxiosError) {
     const status = error.response?.status ?? 0;
     const body: unknown = error.response?.data;

@@ -3,7 +3,18 @@ import { cmsClient } from './cms';
 import { createHttp, type ApiClientOptions } from './http';
 import { siteClient } from './site';
 
-export { toApiError, type ApiClientOptions, type PageQuery, type TokenSource } from './http';
+export {
+  toApiError,
+  toFormData,
+  uploadConfig,
+  uploadFraction,
+  type ApiClientOptions,
+  type FormDataValue,
+  type PageQuery,
+  type TokenSource,
+  type UploadOptions,
+} from './http';
+export type { DeleteAnswer } from './cms';
 
 /**
  * The one typed client the venue calls, by area: `auth` (/auth), `site` (/api/site/v1) and

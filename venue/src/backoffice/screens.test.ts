@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { accessFor, STAFF_ROLES } from '@plataforma/adapter';
 import { i18n } from '../shared/i18n';
 import { BACKOFFICE_NS } from './i18n';
-import { homeOf, SCREENS, screenRoles, screensOf } from './screens';
+import { homeOf, menuOf, SCREENS, screenRoles } from './screens';
 
 describe('the screens registry (SPEC §2.2)', () => {
   it('gives each role its menu, in order', () => {
-    expect(screensOf('admin').map((screen) => screen.path)).toEqual(['categorias', 'usuarios', 'atividades']);
-    expect(screensOf('attendant').map((screen) => screen.path)).toEqual(['estandes']);
+    expect(menuOf('admin').map((screen) => screen.path)).toEqual(['eventos', 'categorias', 'usuarios', 'atividades']);
+    expect(menuOf('attendant').map((screen) => screen.path)).toEqual(['estandes']);
   });
 
   it('sends each role to its first screen', () => {
-    expect(homeOf('admin')).toBe('/cms/usuarios');
+    expect(homeOf('admin')).toBe('/cms/eventos');
     expect(homeOf('attendant')).toBe('/cms/estandes');
   });
 

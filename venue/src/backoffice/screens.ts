@@ -13,6 +13,8 @@ export interface Screen {
   only?: readonly StaffRole[];
   /** The role's first screen after signing in (else its first menu entry). */
   home?: boolean;
+  /** false: a route without a menu entry (the event editor, reached from the events list). */
+  menu?: false;
   /** The page, loaded on demand. */
   page: LazyExoticComponent<ComponentType>;
 }
@@ -26,12 +28,26 @@ const page = <Name extends string>(load: () => Promise<Record<Name, ComponentTyp
  */
 export const SCREENS: readonly Screen[] = [
   {
+    path: 'eventos',
+    label: 'menu.events',
+    access: 'GET /events',
+    home: true,
+    page: page(() => import('./events/EventsPage'), 'EventsPage'),
+  },
+  {
+    path: 'eventos/:eventId/:tab?',
+    label: 'events.editor',
+    access: 'GET /events/private/:id',
+    menu: false,
+    page: page(() => import('./events/EventEditorPage'), 'EventEditorPage'),
+  },
+  {
     path: 'categorias',
     label: 'menu.categories',
     access: 'GET /categories',
     page: page(() => import('./categories/CategoriesPage'), 'CategoriesPage'),
   },
-  { path: 'usuarios', label: 'menu.users', access: 'GET /users', home: true, page: page(() => import('./users/UsersPage'), 'UsersPage') },
+  { path: 'usuarios', label: 'menu.users', access: 'GET /users', page: page(() => import('./users/UsersPage'), 'UsersPage') },
   {
     path: 'atividades',
     label: 'menu.activities',
@@ -45,6 +61,14 @@ export const SCREENS: readonly Screen[] = [
     only: ['attendant'],
     page: page(() => import('./stands/StandsPage'), 'StandsPage'),
   },
+  {
+    path: 'estandes/:standId/:tab',
+    label: 'stands.detail.title',
+    access: 'GET /stands/:id',
+    only: ['attendant'],
+    menu: false,
+    page: page(() => import('./stands/StandDetailPage'), 'StandDetailPage'),
+  },
 ];
 
 /** Who sees a screen: its route's staff roles in the access table, narrowed by `only`. */
@@ -54,9 +78,12 @@ export const screenRoles = (screen: Screen): readonly StaffRole[] =>
 /** A role's screens, in menu order. */
 export const screensOf = (role: StaffRole): readonly Screen[] => SCREENS.filter((screen) => screenRoles(screen).includes(role));
 
+/** A role's menu entries, in order (its screens but the routes reached from another screen). */
+export const menuOf = (role: StaffRole): readonly Screen[] => screensOf(role).filter((screen) => screen.menu !== false);
+
 /** The first screen of a role after signing in (SPEC §2.2: any other /cms path leads there). */
 export const homeOf = (role: StaffRole): string => {
-  const mine = screensOf(role);
+  const mine = menuOf(role);
   const home = mine.find((screen) => screen.home) ?? mine[0];
   return home ? `/cms/${home.path}` : '/cms/nao-autorizado';
 };

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { AxiosHeaders, type AxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -94,4 +95,53 @@ export const renderBackoffice = (path: string, state?: unknown) => {
     </ThemeProvider>,
   );
   return router;
+};
+
+/**
+ * One piece of the back office (an event editor's section) at a path, with the same providers,
+ * the toast and the dialog: for a component the routes do not reach on their own (a section as
+ * another role sees it). The signed-in user is the one of `signInStaff`.
+ */
+export const renderInBackoffice = (element: ReactNode, path = '/cms') => {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            {element}
+            <ToastHost />
+            <DialogHost />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return router;
+};
+
+/** The fields of a multipart save the fake server saw (its FormData as an object; files as File). */
+export const multipartFields = (data: unknown): Record<string, FormDataEntryValue> => {
+  if (!(data instanceof FormData)) throw new Error('The save was not multipart.');
+  return Object.fromEntries(data.entries());
+};
+
+/**
+ * jsdom has no object URLs: a chosen file's preview gets 'blob:preview' while the test runs.
+ * Call it in `beforeEach`; the stubs go with `vi.restoreAllMocks` after each test.
+ */
+export const stubObjectUrls = () => {
+  const url = URL as unknown as Record<'createObjectURL' | 'revokeObjectURL', unknown>;
+  url.createObjectURL ??= () => '';
+  url.revokeObjectURL ??= () => undefined;
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
 };

@@ -10,4 +10,5 @@ export const BACKOFFICE_NS = 'backoffice';
 i18n.addResourceBundle('pt', BACKOFFICE_NS, pt, true, true);
 
 /** The back office's `t`: its own keys first, then the main pack's (server messages, common texts). */
-export const useBackofficeTranslation = () => useTranslation([BACKOFFICE_NS, 'translation']);
+// nsMode 'fallback': without it react-i18next's `t` reads the first namespace only ('common.close' showed as its key).
+export const useBackofficeTranslation = () => useTranslation([BACKOFFICE_NS, 'translation'], { nsMode: 'fallback' });

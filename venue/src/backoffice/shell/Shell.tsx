@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { staffToken, useAppState } from '../../shared/state/store';
 import { useLogout } from '../auth/api';
 import { Logo } from '../auth/AuthLayout';
-import { screensOf } from '../screens';
+import { menuOf } from '../screens';
 import { useStaffSession } from '../session';
 import { useBackofficeTranslation } from '../i18n';
 
@@ -183,7 +183,7 @@ export const Shell = () => {
           </button>
         </div>
         <ul>
-          {screensOf(user.role).map((screen) => (
+          {menuOf(user.role).map((screen) => (
             <li key={screen.path}>
               <NavLink to={`/cms/${screen.path}`}>{t(screen.label)}</NavLink>
             </li>

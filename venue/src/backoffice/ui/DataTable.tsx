@@ -38,9 +38,15 @@ export interface DataTableProps<Row extends { id: number }, Key extends QueryKey
   emptyText?: string;
   selectable?: boolean;
   onRowClick?: (row: Row) => void;
-  /** Buttons above the table; receives the selected ids. */
-  toolbar?: (selected: number[], clearSelection: () => void) => ReactNode;
+  /** Buttons above the table; receives the selected ids (and those rows, as loaded). */
+  toolbar?: (selected: number[], clearSelection: () => void, selectedRows: Row[]) => ReactNode;
   caption: string;
+  /** What shows instead of the empty text when there are no rows and no search (an empty state with its action). */
+  empty?: ReactNode;
+  /** 'grid' shows the rows as cards (`renderCard`), with the same search, order (a select) and paging. */
+  layout?: 'table' | 'grid';
+  /** A row as a card of the grid (4 per row on large screens, SPEC §9). */
+  renderCard?: (row: Row) => ReactNode;
 }
 
 const Wrap = styled.section`
@@ -150,6 +156,24 @@ const Footer = styled.div`
   }
 `;
 
+const Grid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 16px;
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
+  @media (min-width: 1024px) {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+  li.empty {
+    grid-column: 1 / -1;
+    text-align: center;
+    padding: 24px 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
 const readOrder = (value: string | null): ListOrder | undefined => {
   if (!value) return undefined;
   const [field, direction] = value.split(':');
@@ -170,6 +194,9 @@ export const DataTable = <Row extends { id: number }, Key extends QueryKey>({
   onRowClick,
   toolbar,
   caption,
+  empty,
+  layout = 'table',
+  renderCard,
 }: DataTableProps<Row, Key>) => {
   const { t } = useBackofficeTranslation();
   const [params, setParams] = useSearchParams();
@@ -217,6 +244,9 @@ export const DataTable = <Row extends { id: number }, Key extends QueryKey>({
   const to = Math.min(count, page * size);
   const allSelected = rows.length > 0 && rows.every((row) => selected.includes(row.id));
 
+  const emptyContent = search ? t('table.emptySearch', { search }) : (empty ?? emptyText ?? t('table.empty'));
+  const sortable = columns.filter((column) => column.sortable);
+
   const sortBy = (key: string) => {
     const direction = order?.field === key && order.direction === 'asc' ? 'desc' : 'asc';
     update({ order: `${key}:${direction}`, page: null });
@@ -232,94 +262,132 @@ export const DataTable = <Row extends { id: number }, Key extends QueryKey>({
           aria-label={searchPlaceholder}
           onChange={(event) => setDraft(event.target.value)}
         />
-        <div className="actions">{toolbar?.(selected, () => setSelected([]))}</div>
+        {layout === 'grid' && sortable.length > 0 && (
+          <label>
+            {t('table.orderBy')}{' '}
+            <select
+              value={order ? `${order.field}:${order.direction}` : ''}
+              onChange={(event) => update({ order: event.target.value || null, page: null })}
+            >
+              <option value="">{t('table.orderDefault')}</option>
+              {sortable.flatMap((column) =>
+                (['asc', 'desc'] as const).map((direction) => (
+                  <option key={`${column.key}:${direction}`} value={`${column.key}:${direction}`}>
+                    {t(`table.order.${direction}`, { column: column.label })}
+                  </option>
+                )),
+              )}
+            </select>
+          </label>
+        )}
+        <div className="actions">
+          {toolbar?.(
+            selected,
+            () => setSelected([]),
+            rows.filter((row) => selected.includes(row.id)),
+          )}
+        </div>
       </Bar>
       {result.error && <ErrorAlert style={{ margin: 16 }}>{messageText(result.error.msg)}</ErrorAlert>}
-      <Scroll>
-        <Table aria-busy={result.isFetching}>
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              {selectable && (
-                <th scope="col">
-                  <input
-                    type="checkbox"
-                    aria-label={t('table.selectAll')}
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? [] : rows.map((row) => row.id))}
-                  />
-                </th>
-              )}
-              {columns.map((column) => (
-                <th
-                  key={column.key}
-                  scope="col"
-                  className={column.secondary ? 'secondary' : undefined}
-                  aria-sort={order?.field === column.key ? (order.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-                >
-                  {column.sortable ? (
-                    <button type="button" onClick={() => sortBy(column.key)} aria-label={t('table.sortBy', { column: column.label })}>
-                      {column.label}
-                      <span aria-hidden="true">{order?.field === column.key ? (order.direction === 'asc' ? '▲' : '▼') : '↕'}</span>
-                    </button>
-                  ) : (
-                    column.label
-                  )}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {result.isPending ? (
+      {layout === 'grid' && renderCard ? (
+        <Grid aria-label={caption} aria-busy={result.isFetching}>
+          {result.isPending ? (
+            <li className="empty">
+              <Spinner label={t('table.loading')} />
+            </li>
+          ) : rows.length === 0 ? (
+            <li className="empty">{emptyContent}</li>
+          ) : (
+            rows.map((row) => <li key={row.id}>{renderCard(row)}</li>)
+          )}
+        </Grid>
+      ) : (
+        <Scroll>
+          <Table aria-busy={result.isFetching}>
+            <caption className="visually-hidden">{caption}</caption>
+            <thead>
               <tr>
-                <td className="empty" colSpan={columns.length + (selectable ? 1 : 0)}>
-                  <Spinner label={t('table.loading')} />
-                </td>
+                {selectable && (
+                  <th scope="col">
+                    <input
+                      type="checkbox"
+                      aria-label={t('table.selectAll')}
+                      checked={allSelected}
+                      onChange={() => setSelected(allSelected ? [] : rows.map((row) => row.id))}
+                    />
+                  </th>
+                )}
+                {columns.map((column) => (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    className={column.secondary ? 'secondary' : undefined}
+                    aria-sort={order?.field === column.key ? (order.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    {column.sortable ? (
+                      <button type="button" onClick={() => sortBy(column.key)} aria-label={t('table.sortBy', { column: column.label })}>
+                        {column.label}
+                        <span aria-hidden="true">{order?.field === column.key ? (order.direction === 'asc' ? '▲' : '▼') : '↕'}</span>
+                      </button>
+                    ) : (
+                      column.label
+                    )}
+                  </th>
+                ))}
               </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td className="empty" colSpan={columns.length + (selectable ? 1 : 0)}>
-                  {search ? t('table.emptySearch', { search }) : (emptyText ?? t('table.empty'))}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <tr
-                  key={row.id}
-                  className={onRowClick ? 'clickable' : undefined}
-                  onClick={onRowClick ? () => onRowClick(row) : undefined}
-                  onKeyDown={
-                    onRowClick
-                      ? (event) => (event.key === 'Enter' || event.key === ' ') && event.target === event.currentTarget && onRowClick(row)
-                      : undefined
-                  }
-                  tabIndex={onRowClick ? 0 : undefined}
-                >
-                  {selectable && (
-                    <td onClick={(event) => event.stopPropagation()}>
-                      <input
-                        type="checkbox"
-                        aria-label={t('table.selectRow', { id: row.id })}
-                        checked={selected.includes(row.id)}
-                        onChange={() =>
-                          setSelected((current) =>
-                            current.includes(row.id) ? current.filter((id) => id !== row.id) : [...current, row.id],
-                          )
-                        }
-                      />
-                    </td>
-                  )}
-                  {columns.map((column) => (
-                    <td key={column.key} className={column.secondary ? 'secondary' : undefined}>
-                      {column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}
-                    </td>
-                  ))}
+            </thead>
+            <tbody>
+              {result.isPending ? (
+                <tr>
+                  <td className="empty" colSpan={columns.length + (selectable ? 1 : 0)}>
+                    <Spinner label={t('table.loading')} />
+                  </td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </Table>
-      </Scroll>
+              ) : rows.length === 0 ? (
+                <tr>
+                  <td className="empty" colSpan={columns.length + (selectable ? 1 : 0)}>
+                    {emptyContent}
+                  </td>
+                </tr>
+              ) : (
+                rows.map((row) => (
+                  <tr
+                    key={row.id}
+                    className={onRowClick ? 'clickable' : undefined}
+                    onClick={onRowClick ? () => onRowClick(row) : undefined}
+                    onKeyDown={
+                      onRowClick
+                        ? (event) => (event.key === 'Enter' || event.key === ' ') && event.target === event.currentTarget && onRowClick(row)
+                        : undefined
+                    }
+                    tabIndex={onRowClick ? 0 : undefined}
+                  >
+                    {selectable && (
+                      <td onClick={(event) => event.stopPropagation()}>
+                        <input
+                          type="checkbox"
+                          aria-label={t('table.selectRow', { id: row.id })}
+                          checked={selected.includes(row.id)}
+                          onChange={() =>
+                            setSelected((current) =>
+                              current.includes(row.id) ? current.filter((id) => id !== row.id) : [...current, row.id],
+                            )
+                          }
+                        />
+                      </td>
+                    )}
+                    {columns.map((column) => (
+                      <td key={column.key} className={column.secondary ? 'secondary' : undefined}>
+                        {column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </Table>
+        </Scroll>
+      )}
       <Footer>
         <label>
           {t('table.rowsPerPage')}{' '}

@@ -90,6 +90,161 @@ export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTML
 );
 SelectField.displayName = 'SelectField';
 
+const Affixed = styled.div`
+  display: flex;
+  align-items: stretch;
+  span {
+    display: grid;
+    place-items: center;
+    padding: 0 12px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-right: 0;
+    border-radius: ${({ theme }) => theme.radius} 0 0 ${({ theme }) => theme.radius};
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: 600;
+  }
+  input {
+    flex: 1;
+    min-width: 0;
+    border-radius: 0 ${({ theme }) => theme.radius} ${({ theme }) => theme.radius} 0;
+  }
+`;
+
+/** An amount field with its unit before the value ('R$', SPEC §2.3; '%'); the unit is visual, the label and hint say it. */
+export const MoneyField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement> & { unit?: string }>(
+  ({ label, required, hint, unit = 'R$', ...input }, ref) => (
+    <Field label={label} required={required} hint={hint}>
+      {(id, hintId) => (
+        <Affixed>
+          <span aria-hidden="true">{unit}</span>
+          <input id={id} ref={ref} required={required} aria-describedby={hintId} inputMode="decimal" {...input} />
+        </Affixed>
+      )}
+    </Field>
+  ),
+);
+MoneyField.displayName = 'MoneyField';
+
+/** A two-state switch (SPEC §2.3: open/closed, 'Rascunho'/'Publicado'): its label names it, the text beside it says the state. */
+export const Switch = ({
+  label,
+  checked,
+  onChange,
+  onText,
+  offText,
+  disabled,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  onText: string;
+  offText: string;
+  disabled?: boolean;
+}) => {
+  const id = useId();
+  return (
+    <SwitchBox>
+      <span id={`${id}-label`} className="label">
+        {label}
+      </span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-state`}
+        disabled={disabled}
+        onClick={() => onChange(!checked)}
+      >
+        <span className="knob" aria-hidden="true" />
+      </button>
+      <span id={`${id}-state`} className="state">
+        {checked ? onText : offText}
+      </span>
+    </SwitchBox>
+  );
+};
+
+const SwitchBox = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  margin-bottom: 16px;
+  .label {
+    font-weight: 600;
+    font-size: 0.9rem;
+    min-width: 96px;
+  }
+  button {
+    position: relative;
+    width: 46px;
+    height: 26px;
+    border-radius: 13px;
+    border: 2px solid ${({ theme }) => theme.colors.textMuted};
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    cursor: pointer;
+    padding: 0;
+  }
+  button[aria-checked='true'] {
+    background: ${({ theme }) => theme.colors.primary};
+    border-color: ${({ theme }) => theme.colors.primary};
+  }
+  .knob {
+    position: absolute;
+    top: 2px;
+    left: 2px;
+    width: 18px;
+    height: 18px;
+    border-radius: 50%;
+    background: #fff;
+    box-shadow: 0 1px 3px rgba(0, 0, 0, 0.4);
+    transition: transform 150ms ease;
+  }
+  button[aria-checked='true'] .knob {
+    transform: translateX(20px);
+  }
+  .state {
+    font-size: 0.95rem;
+  }
+`;
+
+/** A checkbox with its label on the right ('Evento gratuito'). */
+export const CheckboxField = forwardRef<HTMLInputElement, { label: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>>(
+  ({ label, hint, ...input }, ref) => {
+    const id = useId();
+    return (
+      <CheckBox>
+        <input id={id} ref={ref} type="checkbox" aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+        <label htmlFor={id}>{label}</label>
+        {hint && <small id={`${id}-hint`}>{hint}</small>}
+      </CheckBox>
+    );
+  },
+);
+CheckboxField.displayName = 'CheckboxField';
+
+const CheckBox = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  margin-bottom: 16px;
+  input {
+    width: 18px;
+    height: 18px;
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
+  label {
+    font-weight: 600;
+    font-size: 0.9rem;
+  }
+  small {
+    flex-basis: 100%;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
 type MaskedFieldProps<Values extends FieldValues, Output> = FieldProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur'> & {
     control: Control<Values, unknown, Output>;

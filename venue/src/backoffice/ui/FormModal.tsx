@@ -16,6 +16,7 @@ export const FormModal = ({
   error,
   submitting,
   children,
+  subtitle,
 }: {
   title: string;
   editing: boolean;
@@ -24,10 +25,12 @@ export const FormModal = ({
   error: string | null;
   submitting: boolean;
   children: ReactNode;
+  /** Replaces the usual 'Campos marcados com * são obrigatórios.' (the Mídia modal's own wording). */
+  subtitle?: string;
 }) => {
   const { t } = useBackofficeTranslation();
   return (
-    <Modal title={title} subtitle={t('form.required')} onClose={onClose}>
+    <Modal title={title} subtitle={subtitle ?? t('form.required')} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
         {error && <ErrorAlert>{error}</ErrorAlert>}
         {children}

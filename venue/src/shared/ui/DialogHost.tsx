@@ -52,7 +52,12 @@ export const DialogHost = () => {
   const [busy, setBusy] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const negative = useRef<HTMLButtonElement>(null);
-  useModalBehaviour(panel, { open: dialog.open, onClose: close, initialFocus: negative, locked: busy });
+  // Closing without confirming tells the opener (onDismiss), e.g. to stay on a page with unsaved changes.
+  const dismiss = () => {
+    dialog.onDismiss?.();
+    close();
+  };
+  useModalBehaviour(panel, { open: dialog.open, onClose: dismiss, initialFocus: negative, locked: busy });
 
   if (!dialog.open) return null;
   const confirm = async () => {
@@ -65,12 +70,12 @@ export const DialogHost = () => {
     }
   };
   return (
-    <Backdrop onMouseDown={(event) => event.target === event.currentTarget && !busy && close()}>
+    <Backdrop onMouseDown={(event) => event.target === event.currentTarget && !busy && dismiss()}>
       <Panel ref={panel} role="alertdialog" aria-modal="true" aria-labelledby="dialog-title" aria-describedby="dialog-body">
         <h2 id="dialog-title">{dialog.header}</h2>
         <p id="dialog-body">{dialog.body}</p>
         <Actions>
-          <Button ref={negative} type="button" $variant="ghost" onClick={close} disabled={busy}>
+          <Button ref={negative} type="button" $variant="ghost" onClick={dismiss} disabled={busy}>
             {dialog.negativeLabel ?? t('common.no')}
           </Button>
           <Button type="button" onClick={confirm} disabled={busy} aria-busy={busy}>

@@ -9,11 +9,13 @@ export interface DialogRequest {
   /** Defaults to the pack's 'common.yes' ('Sim'). */
   positiveLabel?: string;
   onPositive?: () => void | Promise<void>;
+  /** Called when the dialog is closed without confirming (the negative button, Escape, a click outside). */
+  onDismiss?: () => void;
 }
 
 export interface UiSlice {
   toast: Toast;
-  dialog: Dialog & { onPositive?: () => void | Promise<void> };
+  dialog: Dialog & { onPositive?: () => void | Promise<void>; onDismiss?: () => void };
   loader: boolean;
   layout: { screen: ScreenSize };
   showToast(message: string, type?: ToastType, timeout?: number): void;
@@ -52,9 +54,9 @@ export const createUiSlice: Slice<UiSlice> = (set, get) => ({
     set((state) => ({ toast: { ...state.toast, show: false } }));
   },
 
-  openDialog: ({ header, body, negativeLabel, positiveLabel, onPositive }) =>
-    set({ dialog: { open: true, header, body, negativeLabel, positiveLabel, onPositive } }),
-  closeDialog: () => set((state) => ({ dialog: { ...state.dialog, open: false, onPositive: undefined } })),
+  openDialog: ({ header, body, negativeLabel, positiveLabel, onPositive, onDismiss }) =>
+    set({ dialog: { open: true, header, body, negativeLabel, positiveLabel, onPositive, onDismiss } }),
+  closeDialog: () => set((state) => ({ dialog: { ...state.dialog, open: false, onPositive: undefined, onDismiss: undefined } })),
 
   setLoader: (on) => set({ loader: on }),
   setScreen: (screen) => set((state) => (state.layout.screen === screen ? state : { layout: { screen } })),

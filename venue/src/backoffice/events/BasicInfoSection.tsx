@@ -1,0 +1,283 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { ApiError, EVENT_FILE_FIELDS, eventInputSchema, type Event, type EventInput } from '@plataforma/adapter';
+import { toFormData } from '@plataforma/adapter/client';
+import { messageText } from '../../shared/i18n';
+import { Button } from '../../shared/ui/Button';
+import { categoriesListQuery } from '../categories/api';
+import { useBackofficeTranslation } from '../i18n';
+import { FileField, useFileField, type ExpectedRatio } from '../ui/FileField';
+import { CheckboxField, ErrorAlert, MoneyField, SelectField, Switch, TextArea, TextField } from '../ui/Form';
+import { moneyInput } from '../ui/format';
+import { UploadProgress, useUpload } from '../ui/UploadProgress';
+import { useResourceActions } from '../ui/useResourceActions';
+import { useSchemaForm } from '../ui/useSchemaForm';
+import { useSaveEvent } from './api';
+import type { EventSectionProps } from './sections';
+
+/** The three images of an event (SPEC §2.3, §9): the expected size of each, and its file field and remove flag. */
+const IMAGES = [
+  { key: 'image', file: 'imageFile', ratio: { width: 1920, height: 500 } },
+  { key: 'banner', file: 'bannerFile', ratio: { width: 240, height: 340 } },
+  { key: 'thumb', file: 'thumbFile', ratio: { width: 252, height: 150 } },
+] as const satisfies ReadonlyArray<{ key: keyof Event; file: keyof typeof EVENT_FILE_FIELDS; ratio: ExpectedRatio }>;
+
+/** The venue's links of an event (its TVs, doors and panels): kept with the event, edited under a disclosure. */
+const VENUE_LINKS = [
+  'welcomeVideo',
+  'congressVideo',
+  'messagingLink',
+  'programmeLink',
+  'goldMeetingLink',
+  'silverMeetingLink',
+  'posterSiteLink',
+  'infoPdf',
+  'mapPdf',
+  'speakersPdf',
+] as const satisfies ReadonlyArray<keyof Event['venue'] & keyof EventInput>;
+
+const Grid = styled.div`
+  display: grid;
+  gap: 0 16px;
+  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+`;
+
+const Images = styled.div`
+  display: grid;
+  gap: 0 20px;
+  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-top: 8px;
+`;
+
+const Details = styled.details`
+  margin: 0 0 16px;
+  summary {
+    cursor: pointer;
+    font-weight: 600;
+    margin-bottom: 12px;
+  }
+`;
+
+/** The form's values as typed (strings), from a stored event or empty for a new one. */
+const valuesOf = (event: Event | null): EventInput => ({
+  name: event?.name ?? '',
+  description: event?.description ?? '',
+  categoryId: event?.categoryId ? String(event.categoryId) : '',
+  startDate: event?.startDate ?? '',
+  endDate: event?.endDate ?? '',
+  startTime: event?.startTime.slice(0, 5) ?? '',
+  endTime: event?.endTime?.slice(0, 5) ?? '',
+  value: moneyInput(event?.value),
+  discount: moneyInput(event?.discount),
+  exchange: moneyInput(event?.exchange ?? '1.00'),
+  facebook: event?.facebook ?? '',
+  twitter: event?.twitter ?? '',
+  linkedIn: event?.linkedIn ?? '',
+  status: event?.status ?? 'open',
+  published: event?.published ?? 0,
+  ...Object.fromEntries(VENUE_LINKS.map((key) => [key, event?.venue[key] ?? ''])),
+});
+
+/**
+ * 'Informações básicas' (admin, SPEC §2.3, §4, §5): the three images with their hints and ratio
+ * warnings, the event's fields, 'Evento gratuito', the R$ amounts, the links, the open/closed and
+ * 'Rascunho'/'Publicado' switches. Saved as multipart with the upload's progress; installments
+ * always 1, featured always 0, exchange 1 when left blank.
+ */
+export const BasicInfoSection = ({ event, eventId, onSaved, onDirtyChange }: EventSectionProps) => {
+  const { t } = useBackofficeTranslation();
+  const save = useSaveEvent();
+  const upload = useUpload();
+  const { saved } = useResourceActions();
+  const categories = useQuery(categoriesListQuery({ limit: 100, offset: 0, order: { field: 'name', direction: 'asc' } }));
+  const { form, error, submitting, submit } = useSchemaForm(eventInputSchema, valuesOf(event));
+  const images = {
+    image: useFileField(event?.image),
+    banner: useFileField(event?.banner),
+    thumb: useFileField(event?.thumb),
+  };
+  const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
+  const [free, setFree] = useState(event?.value === '0.00');
+  const status = form.watch('status');
+  const published = form.watch('published');
+  const dirty = form.formState.isDirty || Object.values(images).some((image) => image.dirty);
+
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+
+  // Options that arrive after the form keep the chosen category shown.
+  useEffect(() => {
+    if (categories.data) form.setValue('categoryId', form.getValues('categoryId'));
+  }, [categories.data, form]);
+
+  const toggleFree = (checked: boolean) => {
+    setFree(checked);
+    const amount = checked ? '0' : '';
+    form.setValue('value', amount, { shouldDirty: true });
+    form.setValue('discount', amount, { shouldDirty: true });
+  };
+
+  const onSubmit = submit(async (values) => {
+    const lacking = IMAGES.filter(({ key }) => !images[key].present).map(({ key }) => key);
+    setMissing(new Set(lacking));
+    if (lacking.length > 0) throw new ApiError(400, 'api.error.invalidBody');
+    const body = toFormData({
+      ...values,
+      exchange: values.exchange ?? '1.00',
+      installments: 1,
+      featured: 0,
+      ...images.image.payload('imageFile', EVENT_FILE_FIELDS.imageFile),
+      ...images.banner.payload('bannerFile', EVENT_FILE_FIELDS.bannerFile),
+      ...images.thumb.payload('thumbFile', EVENT_FILE_FIELDS.thumbFile),
+    });
+    const answer = await upload.track((options) => save.mutateAsync({ id: eventId ?? undefined, input: body, upload: options }));
+    form.reset(valuesOf(answer.data));
+    setFree(answer.data.value === '0.00');
+    for (const image of Object.values(images)) image.reset();
+    onDirtyChange?.(false);
+    saved(answer.msg);
+    onSaved?.(answer.data);
+  });
+
+  // The event's own category is an option before the list loads (and if the list lacks it).
+  const stored = event?.category ?? null;
+  const categoryOptions = [...(stored ? [stored] : []), ...(categories.data?.rows ?? []).filter((c) => c.id !== stored?.id)];
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('events.sections.basic')}>
+      <p>{t('form.required')}</p>
+      {categories.error && <ErrorAlert>{messageText(categories.error.msg)}</ErrorAlert>}
+      <Images>
+        {IMAGES.map(({ key, ratio }) => (
+          <FileField
+            key={key}
+            label={t(`events.fields.${key}`)}
+            required
+            accept="image/*"
+            hint={t(`events.fields.${key}Hint`)}
+            ratio={ratio}
+            chooseLabel={t('events.fields.uploadImage')}
+            removeLabel={t('events.fields.removeImage')}
+            error={missing.has(key) && !images[key].present ? t(`events.fields.${key}Required`) : undefined}
+            disabled={submitting}
+            {...images[key].field}
+          />
+        ))}
+      </Images>
+      <TextField label={t('events.fields.name')} required aria-invalid={Boolean(form.formState.errors.name)} {...form.register('name')} />
+      <SelectField
+        label={t('events.fields.category')}
+        required
+        aria-invalid={Boolean(form.formState.errors.categoryId)}
+        {...form.register('categoryId')}
+      >
+        <option value="">{t('events.fields.categoryPlaceholder')}</option>
+        {categoryOptions.map((category) => (
+          <option key={category.id} value={category.id}>
+            {category.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextArea
+        label={t('events.fields.description')}
+        required
+        rows={5}
+        aria-invalid={Boolean(form.formState.errors.description)}
+        {...form.register('description')}
+      />
+      <Grid>
+        <TextField
+          label={t('events.fields.startDate')}
+          type="date"
+          required
+          aria-invalid={Boolean(form.formState.errors.startDate)}
+          {...form.register('startDate')}
+        />
+        <TextField label={t('events.fields.endDate')} type="date" {...form.register('endDate')} />
+        <TextField
+          label={t('events.fields.startTime')}
+          type="time"
+          required
+          aria-invalid={Boolean(form.formState.errors.startTime)}
+          {...form.register('startTime')}
+        />
+        <TextField label={t('events.fields.endTime')} type="time" {...form.register('endTime')} />
+      </Grid>
+      <CheckboxField label={t('events.fields.free')} checked={free} onChange={(e) => toggleFree(e.target.checked)} />
+      <Grid>
+        <MoneyField
+          label={t('events.fields.value')}
+          hint={t('events.fields.moneyHint')}
+          readOnly={free}
+          aria-invalid={Boolean(form.formState.errors.value)}
+          {...form.register('value')}
+        />
+        <MoneyField
+          label={t('events.fields.discount')}
+          hint={t('events.fields.moneyHint')}
+          readOnly={free}
+          aria-invalid={Boolean(form.formState.errors.discount)}
+          {...form.register('discount')}
+        />
+        <MoneyField
+          label={t('events.fields.exchange')}
+          hint={t('events.fields.exchangeHint')}
+          aria-invalid={Boolean(form.formState.errors.exchange)}
+          {...form.register('exchange')}
+        />
+      </Grid>
+      <Grid>
+        {(['facebook', 'twitter', 'linkedIn'] as const).map((key) => (
+          <TextField
+            key={key}
+            label={t(`events.fields.${key}`)}
+            type="url"
+            hint={t('events.fields.linkHint')}
+            aria-invalid={Boolean(form.formState.errors[key])}
+            {...form.register(key)}
+          />
+        ))}
+      </Grid>
+      <Details>
+        <summary>{t('events.venue.title')}</summary>
+        <p>{t('events.venue.hint')}</p>
+        <Grid>
+          {VENUE_LINKS.map((key) => (
+            <TextField
+              key={key}
+              label={t(`events.venue.${key}`)}
+              aria-invalid={Boolean(form.formState.errors[key])}
+              {...form.register(key)}
+            />
+          ))}
+        </Grid>
+      </Details>
+      <Switch
+        label={t('events.fields.status')}
+        checked={status === 'open'}
+        onChange={(open) => form.setValue('status', open ? 'open' : 'closed', { shouldDirty: true })}
+        onText={t('events.fields.open')}
+        offText={t('events.fields.closed')}
+      />
+      <Switch
+        label={t('events.fields.publication')}
+        checked={published === 1}
+        onChange={(on) => form.setValue('published', on ? 1 : 0, { shouldDirty: true })}
+        onText={t('events.fields.published')}
+        offText={t('events.fields.draft')}
+      />
+      {error && <ErrorAlert>{error}</ErrorAlert>}
+      <UploadProgress fraction={upload.fraction} onCancel={upload.cancel} />
+      <Actions>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? t('form.saving') : eventId === null ? t('form.save') : t('form.update')}
+        </Button>
+      </Actions>
+    </form>
+  );
+};
