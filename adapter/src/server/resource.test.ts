@@ -83,6 +83,21 @@ describe('resourceRoutes', () => {
     );
   });
 
+  it("sorts by the spec's own order when it has one", async () => {
+    const query = makeQuery();
+    const db: DbLike = { query: () => query };
+    const routes = resourceRoutes(
+      () => db,
+      { ...spec, orderBy: (order) => [{ [order.field]: order.direction }, { name: 'asc' }, { id: 'asc' }] },
+      { actions: ['list'], config: { auth: false } },
+    );
+    const c = ctx({ query: { order: 'id:desc' } });
+    await routes[0].handler(c);
+    expect(query.findWithCount).toHaveBeenCalledWith(
+      expect.objectContaining({ orderBy: [{ id: 'desc' }, { name: 'asc' }, { id: 'asc' }] }),
+    );
+  });
+
   it('answers 404 with the filter key when the parent does not exist', async () => {
     const { route } = routesFor(makeQuery(), makeQuery({ count: vi.fn(async () => 0) }));
     const c = ctx({ query: { eventId: '99' } });
