@@ -115,3 +115,27 @@ export const siteEventSpec: ResourceSpec<EventRow, Event, EventOrderField> = {
   notFound: 'api.error.eventNotFound',
   toWire: (row, ctx) => eventToWire(row, queryFlag(ctx.query.foreign)),
 };
+
+/** Every event, published or not, as the back office lists and edits it. */
+export const cmsEventSpec: ResourceSpec<EventRow, Event, EventOrderField> = {
+  uid: 'api::event.event',
+  path: eventPaths.cms,
+  searchFields: ['name', 'description'],
+  order: eventOrder,
+  populate: EVENT_POPULATE,
+  notFound: 'api.error.eventNotFound',
+  toWire: (row) => eventToWire(row),
+};
+
+/** The featured events (the list's paging, search and order). */
+export const featuredEventSpec: ResourceSpec<EventRow, Event, EventOrderField> = {
+  ...cmsEventSpec,
+  path: eventPaths.featured,
+  baseWhere: { featured: true },
+};
+
+/** `GET /events/private/:id`: one event as its editor reads it, published or not. */
+export const privateEventSpec: ResourceSpec<EventRow, Event, EventOrderField> = {
+  ...cmsEventSpec,
+  path: eventPaths.private.replace(/\/:id$/, ''),
+};
