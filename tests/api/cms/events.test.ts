@@ -183,7 +183,7 @@ describe('event reads', () => {
       discountValue: '150.00',
       hasDiscount: true,
       installments: 1,
-      exchange: '1',
+      exchange: '1.00',
     });
     const search = await api('get', '/events?search=congresso&order=name:asc');
     expect(search.body.data.rows.map((e: { id: number }) => e.id)).toEqual([draft]);

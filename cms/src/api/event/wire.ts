@@ -1,4 +1,14 @@
-import { eventOrder, eventPaths, formatClockTime, formatLectureDate, price, type Event, type EventOrderField } from '@plataforma/adapter';
+import {
+  eventOrder,
+  eventPaths,
+  formatCents,
+  formatClockTime,
+  formatLectureDate,
+  price,
+  toCents,
+  type Event,
+  type EventOrderField,
+} from '@plataforma/adapter';
 import type { ResourceSpec } from '@plataforma/adapter/server';
 import { dateOnly, fileUrl, flag, idOf, isoString, orNull, queryFlag, textOr, timeOnly, type FileRow } from '../../lib/wire';
 
@@ -69,7 +79,8 @@ export const eventToWire = (row: EventRow, foreign = false): Event => {
     value: money.value,
     discount: money.discount,
     installments: row.installments ?? 1,
-    exchange: String(row.exchange ?? 1),
+    // Two places, as the editor's money fields: '1.00' by default (SPEC §9), '5.25'.
+    exchange: formatCents(toCents(row.exchange ?? 1)),
     startDate,
     endDate,
     startTime,
