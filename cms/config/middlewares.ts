@@ -1,5 +1,6 @@
 import { corsOrigins } from '../src/lib/cors';
 import { videoEmbedOrigins } from '../src/lib/video-hosts';
+import { uploadLimits, uploadOrigins, uploadTempDir } from '../src/uploads/config';
 
 export default () => [
   // First: X-Forwarded-* from anyone but a trusted proxy (TRUST_PROXY) are dropped.
@@ -13,10 +14,12 @@ export default () => [
         useDefaults: true,
         directives: {
           'connect-src': ["'self'", 'https:', 'ws:', 'wss:'],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'media-src': ["'self'", 'data:', 'blob:'],
-          // The same list the venue receives in its page (middlewares/venue.ts) for its sanitiser.
-          'frame-src': ["'self'", ...videoEmbedOrigins()],
+          // Uploaded files come from our origin, or from S3_PUBLIC_URL's when S3 stores them.
+          'img-src': ["'self'", 'data:', 'blob:', ...uploadOrigins()],
+          'media-src': ["'self'", 'data:', 'blob:', ...uploadOrigins()],
+          // The same list the venue receives in its page (middlewares/venue.ts) for its sanitiser;
+          // and the S3 origin, whose PDFs a page may show in an iframe.
+          'frame-src': ["'self'", ...videoEmbedOrigins(), ...uploadOrigins()],
           upgradeInsecureRequests: null,
         },
       },
@@ -25,12 +28,19 @@ export default () => [
     },
   },
   'global::hsts',
+  // /uploads/…: nosniff, a CSP of its own, attachment unless an image (not SVG), video or PDF.
+  'global::upload-headers',
   'global::envelope',
   'global::venue',
   // Only the product's own origins and CORS_ORIGINS (never any Origin reflected, `null` included).
   { name: 'strapi::cors', config: { origin: corsOrigins() } },
   'strapi::query',
-  'strapi::body',
+  // Multipart bodies of the product's paths: over the largest upload limit → 413 upload.error.tooLarge.
+  'global::multipart',
+  // Files stream to temporary files (formidable), cut off past the largest upload limit.
+  { name: 'strapi::body', config: { formidable: { maxFileSize: uploadLimits().maxBytes, uploadDir: uploadTempDir() } } },
+  // Every temporary file of the request is removed when it ends (Strapi's removes only `files`).
+  'global::upload-cleanup',
   'strapi::session',
   'strapi::favicon',
   'strapi::public',

@@ -37,6 +37,7 @@ import {
   waitForHttp,
 } from './lib.mjs';
 import { seedPostgres, seedSqlite } from './seed.mjs';
+import { benchUploadMemory, printUploadMemory } from './upload-memory.mjs';
 
 // ---------------------------------------------------------------- configuration
 
@@ -71,6 +72,8 @@ const config = {
   postgresExplicit: Boolean(process.env.BENCH_DATABASE_URL),
   logLevel: process.env.BENCH_LOG_LEVEL || undefined,
   skipBuild: process.env.BENCH_SKIP_BUILD === '1',
+  // The server's memory during a 200 MB upload (tests/bench/upload-memory.mjs); 0 skips it.
+  uploadMemory: process.env.BENCH_UPLOAD_MEMORY !== '0',
 };
 const deepOffset = Math.min(50_000, Math.floor(config.stands / 2));
 const TARGET_THROUGHPUT = { stock: 3, bare: 0.5 };
@@ -459,9 +462,18 @@ const main = async () => {
       await cleanupDownTo(mark);
     }
   }
+  if (config.uploadMemory) {
+    const mark = cleanupMark();
+    try {
+      report.uploadMemory = await benchUploadMemory({ build: false, log });
+    } finally {
+      await cleanupDownTo(mark);
+    }
+  }
   report.finishedAt = new Date().toISOString();
 
   printTable(report);
+  if (report.uploadMemory) printUploadMemory(report.uploadMemory);
   const outDir = path.join(root, 'bench-results');
   fs.mkdirSync(outDir, { recursive: true });
   const outFile = path.join(outDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);

@@ -169,6 +169,61 @@ describe('resourceRoutes', () => {
     expect(refused.body).toEqual({ data: null, msg: 'users.error.lastAdmin', status: 400 });
   });
 
+  it("runs onFailure when the write throws, answers the write's error, and never once the write succeeded", async () => {
+    const undo = vi.fn(async () => {});
+    const after = vi.fn(async () => {});
+    const withUndo: ResourceSpec<Row, Row & { label: string }, 'id' | 'name'> = {
+      ...spec,
+      input: {
+        ...(spec.input as NonNullable<typeof spec.input>),
+        toData: (input) => ({ data: input as Record<string, unknown>, afterWrite: after, onFailure: undo }),
+      },
+    };
+    const conflict = Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' });
+    const failing = makeQuery({ create: vi.fn(async () => Promise.reject(conflict)), update: vi.fn(async () => Promise.reject(conflict)) });
+    const logger = { error: vi.fn() };
+    const routes = resourceRoutes(() => ({ query: () => failing }), withUndo, {
+      actions: ['create', 'update'],
+      config: { auth: false },
+      logger,
+    });
+    const [create, update] = routes;
+    const created = ctx({ method: 'POST', request: { body: { name: 'Alfa' } } });
+    await create.handler(created);
+    expect(created.body).toEqual({ data: null, msg: 'api.error.conflict', status: 409 });
+    const updated = ctx({ method: 'PUT', params: { id: '1' }, request: { body: { name: 'Beta' } } });
+    await update.handler(updated);
+    expect(updated.body).toEqual({ data: null, msg: 'api.error.conflict', status: 409 });
+    expect(undo).toHaveBeenCalledTimes(2);
+    expect(after).not.toHaveBeenCalled();
+
+    // A failing undo is logged; the answer is still the write's own error.
+    undo.mockRejectedValueOnce(new Error('store unreachable'));
+    const again = ctx({ method: 'POST', request: { body: { name: 'Alfa' } } });
+    await create.handler(again);
+    expect(again.body).toEqual({ data: null, msg: 'api.error.conflict', status: 409 });
+    expect(logger.error).toHaveBeenCalledWith('[api] /things: undoing a failed write failed', expect.any(Error));
+
+    // The write succeeded: a later failure (the re-read) keeps the row and what it refers to.
+    undo.mockClear();
+    const written = makeQuery({ findOne: vi.fn(async () => Promise.reject(new Error('read failed'))) });
+    const [createOk] = resourceRoutes(() => ({ query: () => written }), withUndo, { actions: ['create'], config: { auth: false } });
+    const reread = ctx({ method: 'POST', request: { body: { name: 'Alfa' } } });
+    await createOk.handler(reread);
+    expect(written.create).toHaveBeenCalled();
+    expect(reread.status).toBe(500);
+    expect(undo).not.toHaveBeenCalled();
+
+    // And a successful write never calls it.
+    const fine = makeQuery();
+    const [createFine] = resourceRoutes(() => ({ query: () => fine }), withUndo, { actions: ['create'], config: { auth: false } });
+    const ok = ctx({ method: 'POST', request: { body: { name: 'Alfa' } } });
+    await createFine.handler(ok);
+    expect(ok.status).toBe(201);
+    expect(undo).not.toHaveBeenCalled();
+    expect(after).toHaveBeenCalledWith(1);
+  });
+
   it('deletes by ids and reports 404 when nothing matched', async () => {
     const query = makeQuery();
     const { route } = routesFor(query);

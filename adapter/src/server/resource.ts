@@ -61,6 +61,13 @@ export interface PreparedWrite {
   data: Record<string, unknown>;
   /** Runs after the write succeeded and was reported (e.g. sends a new user's temporary password). */
   afterWrite?: (id: number) => Promise<void>;
+  /**
+   * Runs when the row's write throws, before the error is answered: undoes what `toData` did
+   * outside the database (e.g. removes the files it stored). Not called once the write has
+   * succeeded (a failing re-read or `onChange` leaves the row, and so its files, as written).
+   * A failure of its own is logged; the write's error is the one answered.
+   */
+  onFailure?: () => Promise<void>;
 }
 
 export type Action = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -136,6 +143,20 @@ export const resourceRoutes = <Row, Wire, F extends string>(
     return clauses.length === 1 ? clauses[0] : { $and: clauses };
   };
 
+  /** Runs a write; when it throws, runs `onFailure` (its own failure only logged) and rethrows the write's error. */
+  const undoOnFailure = async <T>(write: () => Promise<T>, onFailure: PreparedWrite['onFailure']): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      try {
+        await onFailure?.();
+      } catch (undoError) {
+        options.logger?.error(`[api] ${spec.path}: undoing a failed write failed`, undoError);
+      }
+      throw error;
+    }
+  };
+
   const findById = async (id: number, ctx: ContextLike): Promise<Row> => {
     const where = await restrict(ctx, { id });
     const row = await db().query(spec.uid).findOne({ where, select: spec.select, populate: spec.populate });
@@ -184,10 +205,14 @@ export const resourceRoutes = <Row, Wire, F extends string>(
       config: configFor('create'),
       handler: async (ctx) => {
         if (!spec.input) throw new ApiError(404, 'api.error.routeNotFound');
-        const { data, afterWrite } = await spec.input.toData(parseBody(spec.input.create, ctx.request.body), ctx);
-        const created = (await db()
-          .query(spec.uid)
-          .create({ data, select: ['id'] })) as { id: number };
+        const { data, afterWrite, onFailure } = await spec.input.toData(parseBody(spec.input.create, ctx.request.body), ctx);
+        const created = (await undoOnFailure(
+          () =>
+            db()
+              .query(spec.uid)
+              .create({ data, select: ['id'] }),
+          onFailure,
+        )) as { id: number };
         const row = await findById(created.id, ctx);
         await options.onChange?.({ action: 'create', ids: [created.id], ctx });
         await afterWrite?.(created.id);
@@ -203,10 +228,14 @@ export const resourceRoutes = <Row, Wire, F extends string>(
         if (!spec.input) throw new ApiError(404, 'api.error.routeNotFound');
         const id = parseId(ctx.params.id);
         await findById(id, ctx);
-        const { data, afterWrite } = await spec.input.toData(parseBody(spec.input.update, ctx.request.body), ctx);
-        await db()
-          .query(spec.uid)
-          .update({ where: { id }, data, select: ['id'] });
+        const { data, afterWrite, onFailure } = await spec.input.toData(parseBody(spec.input.update, ctx.request.body), ctx);
+        await undoOnFailure(
+          () =>
+            db()
+              .query(spec.uid)
+              .update({ where: { id }, data, select: ['id'] }),
+          onFailure,
+        );
         await options.onChange?.({ action: 'update', ids: [id], ctx });
         await afterWrite?.(id);
         ctx.body = ok(spec.toWire(await findById(id, ctx), wireCtx(ctx)), 'api.updated');
