@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../envelope';
 import { resourceRoutes, type ResourceSpec } from './resource';
-import type { ContextLike, DbLike, FindParams, QueryLike, RouteDef } from './types';
+import type { ContextLike, DbLike, FindParams, OrderBy, QueryLike, RouteDef } from './types';
 
 interface Row {
   id: number;
@@ -88,7 +88,7 @@ describe('resourceRoutes', () => {
     const db: DbLike = { query: () => query };
     const routes = resourceRoutes(
       () => db,
-      { ...spec, orderBy: (order) => [{ [order.field]: order.direction }, { name: 'asc' }, { id: 'asc' }] },
+      { ...spec, orderBy: (order): OrderBy => [{ [order.field]: order.direction }, { name: 'asc' }, { id: 'asc' }] },
       { actions: ['list'], config: { auth: false } },
     );
     const c = ctx({ query: { order: 'id:desc' } });
