@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventDependentsSchema, eventSchema } from '@plataforma/adapter';
 import { createClient, createStaff } from '../helpers/accounts';
 import { cmsApi, createEvent, createLecture, createRoom, insert, logLines } from '../helpers/event-fixtures';
 import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
+import { elf, filesIn, png } from '../uploads/files';
 
 // Events for admins: every event (drafts too) listed, featured and read by id; what a delete
 // takes with it; the delete of an event and everything of it in one transaction.
@@ -256,6 +259,9 @@ describe('event delete', () => {
       image: { id: number };
     };
     expect(sponsor.image.id).toBe(gone.files.shared);
+    // The files only the deleted rows linked are gone from the Media Library; the shared one stays.
+    expect(await server.strapi.db.query(FILE).count({ where: { id: { $in: [gone.files.image, gone.files.stand] } } })).toBe(0);
+    expect(await server.strapi.db.query(FILE).count({ where: { id: gone.files.shared } })).toBe(1);
     expect(await logLines(server, 'events.')).toContain(`Excluiu evento nº ${event}.`);
     expect((await api('delete', `/events?ids=${event}`)).body).toEqual({ data: null, msg: 'api.error.eventNotFound', status: 404 });
   });
@@ -304,5 +310,215 @@ describe('event delete', () => {
     expect(await server.strapi.db.query(EVENT).count({ where: { id: { $in: [a, b] } } })).toBe(0);
     expect(await logLines(server, 'events.')).toContain(`Excluiu eventos nº ${a}, ${b}.`);
     expect((await api('delete', '/events')).body.msg).toBe('api.error.invalidId');
+  });
+});
+
+const uploadsDir = () => path.join(process.env.PUBLIC_DIR as string, 'uploads');
+/** What the upload plugin holds: its rows and the files on disk. */
+const store = async () => ({ rows: await server.strapi.db.query(FILE).count({}), disk: filesIn(uploadsDir()).length });
+const onDisk = (url: string) => fs.existsSync(path.join(uploadsDir(), path.basename(url)));
+
+/** A multipart save of the event editor: its fields as strings and the files given. */
+const multipart = (method: 'post' | 'put', url: string, fields: Record<string, string>, files: Record<string, Buffer> = {}) => {
+  const req = server.request()[method](`/api/cms/v1${url}`).set('Authorization', `Bearer ${token}`);
+  for (const [name, value] of Object.entries(fields)) req.field(name, value);
+  for (const [name, content] of Object.entries(files)) req.attach(name, content, `${name}.png`);
+  return req;
+};
+
+const basics = (data: Record<string, string> = {}) => ({
+  name: 'Congresso Brasileiro de Medicina Intensiva',
+  description: 'Três dias de palestras.',
+  categoryId: String(categoryId),
+  startDate: '2026-11-12',
+  endDate: '2026-11-14',
+  startTime: '08:00',
+  endTime: '18:00',
+  status: 'open',
+  published: '0',
+  featured: '0',
+  ...data,
+});
+
+const images = async () => ({ imageFile: await png(192, 50), bannerFile: await png(24, 34), thumbFile: await png(25, 15) });
+
+describe('event saves', () => {
+  it('creates an event with its three images; the slug leads with the id', async () => {
+    const before = await store();
+    const res = await multipart('post', '/events', basics({ value: '', discount: '' }), await images());
+    expect(res.status).toBe(201);
+    const event = eventSchema.parse(res.body.data);
+    expect(event).toMatchObject({
+      name: 'Congresso Brasileiro de Medicina Intensiva',
+      slug: `${event.id}-congresso-brasileiro-de-medicina-intensiva`,
+      categoryId,
+      startDate: '2026-11-12',
+      endDate: '2026-11-14',
+      startTime: '08:00:00',
+      endTime: '18:00:00',
+      value: '0.00',
+      discount: '0.00',
+      hasDiscount: false,
+      installments: 1,
+      exchange: '1.00',
+      featured: 0,
+      published: 0,
+      status: 'open',
+    });
+    for (const url of [event.image, event.banner, event.thumb]) {
+      expect(url).toMatch(/^\/uploads\/\w+\.png$/);
+      expect(onDisk(url as string)).toBe(true);
+    }
+    const after = await store();
+    expect(after.rows).toBe(before.rows + 3);
+    const row = (await server.strapi.db.query(EVENT).findOne({
+      where: { id: event.id },
+      populate: { image: { select: ['id', 'url'] }, banner: { select: ['url'] }, thumb: { select: ['url'] } },
+    })) as { slug: string; installments: number; image: { url: string }; banner: { url: string }; thumb: { url: string } };
+    expect(row).toMatchObject({ slug: event.slug, installments: 1, image: { url: event.image }, banner: { url: event.banner } });
+    expect(await logLines(server, 'events.')).toContain(`Criou evento nº ${event.id}.`);
+    // The editor reads it back as it saved it.
+    expect((await api('get', `/events/private/${event.id}`)).body.data).toEqual(res.body.data);
+  });
+
+  it('keeps the amounts as typed: a paid event with a discount, installments always 1, featured as sent', async () => {
+    const res = await multipart(
+      'post',
+      '/events',
+      basics({
+        name: 'Curso Pago',
+        value: '1.234,50',
+        discount: '234,50',
+        installments: '12',
+        exchange: '5,25',
+        featured: '1',
+        published: '1',
+      }),
+      await images(),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({
+      value: '1234.50',
+      discount: '234.50',
+      discountValue: '1000.00',
+      hasDiscount: true,
+      installments: 1,
+      exchange: '5.25',
+      featured: 1,
+      published: 1,
+    });
+  });
+
+  it('refuses a create without each image, naming the missing one, and keeps no file', async () => {
+    const before = await store();
+    const events = await server.strapi.db.query(EVENT).count({});
+    const all = await images();
+    for (const [missing, msg] of [
+      ['imageFile', 'events.error.imageRequired'],
+      ['bannerFile', 'events.error.bannerRequired'],
+      ['thumbFile', 'events.error.thumbRequired'],
+    ] as const) {
+      const files: Record<string, Buffer> = { ...all };
+      delete files[missing];
+      const res = await multipart('post', '/events', basics(), files);
+      expect(res.body, missing).toEqual({ data: null, msg, status: 400 });
+    }
+    expect(await store()).toEqual(before);
+    expect(await server.strapi.db.query(EVENT).count({})).toBe(events);
+  });
+
+  it('refuses bad fields before storing any file, and a file that is not an image', async () => {
+    const before = await store();
+    const all = await images();
+    const cases: Array<[Record<string, string>, string, number]> = [
+      [{ name: ' ' }, 'api.error.invalidBody', 400],
+      [{ categoryId: '9999' }, 'api.error.categoryNotFound', 404],
+      [{ endDate: '2026-11-11' }, 'events.error.endBeforeStart', 400],
+      [{ endDate: '2026-11-12', endTime: '07:00' }, 'events.error.endBeforeStart', 400],
+      [{ value: '100', discount: '150' }, 'api.error.discountAboveValue', 400],
+      [{ value: '0', discount: '10' }, 'api.error.discountAboveValue', 400],
+      [{ timezone: 'America/Atlantida' }, 'events.error.invalidTimezone', 400],
+      [{ exchange: '0' }, 'api.error.invalidBody', 400],
+      [{ startDate: '2026-02-30' }, 'api.error.invalidBody', 400],
+      [{ status: 'cancelled' }, 'api.error.invalidBody', 400],
+      [{ facebook: 'javascript:alert(1)' }, 'api.error.invalidBody', 400],
+    ];
+    for (const [fields, msg, status] of cases) {
+      const res = await multipart('post', '/events', basics(fields), all);
+      expect(res.body, JSON.stringify(fields)).toEqual({ data: null, msg, status });
+    }
+    const executable = await multipart('post', '/events', basics(), { ...all, thumbFile: elf() });
+    expect(executable.body).toEqual({ data: null, msg: 'upload.error.type', status: 400 });
+    expect(await store()).toEqual(before);
+  });
+
+  it('edits an event: a new name gives a new slug, a replaced image is deleted, a removed one needs a new one', async () => {
+    const created = await multipart('post', '/events', basics({ name: 'Primeiro Nome' }), await images());
+    const id = created.body.data.id as number;
+    const old = created.body.data as { image: string; banner: string; thumb: string };
+    const before = await store();
+
+    const renamed = await multipart('put', `/events/${id}`, { name: 'Nome Novo', value: '0', discount: '0', published: '1' });
+    expect(renamed.body).toMatchObject({ status: 200, msg: 'api.updated', data: { slug: `${id}-nome-novo`, published: 1, value: '0.00' } });
+    expect(renamed.body.data).toMatchObject({ image: old.image, banner: old.banner, thumb: old.thumb });
+
+    const removed = await multipart('put', `/events/${id}`, { removeBannerFile: '1', description: 'Outra' });
+    expect(removed.body).toEqual({ data: null, msg: 'events.error.bannerRequired', status: 400 });
+    const unchanged = (await api('get', `/events/${id}`)).body.data;
+    expect(unchanged).toMatchObject({ banner: old.banner, description: 'Três dias de palestras.' });
+
+    const replaced = await multipart('put', `/events/${id}`, { removeBannerFile: '1' }, { bannerFile: await png(48, 68) });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.data.banner).not.toBe(old.banner);
+    expect(onDisk(replaced.body.data.banner)).toBe(true);
+    expect(onDisk(old.banner)).toBe(false);
+    expect(await server.strapi.db.query(FILE).count({ where: { url: old.banner } })).toBe(0);
+    expect(await store()).toEqual(before);
+    expect(replaced.body.data).toMatchObject({ image: old.image, thumb: old.thumb });
+
+    expect((await multipart('put', `/events/${id}`, { endDate: '2026-11-01' })).body.msg).toBe('events.error.endBeforeStart');
+    expect((await multipart('put', '/events/9999', { name: 'X' })).body).toEqual({
+      data: null,
+      msg: 'api.error.eventNotFound',
+      status: 404,
+    });
+    const lines = await logLines(server, 'events.');
+    expect(lines.filter((line) => line === `Alterou evento nº ${id}.`)).toHaveLength(2);
+  });
+
+  it('leaves no file behind when the write fails after the files were stored', async () => {
+    const before = await store();
+    const events = await server.strapi.db.query(EVENT).count({});
+    const { db } = server.strapi;
+    const query = db.query.bind(db);
+    vi.spyOn(db, 'query').mockImplementation((uid: string) => {
+      const repository = query(uid as Parameters<typeof query>[0]);
+      if (uid !== EVENT) return repository;
+      return {
+        ...repository,
+        update: async () => {
+          throw new Error('conexão perdida');
+        },
+      };
+    });
+    const res = await multipart('post', '/events', basics({ name: 'Não salvo' }), await images());
+    vi.restoreAllMocks();
+    expect(res.body).toEqual({ data: null, msg: 'api.error.internal', status: 500 });
+    // The row's insert was taken back with the slug's update, the files by withUploads.
+    expect(await server.strapi.db.query(EVENT).count({})).toBe(events);
+    expect(await store()).toEqual(before);
+  });
+
+  it('removes the images of a deleted event from the store', async () => {
+    const created = await multipart('post', '/events', basics({ name: 'Para Excluir' }), await images());
+    const { id, image, banner, thumb } = created.body.data as { id: number; image: string; banner: string; thumb: string };
+    const before = await store();
+    expect((await api('delete', `/events?ids=${id}`)).body.status).toBe(200);
+    for (const url of [image, banner, thumb]) {
+      expect(onDisk(url)).toBe(false);
+      expect(await server.strapi.db.query(FILE).count({ where: { url } })).toBe(0);
+    }
+    expect((await store()).rows).toBe(before.rows - 3);
+    expect(await orphanLinks()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { ApiError, type EventDependents } from '@plataforma/adapter';
+import { removeUploads } from '../../uploads';
 
 /**
  * What belongs to an event, and deleting it whole (SPEC §4: nothing orphaned, nothing
@@ -145,6 +146,34 @@ export const unlinkedFiles = async (strapi: Core.Strapi, fileIds: readonly numbe
   return fileIds.filter((id) => !linked.has(id));
 };
 
+/**
+ * Removes from the store (and the Media Library) those of these files that no row links any
+ * more: call it after the write that unlinked them was committed. A failure is logged by
+ * `removeUploads`, never thrown: the write stands, the file stays in the Media Library.
+ */
+export const removeFreedFiles = async (strapi: Core.Strapi, fileIds: readonly number[]): Promise<void> => {
+  if (fileIds.length === 0) return;
+  await removeUploads(strapi, await unlinkedFiles(strapi, fileIds));
+};
+
+/**
+ * Deletes rows of `uid` and their file links in one transaction, then removes the files
+ * nothing links any more; answers the ids that existed (and were deleted).
+ */
+export const deleteWithFiles = async (strapi: Core.Strapi, uid: string, ids: readonly number[]): Promise<number[]> => {
+  const { found, files } = await strapi.db.transaction(async () => {
+    const rows = (await strapi.db.query(uid).findMany({ where: { id: { $in: [...ids] } }, select: ['id'] })) as Array<{ id: number }>;
+    const existing = rows.map((row) => row.id);
+    if (existing.length === 0) return { found: existing, files: [] };
+    const linked = await filesOf(strapi, uid, existing);
+    await unlinkFiles(strapi, uid, existing);
+    await deleteIds(strapi, uid, existing);
+    return { found: existing, files: linked };
+  });
+  await removeFreedFiles(strapi, files);
+  return found;
+};
+
 /** The rows of every content type that go with the events, by uid. */
 export type EventTree = Record<keyof typeof UID, number[]>;
 
@@ -198,8 +227,8 @@ const DELETE_ORDER: ReadonlyArray<keyof typeof UID> = [
 
 /**
  * Deletes a tree read by `eventTree` and the file links of its rows; answers the ids of the
- * files those rows linked. Call it inside one transaction with the read, and after the commit
- * remove `unlinkedFiles` of the answer from the store.
+ * files those rows linked. Call it inside one transaction with the read, and pass the answer
+ * to `removeFreedFiles` after the commit.
  */
 export const deleteTree = async (strapi: Core.Strapi, tree: EventTree): Promise<number[]> => {
   const files: number[] = [];

@@ -3,7 +3,8 @@ import { ApiError, eventPaths, parseId } from '@plataforma/adapter';
 import { parseIds, reply, resourceRoutes, type Action, type ResourceSpec } from '@plataforma/adapter/server';
 import { logChanges } from '../../../http/changes';
 import { cmsRouter, dbOf, routeFor } from '../../../http/router';
-import { deleteTree, eventDependents, eventTree, refuseWhenOrdered, UID } from '../cascade';
+import { deleteTree, eventDependents, eventTree, refuseWhenOrdered, removeFreedFiles, UID } from '../cascade';
+import { eventSaves } from '../save';
 import { cmsEventSpec, featuredEventSpec, privateEventSpec, type EventRow } from '../wire';
 
 const CONFIG = { auth: false as const };
@@ -45,6 +46,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await refuseWhenOrdered(strapi, { events, lectures: tree.lecture, coupons: tree.coupon });
         return { events, files: await deleteTree(strapi, tree) };
       });
+      // After the commit: the files of the deleted rows that nothing else links (a file may be shared).
+      await removeFreedFiles(strapi, deleted.files);
       await log({ action: 'delete', ids: deleted.events, ctx });
       return reply({ ids, count: deleted.events.length }, 'api.deleted');
     },
@@ -56,6 +59,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     ...reads(privateEventSpec, ['get']),
     dependents,
     ...reads(cmsEventSpec, ['list', 'get']),
+    ...eventSaves(strapi, log),
     remove,
   ]);
 };
