@@ -442,6 +442,10 @@ describe('event saves', () => {
       [{ startDate: '2026-02-30' }, 'api.error.invalidBody', 400],
       [{ status: 'cancelled' }, 'api.error.invalidBody', 400],
       [{ facebook: 'javascript:alert(1)' }, 'api.error.invalidBody', 400],
+      // Longer than the column holds on PostgreSQL (varchar 255): refused on both databases.
+      [{ linkedIn: `https://www.linkedin.com/company/${'a'.repeat(240)}` }, 'api.error.invalidBody', 400],
+      // The venue's PDFs are files of the event, not links.
+      [{ infoPdf: 'https://exemplo.com/info.pdf' }, 'api.error.invalidBody', 400],
     ];
     for (const [fields, msg, status] of cases) {
       const res = await multipart('post', '/events', basics(fields), all);

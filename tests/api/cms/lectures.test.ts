@@ -89,6 +89,10 @@ describe('lectures', () => {
     const discount = await api('post', '/lectures', lecture({ startDate: '2026-05-11', value: '10', discount: '20' }));
     expect(discount.body).toEqual({ data: null, msg: 'api.error.discountAboveValue', status: 400 });
     expect((await api('post', '/lectures', lecture({ startTime: '25:00' }))).body.msg).toBe('api.error.invalidBody');
+    // The contract allows 300 characters; the column holds 255 on PostgreSQL: refused on both databases.
+    expect((await api('post', '/lectures', lecture({ startDate: '2026-05-11', name: 'a'.repeat(280) }))).body.msg).toBe(
+      'api.error.invalidBody',
+    );
     expect((await api('post', '/lectures', lecture({ roomId: undefined }))).body.msg).toBe('api.error.invalidBody');
     expect((await api('post', '/lectures', lecture({ roomId: 9999 }))).body).toEqual({
       data: null,

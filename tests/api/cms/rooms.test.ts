@@ -62,6 +62,9 @@ describe('rooms', () => {
     expect((await api('post', '/rooms', { eventId, name: '  ' })).body).toEqual({ data: null, msg: 'api.error.invalidBody', status: 400 });
     expect((await api('post', '/rooms', { eventId, name: 'X', link: 'javascript:alert(1)' })).status).toBe(400);
     expect((await api('post', '/rooms', { name: 'Sem evento' })).status).toBe(400);
+    // Longer than the column holds on PostgreSQL (varchar 255): refused on both databases.
+    const long = await api('post', '/rooms', { eventId, name: 'X', link: `https://meet.exemplo.com/${'a'.repeat(240)}` });
+    expect(long.body).toEqual({ data: null, msg: 'api.error.invalidBody', status: 400 });
     const missing = await api('post', '/rooms', { eventId: 9999, name: 'X' });
     expect(missing.body).toEqual({ data: null, msg: 'api.error.eventNotFound', status: 404 });
     expect(await server.strapi.db.query(ROOM).count({})).toBe(before);

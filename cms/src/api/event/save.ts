@@ -12,6 +12,7 @@ import {
   type MessageKey,
 } from '@plataforma/adapter';
 import { created, reply, type RouteContext, type RouteDef } from '@plataforma/adapter/server';
+import { checkColumnLengths } from '../../http/columns';
 import { routeFor } from '../../http/router';
 import { timeOnly, dateOnly, type FileRow } from '../../lib/wire';
 import { withUploads, type StoredUpload, type UploadKind } from '../../uploads';
@@ -84,8 +85,14 @@ const attributes = (input: EventInput): Record<string, unknown> => {
     featured,
     startTime,
     endTime,
+    infoPdf,
+    mapPdf,
+    speakersPdf,
     ...fields
   } = input;
+  // The venue's PDFs are files of the event (media attributes), not links: a link given for one
+  // cannot be stored, and is refused rather than dropped.
+  if ([infoPdf, mapPdf, speakersPdf].some((link) => link !== undefined && link !== null)) throw new ApiError(400, 'api.error.invalidBody');
   const data: Record<string, unknown> = { ...fields };
   if (categoryId !== undefined) data.category = categoryId;
   if (published !== undefined) data.published = published === 1;
@@ -115,6 +122,8 @@ export const eventSaves = (strapi: Core.Strapi, onChange: (change: Change) => Pr
     body: eventInputSchema,
     handler: async (ctx, input) => {
       await checkEvent(strapi, input, null);
+      const fields = attributes(input);
+      checkColumnLengths(strapi, UID.event, fields);
       const id = await withUploads(strapi, ctx, FILES, async (files) => {
         const images: Record<string, number> = {};
         for (const field of FIELDS) {
@@ -125,7 +134,7 @@ export const eventSaves = (strapi: Core.Strapi, onChange: (change: Change) => Pr
         return strapi.db.transaction(async () => {
           const row = (await strapi.db.query(UID.event).create({
             data: {
-              ...attributes(input),
+              ...fields,
               value: input.value ?? '0.00',
               discount: input.discount ?? '0.00',
               exchange: input.exchange ?? '1.00',
@@ -157,9 +166,11 @@ export const eventSaves = (strapi: Core.Strapi, onChange: (change: Change) => Pr
       const current = await findEvent(strapi, id);
       if (!current) throw new ApiError(404, 'api.error.eventNotFound');
       await checkEvent(strapi, input, current);
+      const fields = attributes(input);
+      checkColumnLengths(strapi, UID.event, fields);
       const replaced: number[] = [];
       await withUploads(strapi, ctx, FILES, async (files: Record<string, StoredUpload | null>) => {
-        const data = attributes(input);
+        const data = { ...fields };
         for (const field of FIELDS) {
           const attribute = ATTRIBUTE[field];
           const old = (current[attribute] as FileRow | null | undefined)?.id ?? null;

@@ -15,6 +15,7 @@ import {
   type Lecture,
 } from '@plataforma/adapter';
 import type { ContextLike, OrderBy, ResourceSpec } from '@plataforma/adapter/server';
+import { checkColumnLengths } from '../../http/columns';
 import { lockRow } from '../../http/transaction';
 import { dateOnly, idOf, orNull, timeOnly } from '../../lib/wire';
 
@@ -101,6 +102,7 @@ const checkSpeakers = async (strapi: Core.Strapi, roomId: number, speakerIds: re
  * room; SQLite: one writer and one connection, so the transactions are serial already).
  */
 const lectureData = async (strapi: Core.Strapi, input: LectureInputParsed, id?: number): Promise<Record<string, unknown>> => {
+  checkColumnLengths(strapi, UID, input);
   const current = id
     ? ((await strapi.db.query(UID).findOne({
         where: { id },

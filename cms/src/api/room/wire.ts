@@ -11,6 +11,7 @@ import {
   type RoomOrderField,
 } from '@plataforma/adapter';
 import type { ContextLike, ResourceSpec } from '@plataforma/adapter/server';
+import { checkColumnLengths } from '../../http/columns';
 import { eventFilter, publishedEventFilter } from '../../http/filters';
 import { lockRow } from '../../http/transaction';
 import { idOf, orNull, textOr } from '../../lib/wire';
@@ -94,6 +95,7 @@ export const cmsRoomSpec = (strapi: Core.Strapi): ResourceSpec<RoomRow, Room, Ro
     create: roomInputSchema,
     update: roomUpdateSchema,
     toData: async (raw: unknown, ctx: ContextLike) => {
+      checkColumnLengths(strapi, UID, raw as Record<string, unknown>);
       if (ctx.method === 'POST') {
         const input = raw as z.infer<typeof roomInputSchema>;
         if (!(await lockRow(strapi, EVENT_UID, input.eventId))) throw new ApiError(404, 'api.error.eventNotFound');

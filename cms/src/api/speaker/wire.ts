@@ -10,6 +10,7 @@ import {
   type SpeakerOrderField,
 } from '@plataforma/adapter';
 import type { ContextLike, PreparedWrite, ResourceSpec } from '@plataforma/adapter/server';
+import { checkColumnLengths } from '../../http/columns';
 import { eventFilter } from '../../http/filters';
 import { fileUrl, idOf, orNull, type FileRow } from '../../lib/wire';
 import { removeUploads, takeUpload } from '../../uploads';
@@ -47,6 +48,7 @@ type SpeakerInput = z.infer<typeof speakerUpdateSchema> & { eventId?: number };
 const speakerData = async (strapi: Core.Strapi, input: SpeakerInput, ctx: ContextLike): Promise<PreparedWrite> => {
   const { eventId, removeImage, ...fields } = input;
   const data: Record<string, unknown> = { ...fields };
+  checkColumnLengths(strapi, UID, data);
   let old: number | null = null;
   if (ctx.method === 'POST') {
     if (!eventId || (await strapi.db.query('api::event.event').count({ where: { id: eventId } })) === 0)
