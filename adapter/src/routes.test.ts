@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idFromSlug, slugWithId } from './routes';
+import { idFromSlug, slugify, slugWithId } from './routes';
 
 describe('idFromSlug', () => {
   it('reads the part before the first dash', () => {
@@ -16,5 +16,13 @@ describe('slugWithId', () => {
   it('joins the id and a URL-safe name', () => {
     expect(slugWithId(2, 'Vitalis Farmacêutica S.A.')).toBe('2-vitalis-farmaceutica-s-a');
     expect(slugWithId(3, '***')).toBe('3');
+  });
+});
+
+describe('slugify', () => {
+  it('keeps letters and digits of a name, accents dropped', () => {
+    expect(slugify('  Sala Órion 2  ')).toBe('sala-orion-2');
+    expect(slugify('Auditório — Ação & Reação')).toBe('auditorio-acao-reacao');
+    expect(slugify('***')).toBe('');
   });
 });

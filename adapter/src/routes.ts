@@ -18,13 +18,17 @@ export const idFromSlug = (slug: string | undefined): number | null => {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 };
 
-/** `2-pfizer` from id 2 and name 'Pfizer Brasil' → '2-pfizer-brasil'. */
-export const slugWithId = (id: number, name: string): string => {
-  const tail = name
+/** A name as a URL part: 'Sala Órion 2' → 'sala-orion-2' (accents dropped, lower case; '' when nothing is left). */
+export const slugify = (name: string): string =>
+  name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
+
+/** `2-pfizer` from id 2 and name 'Pfizer Brasil' → '2-pfizer-brasil'. */
+export const slugWithId = (id: number, name: string): string => {
+  const tail = slugify(name);
   return tail ? `${id}-${tail}` : String(id);
 };

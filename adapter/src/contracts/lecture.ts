@@ -43,6 +43,10 @@ export type Lecture = z.infer<typeof lectureSchema>;
 export const lectureOrder = listOrder(['startTime', 'name', 'startDate'], { field: 'startTime', direction: 'asc' });
 export type LectureOrderField = OrderFieldOf<typeof lectureOrder>;
 
+/** The back office's lecture list: by day and hour unless told (a day's lectures sort by their start). */
+export const cmsLectureOrder = listOrder(['startDate', 'startTime', 'name', 'id'], { field: 'startDate', direction: 'asc' });
+export type CmsLectureOrderField = OrderFieldOf<typeof cmsLectureOrder>;
+
 /** A lecture as the back office lists it: the site's shape with its speakers. */
 export const cmsLectureSchema = lectureSchema.extend({
   speakers: z.array(z.object({ id: idSchema, name: z.string() })),

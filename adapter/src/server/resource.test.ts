@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../envelope';
 import { resourceRoutes, type ResourceSpec } from './resource';
-import type { ContextLike, DbLike, FindParams, QueryLike, RouteDef } from './types';
+import type { ContextLike, DbLike, FindParams, OrderBy, QueryLike, RouteDef } from './types';
 
 interface Row {
   id: number;
@@ -80,6 +80,21 @@ describe('resourceRoutes', () => {
         limit: 5,
         offset: 10,
       }),
+    );
+  });
+
+  it("sorts by the spec's own order when it has one", async () => {
+    const query = makeQuery();
+    const db: DbLike = { query: () => query };
+    const routes = resourceRoutes(
+      () => db,
+      { ...spec, orderBy: (order): OrderBy => [{ [order.field]: order.direction }, { name: 'asc' }, { id: 'asc' }] },
+      { actions: ['list'], config: { auth: false } },
+    );
+    const c = ctx({ query: { order: 'id:desc' } });
+    await routes[0].handler(c);
+    expect(query.findWithCount).toHaveBeenCalledWith(
+      expect.objectContaining({ orderBy: [{ id: 'desc' }, { name: 'asc' }, { id: 'asc' }] }),
     );
   });
 

@@ -29,6 +29,11 @@ export interface ResourceSpec<Row, Wire, F extends string = string> {
   searchFields: readonly string[];
   /** The contract's order allow-list and default (e.g. `standOrder`); each field sorts by the attribute of its name. */
   order: ListOrderRules<F>;
+  /**
+   * The SQL order of a list order when it is more than the field then id (e.g. lectures by
+   * day sort each day by the start hour).
+   */
+  orderBy?: (order: ListQuery<F>['order']) => OrderBy;
   filters?: Readonly<Record<string, FilterSpec>>;
   /** Always applied (e.g. only published rows on the site). */
   baseWhere?: Where;
@@ -110,8 +115,8 @@ export const buildListParams = <Row, Wire, F extends string>(
     clauses.push({ $or: spec.searchFields.map((field) => ({ [field]: { $containsi: term } })) });
   }
   const attribute: string = list.order.field;
-  const orderBy: OrderBy = [{ [attribute]: list.order.direction }];
-  if (attribute !== 'id') orderBy.push({ id: list.order.direction });
+  const orderBy: OrderBy = spec.orderBy ? spec.orderBy(list.order) : [{ [attribute]: list.order.direction }];
+  if (!spec.orderBy && attribute !== 'id') orderBy.push({ id: list.order.direction });
   const where: Where = clauses.length === 0 ? {} : clauses.length === 1 ? clauses[0] : { $and: clauses };
   return {
     params: { where, orderBy, limit: list.limit, offset: list.offset, select: spec.select, populate: spec.populate },

@@ -18,3 +18,9 @@ export const standFilter: FilterSpec = {
   required: true,
   exists: { uid: 'api::stand.stand', notFound: 'api.error.standNotFound' },
 };
+
+/** `?eventId=`: rows of an event, published or not (the back office), answering 404 when it does not exist. */
+export const eventFilter: FilterSpec = {
+  where: (id) => ({ event: { id } }),
+  exists: { uid: 'api::event.event', notFound: 'api.error.eventNotFound' },
+};

@@ -1,4 +1,14 @@
-import { eventOrder, eventPaths, formatClockTime, formatLectureDate, price, type Event, type EventOrderField } from '@plataforma/adapter';
+import {
+  eventOrder,
+  eventPaths,
+  formatCents,
+  formatClockTime,
+  formatLectureDate,
+  price,
+  toCents,
+  type Event,
+  type EventOrderField,
+} from '@plataforma/adapter';
 import type { ResourceSpec } from '@plataforma/adapter/server';
 import { dateOnly, fileUrl, flag, idOf, isoString, orNull, queryFlag, textOr, timeOnly, type FileRow } from '../../lib/wire';
 
@@ -69,7 +79,8 @@ export const eventToWire = (row: EventRow, foreign = false): Event => {
     value: money.value,
     discount: money.discount,
     installments: row.installments ?? 1,
-    exchange: String(row.exchange ?? 1),
+    // Two places, as the editor's money fields: '1.00' by default (SPEC §9), '5.25'.
+    exchange: formatCents(toCents(row.exchange ?? 1)),
     startDate,
     endDate,
     startTime,
@@ -114,4 +125,28 @@ export const siteEventSpec: ResourceSpec<EventRow, Event, EventOrderField> = {
   populate: EVENT_POPULATE,
   notFound: 'api.error.eventNotFound',
   toWire: (row, ctx) => eventToWire(row, queryFlag(ctx.query.foreign)),
+};
+
+/** Every event, published or not, as the back office lists and edits it. */
+export const cmsEventSpec: ResourceSpec<EventRow, Event, EventOrderField> = {
+  uid: 'api::event.event',
+  path: eventPaths.cms,
+  searchFields: ['name', 'description'],
+  order: eventOrder,
+  populate: EVENT_POPULATE,
+  notFound: 'api.error.eventNotFound',
+  toWire: (row) => eventToWire(row),
+};
+
+/** The featured events (the list's paging, search and order). */
+export const featuredEventSpec: ResourceSpec<EventRow, Event, EventOrderField> = {
+  ...cmsEventSpec,
+  path: eventPaths.featured,
+  baseWhere: { featured: true },
+};
+
+/** `GET /events/private/:id`: one event as its editor reads it, published or not. */
+export const privateEventSpec: ResourceSpec<EventRow, Event, EventOrderField> = {
+  ...cmsEventSpec,
+  path: eventPaths.private.replace(/\/:id$/, ''),
 };
