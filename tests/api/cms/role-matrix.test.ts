@@ -141,7 +141,8 @@ const freshRow = async (path: string): Promise<string> => {
 const callFor = async (method: string, path: string): Promise<Call> => {
   const url = `/api/cms/v1${path.replace(':id', String(rowOf(path)))}`;
   if (method === 'DELETE') return { url: `${url}${await freshRow(path)}` };
-  if (method === 'GET') return { url };
+  // A room list is always of one event.
+  if (method === 'GET') return { url: path === '/rooms' ? `${url}?eventId=${ids.event}` : url };
   const creating = method === 'POST';
   switch (path.split('/')[1]) {
     case 'users':
