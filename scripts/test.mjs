@@ -74,6 +74,14 @@ await step('unit', () => vitest('unit', ['unit', 'venue']));
 await step('api', () => vitest('api', ['api']));
 
 await step('e2e', async () => {
+  // One clear message instead of one "executable doesn't exist" per browser test.
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chromium)) {
+    failed += 1;
+    throw new Error(
+      `no Chromium at ${chromium}: install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary.`,
+    );
+  }
   await buildAll();
   const output = path.join(reports, 'e2e.json');
   try {
