@@ -9,6 +9,7 @@ export * from './video';
 export * from './schedule';
 export * from './dates';
 export * from './dates-i18n';
+export * from './images';
 // The contract by resource (schemas, inputs, paths and list order of each).
 export * from './contracts/common';
 export * from './contracts/paths';

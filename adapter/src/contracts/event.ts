@@ -21,6 +21,7 @@ import {
   timeSchema,
 } from './common';
 import { categorySchema } from './category';
+import { imageSourcesSchema } from './file';
 
 export { eventPaths } from './paths';
 
@@ -51,6 +52,10 @@ export const eventSchema = z.object({
   image: nullableText,
   banner: nullableText,
   thumb: nullableText,
+  /** The sizes of image, banner and thumb (the hall's 1920×500 background first of all). */
+  imageSources: imageSourcesSchema.optional(),
+  bannerSources: imageSourcesSchema.optional(),
+  thumbSources: imageSourcesSchema.optional(),
   value: moneySchema,
   discount: moneySchema,
   installments: installmentsSchema,

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 
+/** One size of an uploaded image: a format Strapi's upload plugin generated, or the original. */
+export const imageSourceSchema = z.object({ url: z.string(), width: z.number().int().positive() });
+export type ImageSource = z.infer<typeof imageSourceSchema>;
+
+/**
+ * Every size of an image the server knows, narrowest first, the original among them: what a
+ * `srcset` is built from (`@plataforma/adapter/images`). Empty when there is no image (or for
+ * a video or a PDF). Sent beside the image's URL (`imageSources` beside `image`, …), which keeps
+ * its meaning; optional in the contract so that readers of an older answer still type-check.
+ */
+export const imageSourcesSchema = z.array(imageSourceSchema);
+
 /** An uploaded file as the API sends it (media of a stand). */
 export const fileSchema = z.object({
   id: idSchema,
@@ -10,5 +22,7 @@ export const fileSchema = z.object({
   size: z.number().nonnegative(),
   width: z.number().nullable(),
   height: z.number().nullable(),
+  /** The sizes of an image file. */
+  sources: imageSourcesSchema.optional(),
 });
 export type FileRef = z.infer<typeof fileSchema>;

@@ -13,6 +13,7 @@ import {
   moneySchema,
   nullableText,
 } from './common';
+import { imageSourcesSchema } from './file';
 
 export { productPaths } from './paths';
 
@@ -23,6 +24,7 @@ export const productSchema = z.object({
   title: z.string(),
   description: z.string(),
   image: nullableText,
+  imageSources: imageSourcesSchema.optional(),
   price: moneySchema,
   discount: moneySchema,
   discountValue: moneySchema,

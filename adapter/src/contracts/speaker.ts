@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listOrder, type OrderFieldOf } from '../list-query';
 import { formFlag, formId, formRequiredText, formText, idSchema, nullableText } from './common';
+import { imageSourcesSchema } from './file';
 
 export { speakerPaths } from './paths';
 
@@ -12,6 +13,7 @@ export const speakerSchema = z.object({
   title: nullableText,
   description: nullableText,
   image: nullableText,
+  imageSources: imageSourcesSchema.optional(),
   lectures: z.array(z.object({ id: idSchema, name: z.string() })),
 });
 export type Speaker = z.infer<typeof speakerSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SPONSOR_TYPES } from '../constants';
 import { listOrder, type OrderFieldOf } from '../list-query';
 import { formCount, formFlag, formId, formRequiredText, formUrl, idSchema, nullableText } from './common';
+import { imageSourcesSchema } from './file';
 
 export { sponsorPaths } from './paths';
 
@@ -13,6 +14,7 @@ export const sponsorSchema = z.object({
   name: z.string(),
   type: sponsorTypeSchema,
   image: nullableText,
+  imageSources: imageSourcesSchema.optional(),
   link: nullableText,
 });
 export type Sponsor = z.infer<typeof sponsorSchema>;

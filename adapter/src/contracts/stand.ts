@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STAND_TYPES } from '../constants';
 import { listOrder, type OrderFieldOf } from '../list-query';
 import { formCount, formFlag, formId, formRequiredText, formUrl, idSchema, nullableText } from './common';
+import { imageSourcesSchema } from './file';
 
 export { standPaths } from './paths';
 
@@ -24,6 +25,7 @@ export const standSchema = z.object({
   negotiation: nullableText,
   website: nullableText,
   image: nullableText,
+  imageSources: imageSourcesSchema.optional(),
 });
 export type Stand = z.infer<typeof standSchema>;
 

@@ -1,4 +1,10 @@
-import type { FileRef, Flag } from '@plataforma/adapter';
+import type { FileRef, Flag, ImageSource } from '@plataforma/adapter';
+
+/** A format Strapi's upload plugin generated for an image (thumbnail, small, medium, large). */
+export interface FileFormat {
+  url?: string | null;
+  width?: number | null;
+}
 
 /** An upload row as the query engine returns it when populated. */
 export interface FileRow {
@@ -9,9 +15,47 @@ export interface FileRow {
   size: number | string;
   width?: number | null;
   height?: number | null;
+  /** A JSON column: an object, or its text where a driver hands JSON back unparsed. */
+  formats?: Record<string, FileFormat | null> | string | null;
 }
 
+/**
+ * What an image field's populate reads: its URL and the widths of the original and of its
+ * formats (one JSON column), nothing else of the file row.
+ */
+export const IMAGE_FIELDS = { select: ['id', 'url', 'width', 'formats'] };
+
 export const fileUrl = (file: FileRow | null | undefined): string | null => file?.url ?? null;
+
+const formatsOf = (file: FileRow): FileFormat[] => {
+  let formats = file.formats;
+  if (typeof formats === 'string') {
+    try {
+      formats = JSON.parse(formats) as Record<string, FileFormat | null>;
+    } catch {
+      return [];
+    }
+  }
+  return formats && typeof formats === 'object' ? Object.values(formats).filter((format): format is FileFormat => !!format) : [];
+};
+
+const isWidth = (width: unknown): width is number => typeof width === 'number' && Number.isInteger(width) && width > 0;
+
+/**
+ * The sizes of an image for a `srcset`: its generated formats and the original, narrowest
+ * first, one per width (a format before an original of the same width). Empty without a file
+ * or when no width is known.
+ */
+export const imageSources = (file: FileRow | null | undefined): ImageSource[] => {
+  if (!file) return [];
+  const candidates = [...formatsOf(file), { url: file.url, width: file.width }];
+  const sources: ImageSource[] = [];
+  for (const { url, width } of candidates) {
+    if (typeof url !== 'string' || url === '' || !isWidth(width) || sources.some((source) => source.width === width)) continue;
+    sources.push({ url, width });
+  }
+  return sources.sort((a, b) => a.width - b.width);
+};
 
 export const fileRef = (file: FileRow | null | undefined): FileRef | null =>
   file
@@ -24,6 +68,7 @@ export const fileRef = (file: FileRow | null | undefined): FileRef | null =>
         size: Number(file.size) || 0,
         width: file.width ?? null,
         height: file.height ?? null,
+        sources: file.mime.startsWith('image/') ? imageSources(file) : [],
       }
     : null;
 

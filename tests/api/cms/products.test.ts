@@ -72,6 +72,11 @@ describe('products', () => {
         title: 'Kit de demonstração',
         description: 'Na sua UTI',
         image: expect.stringMatching(/^\/uploads\/.+\.png$/),
+        // The 320×200 PNG and the thumbnail the upload plugin made of it.
+        imageSources: [
+          { url: expect.stringMatching(/^\/uploads\/thumbnail_kit_\w+\.png$/), width: 245 },
+          { url: expect.stringMatching(/^\/uploads\/kit_\w+\.png$/), width: 320 },
+        ],
         price: '1200.00',
         discount: '200.00',
         discountValue: '1000.00',

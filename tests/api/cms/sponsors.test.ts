@@ -62,6 +62,11 @@ describe('sponsors', () => {
         name: 'Vitalis',
         type: 'master',
         image: expect.stringMatching(/^\/uploads\/.+\.png$/),
+        // The 320×200 PNG and the thumbnail the upload plugin made of it.
+        imageSources: [
+          { url: expect.stringMatching(/^\/uploads\/thumbnail_vitalis_\w+\.png$/), width: 245 },
+          { url: expect.stringMatching(/^\/uploads\/vitalis_\w+\.png$/), width: 320 },
+        ],
         link: 'https://vitalis.exemplo.com.br',
         position: 5,
       },

@@ -47,6 +47,7 @@ describe('GET /api/site/v1/products', () => {
       title: 'Kit de demonstração',
       description: 'Na sua UTI',
       image: null,
+      imageSources: [],
       price: '1200.00',
       discount: '200.00',
       discountValue: '1000.00',

@@ -10,7 +10,20 @@ import {
   type EventOrderField,
 } from '@plataforma/adapter';
 import type { ResourceSpec } from '@plataforma/adapter/server';
-import { dateOnly, fileUrl, flag, idOf, isoString, orNull, queryFlag, textOr, timeOnly, type FileRow } from '../../lib/wire';
+import {
+  IMAGE_FIELDS,
+  dateOnly,
+  fileUrl,
+  flag,
+  idOf,
+  imageSources,
+  isoString,
+  orNull,
+  queryFlag,
+  textOr,
+  timeOnly,
+  type FileRow,
+} from '../../lib/wire';
 
 export interface EventRow {
   id: number;
@@ -51,9 +64,9 @@ export interface EventRow {
 
 export const EVENT_POPULATE = {
   category: { select: ['id', 'name'] },
-  image: { select: ['id', 'url'] },
-  banner: { select: ['id', 'url'] },
-  thumb: { select: ['id', 'url'] },
+  image: IMAGE_FIELDS,
+  banner: IMAGE_FIELDS,
+  thumb: IMAGE_FIELDS,
   infoPdf: { select: ['id', 'url'] },
   mapPdf: { select: ['id', 'url'] },
   speakersPdf: { select: ['id', 'url'] },
@@ -76,6 +89,9 @@ export const eventToWire = (row: EventRow, foreign = false): Event => {
     image: fileUrl(row.image),
     banner: fileUrl(row.banner),
     thumb: fileUrl(row.thumb),
+    imageSources: imageSources(row.image),
+    bannerSources: imageSources(row.banner),
+    thumbSources: imageSources(row.thumb),
     value: money.value,
     discount: money.discount,
     installments: row.installments ?? 1,

@@ -29,6 +29,6 @@ export const siteMediaSpec: ResourceSpec<MediaRow, Media, MediaOrderField> = {
   order: mediaOrder,
   filters: { standId: standFilter },
   select: ['id', 'title', 'description', 'type'],
-  populate: { stand: { select: ['id'] }, file: { select: ['id', 'url', 'name', 'mime', 'size', 'width', 'height'] } },
+  populate: { stand: { select: ['id'] }, file: { select: ['id', 'url', 'name', 'mime', 'size', 'width', 'height', 'formats'] } },
   toWire: mediaToWire,
 };

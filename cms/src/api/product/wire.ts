@@ -1,7 +1,7 @@
 import { price, productOrder, productPaths, type Product, type ProductOrderField } from '@plataforma/adapter';
 import type { ResourceSpec } from '@plataforma/adapter/server';
 import { standFilter } from '../../http/filters';
-import { fileUrl, idOf, orNull, textOr, type FileRow } from '../../lib/wire';
+import { IMAGE_FIELDS, fileUrl, idOf, imageSources, orNull, textOr, type FileRow } from '../../lib/wire';
 
 export interface ProductRow {
   id: number;
@@ -25,6 +25,7 @@ export const productToWire = (row: ProductRow): Product => {
     title: row.title,
     description: textOr(row.description),
     image: fileUrl(row.image),
+    imageSources: imageSources(row.image),
     price: money.value,
     discount: money.discount,
     discountValue: money.discountValue,
@@ -42,7 +43,7 @@ export const siteProductSpec: ResourceSpec<ProductRow, Product, ProductOrderFiel
   order: productOrder,
   filters: { standId: standFilter },
   select: ['id', 'title', 'description', 'price', 'discount', 'installments', 'ctaLabel', 'ctaLink'],
-  populate: { stand: { select: ['id'] }, image: { select: ['id', 'url'] } },
+  populate: { stand: { select: ['id'] }, image: IMAGE_FIELDS },
   notFound: 'api.error.notFound',
   toWire: productToWire,
 };

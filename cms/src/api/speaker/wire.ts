@@ -12,7 +12,7 @@ import {
 import type { ContextLike, PreparedWrite, ResourceSpec } from '@plataforma/adapter/server';
 import { checkColumnLengths } from '../../http/columns';
 import { eventFilter } from '../../http/filters';
-import { fileUrl, idOf, orNull, type FileRow } from '../../lib/wire';
+import { IMAGE_FIELDS, fileUrl, idOf, imageSources, orNull, type FileRow } from '../../lib/wire';
 import { removeUploads, takeUpload } from '../../uploads';
 import { removeFreedFiles } from '../event/cascade';
 
@@ -35,6 +35,7 @@ export const speakerToWire = (row: SpeakerRow): Speaker => ({
   title: orNull(row.title),
   description: orNull(row.description),
   image: fileUrl(row.image),
+  imageSources: imageSources(row.image),
   lectures: (row.lectures ?? []).map((lecture) => ({ id: lecture.id, name: lecture.name })),
 });
 
@@ -81,7 +82,7 @@ export const cmsSpeakerSpec = (strapi: Core.Strapi): ResourceSpec<SpeakerRow, Sp
   select: ['id', 'name', 'title', 'description'],
   populate: {
     event: { select: ['id'] },
-    image: { select: ['id', 'url'] },
+    image: IMAGE_FIELDS,
     lectures: { select: ['id', 'name'], orderBy: [{ startDate: 'asc' }, { startTime: 'asc' }] },
   },
   notFound: 'api.error.speakerNotFound',

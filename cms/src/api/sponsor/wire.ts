@@ -1,7 +1,7 @@
 import { sponsorOrder, sponsorPaths, type CmsSponsor, type Sponsor, type SponsorOrderField } from '@plataforma/adapter';
 import type { ResourceSpec } from '@plataforma/adapter/server';
 import { publishedEventFilter } from '../../http/filters';
-import { fileUrl, idOf, orNull, type FileRow } from '../../lib/wire';
+import { IMAGE_FIELDS, fileUrl, idOf, imageSources, orNull, type FileRow } from '../../lib/wire';
 
 export interface SponsorRow {
   id: number;
@@ -19,6 +19,7 @@ export const sponsorToWire = (row: SponsorRow): Sponsor => ({
   name: row.name,
   type: row.type,
   image: fileUrl(row.image),
+  imageSources: imageSources(row.image),
   link: orNull(row.link),
 });
 
@@ -32,6 +33,6 @@ export const siteSponsorSpec: ResourceSpec<SponsorRow, Sponsor, SponsorOrderFiel
   order: sponsorOrder,
   filters: { eventId: publishedEventFilter },
   select: ['id', 'name', 'type', 'link', 'position'],
-  populate: { event: { select: ['id'] }, image: { select: ['id', 'url'] } },
+  populate: { event: { select: ['id'] }, image: IMAGE_FIELDS },
   toWire: sponsorToWire,
 };

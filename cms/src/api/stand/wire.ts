@@ -1,7 +1,7 @@
 import { standOrder, standPaths, type Stand, type StandOrderField } from '@plataforma/adapter';
 import type { ResourceSpec } from '@plataforma/adapter/server';
 import { publishedEventFilter } from '../../http/filters';
-import { fileUrl, idOf, orNull, textOr, type FileRow } from '../../lib/wire';
+import { IMAGE_FIELDS, fileUrl, idOf, imageSources, orNull, textOr, type FileRow } from '../../lib/wire';
 
 export interface StandRow {
   id: number;
@@ -37,6 +37,7 @@ export const standToWire = (row: StandRow): Stand => ({
   negotiation: orNull(row.negotiation),
   website: orNull(row.website),
   image: fileUrl(row.image),
+  imageSources: imageSources(row.image),
 });
 
 const STAND_COLUMNS = [
@@ -63,7 +64,7 @@ export const siteStandSpec: ResourceSpec<StandRow, Stand, StandOrderField> = {
   order: standOrder,
   filters: { eventId: publishedEventFilter },
   select: STAND_COLUMNS,
-  populate: { event: { select: ['id'] }, image: { select: ['id', 'url'] } },
+  populate: { event: { select: ['id'] }, image: IMAGE_FIELDS },
   notFound: 'api.error.standNotFound',
   toWire: standToWire,
 };

@@ -1,5 +1,5 @@
 import { slugWithId } from '@plataforma/adapter/routes';
-import type { Room, Sponsor, Stand, VenueLinks } from '@plataforma/adapter';
+import type { ImageSource, Room, Sponsor, Stand, VenueLinks } from '@plataforma/adapter';
 import type { HallKey, PageKey } from './registry';
 import { BOOTH_SIZE, DOOR_SIZE, WALL_BASE, type ScreenIcon, type Tier } from './scene/parts';
 
@@ -21,7 +21,16 @@ export type HallItem =
   | (Base & { kind: 'totem'; x: number; y: number; scale: number; sponsor: Sponsor })
   | (Base & { kind: 'desk'; x: number; y: number; width: number; sign: string })
   | (Base & { kind: 'arrow'; x: number; y: number; text: string; direction: 'left' | 'right' })
-  | (Base & { kind: 'banner'; x: number; y: number; width: number; height: number; image: string | null })
+  | (Base & {
+      kind: 'banner';
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+      image: string | null;
+      /** The image's sizes (the API's `imageSources`), to draw a format that fits the screen. */
+      sources?: readonly ImageSource[];
+    })
   | (Base & { kind: 'lounge'; x: number; y: number });
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -155,12 +164,16 @@ export const standHallLayout = (page: StandHallKey, stands: readonly Stand[], ve
   }
 };
 
-/** hall-entrada: the event's banner, the welcome video, doors to the halls, sponsors, help desk, speakers. */
+/**
+ * hall-entrada: the event's banner, the welcome video, doors to the halls, sponsors, help desk,
+ * speakers. `bannerSources` are the banner's sizes, when the API sent them.
+ */
 export const entranceLayout = (
   sponsors: readonly Sponsor[],
   banner: string | null,
   eventName: string,
   context: LayoutContext,
+  bannerSources?: readonly ImageSource[],
 ): HallItem[] => {
   const { t } = context;
   const shown = sponsors.slice(0, 4);
@@ -174,6 +187,7 @@ export const entranceLayout = (
       width: 600,
       height: 156,
       image: banner,
+      sources: bannerSources,
       label: t('platform.bannerAlt', { name: eventName }),
       target: null,
     },

@@ -62,7 +62,8 @@ export const HALLS: Readonly<Record<HallKey, HallEntry>> = {
     caption: true,
     map: true,
     needs: { sponsors: true },
-    layout: ({ event, sponsors }, context) => entranceLayout(sponsors, event.image ?? event.banner, event.name, context),
+    layout: ({ event, sponsors }, context) =>
+      entranceLayout(sponsors, event.image ?? event.banner, event.name, context, event.image ? event.imageSources : event.bannerSources),
   },
   gold: {
     path: 'hall-estandes-gold',

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled, { css, keyframes } from 'styled-components';
-import type { Room } from '@plataforma/adapter';
+import type { ImageSource, Room } from '@plataforma/adapter';
+import { responsiveImage, sizes } from '@plataforma/adapter/images';
 import { HALL_ROOMS_PAGE_SIZE } from '@plataforma/adapter/constants';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
@@ -13,6 +14,16 @@ import { BackButton } from '../ui/BackButton';
 /** SPEC §9: three rooms a page (HALL_ROOMS_PAGE_SIZE); a page change waits 500 ms, then fades in over 1 s. */
 export const PAGE_DELAY_MS = 500;
 export const PAGE_FADE_MS = 1000;
+
+/** The banner spans the header's middle column (both columns on a phone); a sponsor's picture, a 160-px side column (half the width on a phone). */
+const BANNER_SIZES = sizes(
+  [
+    [767, 'calc(100vw - 48px)'],
+    [1247, 'calc(100vw - 416px)'],
+  ],
+  '832px',
+);
+const SPONSOR_SIZES = sizes([[767, 'calc(50vw - 36px)']], '160px');
 
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
 const pulse = keyframes`0%, 100% { opacity: 0.45; } 50% { opacity: 0.8; }`;
@@ -204,12 +215,26 @@ export const HallRooms = () => {
   return (
     <Page>
       <Header>
-        {pictures[0] ? <Sponsor name={pictures[0].name} image={pictures[0].image as string} /> : <span />}
+        {pictures[0] ? (
+          <Sponsor name={pictures[0].name} image={pictures[0].image as string} sources={pictures[0].imageSources} />
+        ) : (
+          <span />
+        )}
         <div>
           <h1>{t('halls.rooms.title')}</h1>
-          {event.data?.image && <img className="banner" src={event.data.image} alt={t('platform.bannerAlt', { name: event.data.name })} />}
+          {event.data?.image && (
+            <img
+              className="banner"
+              {...responsiveImage(event.data.image, event.data.imageSources, BANNER_SIZES)}
+              alt={t('platform.bannerAlt', { name: event.data.name })}
+            />
+          )}
         </div>
-        {pictures[1] ? <Sponsor name={pictures[1].name} image={pictures[1].image as string} /> : <span />}
+        {pictures[1] ? (
+          <Sponsor name={pictures[1].name} image={pictures[1].image as string} sources={pictures[1].imageSources} />
+        ) : (
+          <span />
+        )}
       </Header>
       {rooms.error ? (
         <p role="alert" style={{ textAlign: 'center' }}>
@@ -255,9 +280,9 @@ export const HallRooms = () => {
   );
 };
 
-const Sponsor = ({ name, image }: { name: string; image: string }) => (
+const Sponsor = ({ name, image, sources }: { name: string; image: string; sources?: readonly ImageSource[] }) => (
   <figure title={name}>
-    <img src={image} alt={name} />
+    <img {...responsiveImage(image, sources, SPONSOR_SIZES)} alt={name} />
     <figcaption>{name}</figcaption>
   </figure>
 );

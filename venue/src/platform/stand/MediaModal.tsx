@@ -1,12 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Media } from '@plataforma/adapter';
+import { responsiveImage, sizes } from '@plataforma/adapter/images';
 import { PlatformModal } from '../ui/PlatformModal';
 import { VideoFrame } from '../ui/VideoFrame';
 
 /** SPEC §9: the modal player is 600×338. */
 export const PLAYER_WIDTH = 600;
 export const PLAYER_HEIGHT = 338;
+
+/** An image is drawn as wide as the player, or the modal's width on a phone (margins and padding aside). */
+const IMAGE_SIZES = sizes([[PLAYER_WIDTH + 80, 'calc(100vw - 80px)']], `${PLAYER_WIDTH}px`);
 
 const Body = styled.div`
   img {
@@ -39,7 +43,11 @@ export const MediaModal = ({ media, onClose }: { media: Media; onClose: () => vo
             title={t('stand.videoPlayer', { title: media.title })}
           />
         ) : (
-          <img src={url} alt={media.title} onContextMenu={(event) => event.preventDefault()} />
+          <img
+            {...responsiveImage(url, media.file?.sources, IMAGE_SIZES)}
+            alt={media.title}
+            onContextMenu={(event) => event.preventDefault()}
+          />
         )}
         {media.description && <p>{media.description}</p>}
       </Body>

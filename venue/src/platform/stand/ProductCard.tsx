@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { responsiveImage, sizes } from '@plataforma/adapter/images';
 import { instalment } from '@plataforma/adapter/money';
 import type { Product } from '@plataforma/adapter';
 import { brl } from './rules';
@@ -71,13 +72,16 @@ const Card = styled.article`
   }
 `;
 
+/** A card's width: one column on a phone, two or three to a row (about 360 px at most) elsewhere. */
+const PICTURE_SIZES = sizes([[767, 'calc(100vw - 80px)']], '360px');
+
 /** A product or service: picture, title, description, price with its discount and instalments, call to action. */
 export const ProductCard = ({ product }: { product: Product }) => {
   const { t } = useTranslation();
   const free = Number(product.discountValue) === 0;
   return (
     <Card aria-labelledby={`product-${product.id}`}>
-      {product.image && <img src={product.image} alt="" />}
+      {product.image && <img {...responsiveImage(product.image, product.imageSources, PICTURE_SIZES)} alt="" />}
       <div className="body">
         <h3 id={`product-${product.id}`}>{product.title}</h3>
         {product.description && <p className="description">{product.description}</p>}

@@ -1,4 +1,5 @@
 import type { Stand } from '@plataforma/adapter';
+import { SceneImage } from '../ui/SceneImage';
 
 const TRIM: Record<Stand['type'], [string, string]> = {
   master: ['#f6d98a', '#8a6414'],
@@ -48,7 +49,16 @@ export const StandBackdrop = ({ stand }: { stand: Stand }) => {
         <polygon key={x} points={`${x},46 ${x + 90},46 ${x + 260},760 ${x - 170},760`} fill="url(#stand-beam)" />
       ))}
       {stand.image && (
-        <image href={stand.image} x="1100" y="180" width="700" height="420" opacity="0.22" preserveAspectRatio="xMidYMid meet" />
+        <SceneImage
+          url={stand.image}
+          sources={stand.imageSources}
+          x="1100"
+          y="180"
+          width={700}
+          height="420"
+          opacity="0.22"
+          preserveAspectRatio="xMidYMid meet"
+        />
       )}
       <rect width="1920" height="1080" fill="#000" opacity="0.25" />
     </svg>

@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { idFromSlug } from '@plataforma/adapter/routes';
 import type { Media } from '@plataforma/adapter';
 import { STAND_TIER_LABEL } from '@plataforma/adapter/constants';
+import { responsiveImage, sizes } from '@plataforma/adapter/images';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
@@ -17,6 +18,9 @@ import { ProductCard } from './ProductCard';
 import { StandBackdrop } from './StandBackdrop';
 import { useStand, useStandMedias, useStandProducts } from './api';
 import { limitMedia, type StandLayout } from './rules';
+
+/** The logo's width: at most 320 px, the panel's width on a phone (page and panel padding aside). */
+const LOGO_SIZES = sizes([[400, 'calc(100vw - 80px)']], '320px');
 
 /** SPEC §2.4: portrait when the window is taller than wide (height/width above 1), re-read on resize. */
 export const useStandLayout = (): StandLayout => {
@@ -351,11 +355,11 @@ export const StandScreen = () => {
                 rel="noopener noreferrer"
                 aria-label={t('stand.websiteOf', { name: data.name })}
               >
-                <img src={data.image} alt="" />
+                <img {...responsiveImage(data.image, data.imageSources, LOGO_SIZES)} alt="" />
               </a>
             ) : (
               <span className="logo">
-                <img src={data.image} alt={t('stand.logoOf', { name: data.name })} />
+                <img {...responsiveImage(data.image, data.imageSources, LOGO_SIZES)} alt={t('stand.logoOf', { name: data.name })} />
               </span>
             ))}
           <span className="tier" data-tier={data.type}>

@@ -1,3 +1,4 @@
+import { SceneImage } from '../../ui/SceneImage';
 import type { HallItem } from '../layouts';
 import { BOOTH_SIZE, Booth, DOOR_SIZE, Desk, Door, ArrowPanel, Lounge, Screen, Totem } from './parts';
 import { Hotspot, type HotspotProps } from './Stage';
@@ -50,6 +51,7 @@ const Drawing = ({ item }: { item: HallItem }) => {
           scale={item.scale}
           name={item.stand?.name}
           logo={item.stand?.image}
+          logoSources={item.stand?.imageSources}
           color={item.stand?.color}
         />
       );
@@ -69,7 +71,16 @@ const Drawing = ({ item }: { item: HallItem }) => {
         <Screen x={item.x} y={item.y} width={item.width} height={item.height} caption={item.caption} icon={item.icon} stand={item.stand} />
       );
     case 'totem':
-      return <Totem x={item.x} y={item.y} scale={item.scale} image={item.sponsor.image} name={item.sponsor.name} />;
+      return (
+        <Totem
+          x={item.x}
+          y={item.y}
+          scale={item.scale}
+          image={item.sponsor.image}
+          sources={item.sponsor.imageSources}
+          name={item.sponsor.name}
+        />
+      );
     case 'desk':
       return <Desk x={item.x} y={item.y} width={item.width} sign={item.sign} />;
     case 'arrow':
@@ -90,7 +101,15 @@ const Drawing = ({ item }: { item: HallItem }) => {
             strokeWidth="4"
           />
           {item.image ? (
-            <image href={item.image} x={item.x} y={item.y} width={item.width} height={item.height} preserveAspectRatio="xMidYMid slice" />
+            <SceneImage
+              url={item.image}
+              sources={item.sources}
+              x={item.x}
+              y={item.y}
+              width={item.width}
+              height={item.height}
+              preserveAspectRatio="xMidYMid slice"
+            />
           ) : (
             <rect x={item.x} y={item.y} width={item.width} height={item.height} fill="url(#accent)" />
           )}

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { ImageSource } from '@plataforma/adapter';
+import { SceneImage } from '../../ui/SceneImage';
 import { fit } from './Stage';
 
 /** Where the back wall meets the floor, and the point the floor's lines run to. */
@@ -64,6 +66,8 @@ export interface BoothProps {
   scale: number;
   name?: string;
   logo?: string | null;
+  /** The logo's sizes (the API's `imageSources`). */
+  logoSources?: readonly ImageSource[];
   color?: string | null;
   id: string;
 }
@@ -76,7 +80,7 @@ export const BOOTH_SIZE: Record<Tier, { width: number; height: number }> = {
 };
 
 /** A stand's booth: platform, back wall in the stand's colour, the tier's trim with the name, logo, counter. */
-export const Booth = ({ tier, x, y, scale, name, logo, color, id }: BoothProps) => {
+export const Booth = ({ tier, x, y, scale, name, logo, logoSources, color, id }: BoothProps) => {
   const { width: w, height: h } = BOOTH_SIZE[tier];
   const wall = color && /^#[0-9a-f]{6}$/i.test(color) ? color : '#3a2a20';
   const empty = name === undefined;
@@ -107,8 +111,10 @@ export const Booth = ({ tier, x, y, scale, name, logo, color, id }: BoothProps) 
         <g>
           <rect x={w / 2 - w * 0.32} y={-h + 78} width={w * 0.64} height={w * 0.64 * 0.6} rx="10" fill="#fff" />
           {logo && (
-            <image
-              href={logo}
+            <SceneImage
+              url={logo}
+              sources={logoSources}
+              scale={scale}
               x={w / 2 - w * 0.32 + 8}
               y={-h + 86}
               width={w * 0.64 - 16}
@@ -289,12 +295,35 @@ export const Screen = ({
 );
 
 /** A sponsor's totem: a tall white panel with the sponsor's picture. */
-export const Totem = ({ x, y, scale, image, name }: { x: number; y: number; scale: number; image: string | null; name: string }) => (
+export const Totem = ({
+  x,
+  y,
+  scale,
+  image,
+  sources,
+  name,
+}: {
+  x: number;
+  y: number;
+  scale: number;
+  image: string | null;
+  sources?: readonly ImageSource[];
+  name: string;
+}) => (
   <g transform={`translate(${x} ${y}) scale(${scale})`} filter="url(#soft-shadow)">
     <rect x="-8" y="-14" width="176" height="14" rx="4" fill="#2b2b2b" />
     <rect x="0" y="-330" width="160" height="316" rx="8" fill="#fbf8f4" stroke="url(#trim-gold)" strokeWidth="4" />
     {image ? (
-      <image href={image} x="10" y="-300" width="140" height="200" preserveAspectRatio="xMidYMid meet" />
+      <SceneImage
+        url={image}
+        sources={sources}
+        scale={scale}
+        x="10"
+        y="-300"
+        width={140}
+        height="200"
+        preserveAspectRatio="xMidYMid meet"
+      />
     ) : (
       <rect x="10" y="-300" width="140" height="200" fill="#eee" />
     )}
