@@ -3,6 +3,7 @@ import { authRoutes } from './auth/routes';
 import { asStrapiRoutes } from './http/router';
 import { ensureFirstAdmin } from './lib/first-admin';
 import { ensureIndexes } from './lib/indexes';
+import { printWelcome } from './lib/welcome';
 import { seedDemo } from './seed';
 import { smsSender } from './sms/sender';
 
@@ -16,5 +17,6 @@ export default {
     await ensureFirstAdmin(strapi);
     await ensureIndexes(strapi);
     await seedDemo(strapi);
+    printWelcome(strapi);
   },
 };
