@@ -37,7 +37,12 @@ const parts = [
     name: 'cms',
     inputs: ['cms/src', 'cms/config', 'cms/tsconfig.json', 'cms/package.json', 'adapter/src', 'tsconfig.json'],
     output: path.join(cmsDir, 'dist', 'src', 'index.js'),
-    build: () => run(process.execPath, [tsc, '-p', path.join(cmsDir, 'tsconfig.json')]),
+    build: () => {
+      // A clean compile: a source file deleted (e.g. a route) must not live on in dist/, and the
+      // incremental state must be this project's own (the base tsconfig kept it in node_modules).
+      for (const stale of ['src', 'config', '.tsbuildinfo']) fs.rmSync(path.join(cmsDir, 'dist', stale), { recursive: true, force: true });
+      return run(process.execPath, [tsc, '-p', path.join(cmsDir, 'tsconfig.json')]);
+    },
   },
   {
     name: 'venue',
