@@ -84,6 +84,13 @@ export const CMS_ACCESS = {
   'PUT /coupons/:id': ['admin'],
   'DELETE /coupons': ['admin'],
 
+  'GET /clients': ['admin'],
+  'GET /clients/export': ['admin'],
+  'GET /clients/:id': ['admin'],
+  'POST /clients': ['admin'],
+  'PUT /clients/:id': ['admin'],
+  'DELETE /clients': ['admin'],
+
   'GET /logs': ['admin'],
   'GET /logs/:id': ['admin'],
 } as const satisfies Partial<Record<CmsRoute, readonly AccessRole[]>>;

@@ -85,6 +85,9 @@ export const MESSAGE_KEYS = [
   'clients.error.invalidCep',
   'clients.error.invalidPhone',
   'clients.error.phoneNeedsCode',
+  'clients.error.emailTaken',
+  'clients.error.invalidState',
+  'clients.error.invalidCity',
   'clients.phoneCodeSent',
   'clients.phoneChanged',
 ] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { digits, emailSchema, idSchema, optionalText, personNameSchema } from './common';
 import { languageSchema } from './language';
+import { listOrder, type OrderFieldOf } from '../list-query';
 
 export { clientPaths } from './paths';
 
@@ -82,3 +83,16 @@ export type ClientPhoneConfirm = z.infer<typeof clientPhoneConfirmSchema>;
 /** Where the code of a phone change went ('…4321') and when another may be asked. */
 export const clientPhoneAnswerSchema = z.object({ attemptId: z.string(), resendIn: z.number(), sentTo: z.string() });
 export type ClientPhoneAnswer = z.infer<typeof clientPhoneAnswerSchema>;
+
+/** The back office's clients table: its sortable columns (SPEC §2.3), by id by default. */
+export const clientOrder = listOrder(['id', 'name', 'email', 'createdAt', 'city', 'state'], { field: 'id', direction: 'asc' });
+export type ClientOrderField = OrderFieldOf<typeof clientOrder>;
+
+/** What a staff member sends to add a client (no password: the client enters with the soft login). */
+export const clientAdminInputSchema = clientProfileSchema;
+export type ClientAdminInput = z.infer<typeof clientAdminInputSchema>;
+export const clientAdminUpdateSchema = clientProfileSchema.partial();
+
+/** The file formats of the clients export. */
+export const CLIENT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ClientExportFormat = (typeof CLIENT_EXPORT_FORMATS)[number];

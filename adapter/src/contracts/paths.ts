@@ -46,6 +46,10 @@ export const clientPaths = {
   me: '/clients/me',
   /** Changing or removing the phone (the second factor): POST sends a code, PUT confirms it. */
   phone: '/clients/me/phone',
+  /** The back office's clients (admin). */
+  cms: '/clients',
+  /** The (searched) clients as a CSV or XLSX file. */
+  export: '/clients/export',
 } as const;
 export const userPaths = { cms: '/users', me: '/users/me' } as const;
 export const logPaths = { cms: '/logs' } as const;
@@ -86,12 +90,14 @@ type CmsCollection = (
   | typeof lecturePaths
   | typeof userPaths
   | typeof logPaths
+  | typeof clientPaths
 )['cms'];
 export type CmsPath =
   | CmsCollection
   | `${CmsCollection}/:id`
   | (typeof userPaths)['me']
   | (typeof eventPaths)['featured' | 'private' | 'dependents']
-  | (typeof standPaths)['attendants'];
+  | (typeof standPaths)['attendants']
+  | (typeof clientPaths)['export'];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type CmsRoute = `${HttpMethod} ${CmsPath}`;

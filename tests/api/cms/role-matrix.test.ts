@@ -60,6 +60,7 @@ beforeAll(async () => {
     media: await insert('api::media.media', { title: 'Vídeo', description: 'd', type: 'VIDEO', stand }),
     product: await insert('api::product.product', { title: 'Produto', description: 'd', stand }),
     sponsor: await insert('api::sponsor.sponsor', { name: 'Patrocinador', type: 'master', event }),
+    client: await insert('api::client.client', { name: 'Cliente da matriz', email: 'matriz@exemplo.com.br' }),
   };
   tokens = {
     admin: await sessionToken(server, 'staff', admin.id),
@@ -82,6 +83,8 @@ interface Call {
   body?: object;
   fields?: Record<string, string | number>;
   files?: Record<string, { data: Buffer; name: string; type?: string }>;
+  /** Its success answers a file (the clients export), not the envelope. */
+  download?: boolean;
 }
 
 /** The row a route acts on, by its collection (stands/:id/attendants acts on the attendant's stand). */
@@ -100,6 +103,7 @@ const rowOf = (path: string): number => {
     medias: 'media',
     products: 'product',
     sponsors: 'sponsor',
+    clients: 'client',
   };
   return ids[byCollection[collection]] ?? 1;
 };
@@ -133,6 +137,8 @@ const freshRow = async (path: string): Promise<string> => {
       return `?ids=${await insert('api::product.product', { title: 'x', description: 'd', stand: ids.stand })}`;
     case '/sponsors':
       return `?ids=${await insert('api::sponsor.sponsor', { name: 'x', type: 'premium', event: ids.event })}`;
+    case '/clients':
+      return `?ids=${await insert('api::client.client', { name: 'x', email: `x${unique()}@exemplo.com.br` })}`;
     default:
       throw new Error(`No fresh row for DELETE ${path}: add one to the role matrix.`);
   }
@@ -142,6 +148,7 @@ const callFor = async (method: string, path: string): Promise<Call> => {
   const url = `/api/cms/v1${path.replace(':id', String(rowOf(path)))}`;
   if (method === 'DELETE') return { url: `${url}${await freshRow(path)}` };
   // A room list is always of one event.
+  if (method === 'GET' && path === '/clients/export') return { url: `${url}?format=csv`, download: true };
   if (method === 'GET') return { url: path === '/rooms' ? `${url}?eventId=${ids.event}` : url };
   const creating = method === 'POST';
   switch (path.split('/')[1]) {
@@ -198,6 +205,10 @@ const callFor = async (method: string, path: string): Promise<Call> => {
       return creating
         ? { url, fields: { eventId: ids.event, name: 'Novo', type: 'supporter' }, files: { image: file() } }
         : { url, fields: { name: 'Patrocinador' } };
+    case 'clients':
+      return creating
+        ? { url, body: { name: 'Novo Cliente', email: `cliente${unique()}@exemplo.com.br` } }
+        : { url, body: { name: 'Outro nome' } };
     default:
       throw new Error(`No request for ${method} ${path}: add one to the role matrix.`);
   }
@@ -235,9 +246,11 @@ describe('role matrix of /api/cms/v1', () => {
     const [method, path] = route.split(' ');
     it(`${route} admits ${roles.join(', ')}`, async () => {
       for (const who of [null, 'client', 'attendant', 'admin'] as const) {
-        const res = await send(method, await callFor(method, path), who && tokens[who]);
+        const call = await callFor(method, path);
+        const res = await send(method, call, who && tokens[who]);
         expect(res.status, `${route} as ${who}: ${JSON.stringify(res.body)}`).toBe(expected(who, roles, method === 'POST' ? 201 : 200));
-        expect(res.body).toHaveProperty('msg');
+        if (call.download && res.status === 200) expect(res.headers['content-disposition']).toMatch(/^attachment;/);
+        else expect(res.body).toHaveProperty('msg');
       }
     });
   }

@@ -47,6 +47,12 @@ export const SCREENS: readonly Screen[] = [
     access: 'GET /categories',
     page: page(() => import('./categories/CategoriesPage'), 'CategoriesPage'),
   },
+  {
+    path: 'clientes',
+    label: 'menu.clients',
+    access: 'GET /clients',
+    page: page(() => import('./clients/ClientsPage'), 'ClientsPage'),
+  },
   { path: 'usuarios', label: 'menu.users', access: 'GET /users', page: page(() => import('./users/UsersPage'), 'UsersPage') },
   {
     path: 'atividades',

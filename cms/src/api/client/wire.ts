@@ -1,7 +1,19 @@
 import type { Core } from '@strapi/strapi';
-import { ApiError, splitPhone, type ClientProfile, type ClientProfileInput } from '@plataforma/adapter';
+import {
+  ApiError,
+  clientAdminInputSchema,
+  clientAdminUpdateSchema,
+  clientOrder,
+  clientPaths,
+  splitPhone,
+  type ClientOrderField,
+  type ClientProfile,
+  type ClientProfileInput,
+} from '@plataforma/adapter';
+import type { ContextLike, ResourceSpec } from '@plataforma/adapter/server';
 import { isValidCEP, isValidCPF, isValidPhone } from '@brazilian-utils/brazilian-utils';
 import { CLIENT_UID } from '../../auth/accounts';
+import { isCityOf, isStateCode } from '../../lib/reference';
 import { isoString } from '../../lib/wire';
 
 export { CLIENT_UID };
@@ -89,3 +101,59 @@ export const clientData = async (
   }
   return data;
 };
+
+/**
+ * The place of a client as the back office sets it: a state code of the reference data, and a
+ * city of that state (a city needs its state; the form's city select opens once a state is
+ * chosen). `stored` is the row's current place, which a partial update keeps.
+ */
+export const checkPlace = (
+  input: Pick<ClientProfileInput, 'state' | 'city'>,
+  stored: { state: string | null; city: string | null } = { state: null, city: null },
+): void => {
+  const state = input.state !== undefined ? input.state || null : stored.state;
+  const city = input.city !== undefined ? input.city || null : stored.city;
+  if (state && !isStateCode(state)) throw new ApiError(400, 'clients.error.invalidState');
+  if (city && (!state || !isCityOf(state, city))) throw new ApiError(400, 'clients.error.invalidCity');
+};
+
+/** Refuses an e-mail another client holds, whatever its case: 409 clients.error.emailTaken. */
+const emailTaken = async (strapi: Core.Strapi, email: string, exceptId?: number): Promise<void> => {
+  const found = (await strapi.db.query(CLIENT_UID).findOne({ where: { email: { $eqi: email } }, select: ['id'] })) as {
+    id: number;
+  } | null;
+  if (found && found.id !== exceptId) throw new ApiError(409, 'clients.error.emailTaken');
+};
+
+/**
+ * Clients for admins (SPEC §2.3, §7): list (search by name or e-mail), get, create, update.
+ * Staff add a client without a password: the client enters the venue with the soft login (the
+ * e-mail only) and may set a password later by recovery. A phone set here needs no SMS code:
+ * staff are trusted to type the phone the client gave them, unlike a client changing their own
+ * second factor on the site (`PUT /clients/me/phone`).
+ */
+export const clientAdminSpec = (strapi: Core.Strapi): ResourceSpec<ClientRow, ClientProfile, ClientOrderField> => ({
+  uid: CLIENT_UID,
+  path: clientPaths.cms,
+  searchFields: ['name', 'email'],
+  order: clientOrder,
+  select: CLIENT_COLUMNS,
+  toWire: clientToWire,
+  input: {
+    create: clientAdminInputSchema,
+    update: clientAdminUpdateSchema,
+    toData: async (raw: unknown, ctx: ContextLike) => {
+      const isCreate = ctx.method === 'POST';
+      const input = (isCreate ? clientAdminInputSchema : clientAdminUpdateSchema).parse(raw);
+      const id = isCreate ? undefined : Number(ctx.params.id);
+      if (input.email) await emailTaken(strapi, input.email, id);
+      const stored = id
+        ? ((await strapi.db.query(CLIENT_UID).findOne({ where: { id }, select: ['state', 'city'] })) as Pick<ClientRow, 'state' | 'city'>)
+        : undefined;
+      checkPlace(input, stored ?? undefined);
+      const data = await clientData(strapi, input, id);
+      if (isCreate) Object.assign(data, { listedInNetwork: false, loginLocked: false });
+      return { data };
+    },
+  },
+});

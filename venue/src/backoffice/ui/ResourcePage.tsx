@@ -40,6 +40,7 @@ export const ResourcePage = <Row extends { id: number }, Key extends QueryKey>({
   embedded,
   emptyText,
   rowActions,
+  actions,
 }: {
   title: string;
   columns: Column<Row>[];
@@ -55,6 +56,8 @@ export const ResourcePage = <Row extends { id: number }, Key extends QueryKey>({
   emptyText?: string;
   /** The buttons and links of a row's 'Ações' column; `edit` opens its modal. */
   rowActions?: (row: Row, edit: () => void) => ReactNode;
+  /** More buttons of the toolbar, before delete and add (the clients' export). */
+  actions?: ReactNode;
 }) => {
   const { t } = useBackofficeTranslation();
   const { saved, confirmDelete } = useResourceActions();
@@ -81,12 +84,15 @@ export const ResourcePage = <Row extends { id: number }, Key extends QueryKey>({
     selectable: true,
     onRowClick: (row: Row) => setEditing(row),
     toolbar: (selected: number[], clear: () => void, rows: Row[]) => (
-      <CrudToolbar
-        selected={selected}
-        addLabel={addLabel}
-        onAdd={() => setEditing(null)}
-        onDelete={() => confirmDelete(confirmDeleteText(selected.length, rows), () => remove(selected), clear)}
-      />
+      <>
+        {actions}
+        <CrudToolbar
+          selected={selected}
+          addLabel={addLabel}
+          onAdd={() => setEditing(null)}
+          onDelete={() => confirmDelete(confirmDeleteText(selected.length, rows), () => remove(selected), clear)}
+        />
+      </>
     ),
   };
   return (

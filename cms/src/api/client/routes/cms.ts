@@ -1,0 +1,82 @@
+import type { Core } from '@strapi/strapi';
+import { ApiError, CLIENT_EXPORT_FORMATS, clientPaths, parseListQuery, type ClientExportFormat } from '@plataforma/adapter';
+import { buildListParams, resourceRoutes } from '@plataforma/adapter/server';
+import { SESSION_UID } from '../../../auth/sessions';
+import { logChanges } from '../../../http/changes';
+import { removalRoute } from '../../../http/removal';
+import { cmsRouter, dbOf, routeFor } from '../../../http/router';
+import { conflictAs } from '../../../http/transaction';
+import { exportStream } from '../export';
+import { CLIENT_UID, clientAdminSpec } from '../wire';
+
+const SMS_CHALLENGE_UID = 'api::sms-challenge.sms-challenge';
+
+/**
+ * The back office's clients (admin, SPEC §2.3, §7): the list, a client by id, add, edit, delete
+ * and the export of the searched list as CSV or XLSX.
+ */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const log = logChanges(strapi, { one: 'cliente', many: 'clientes' }, 'clients');
+  const spec = clientAdminSpec(strapi);
+
+  /** Rows of a content type that belong to the clients (by their `client` relation). */
+  const ownedBy = async (uid: string, ids: number[]): Promise<number[]> =>
+    (
+      (await strapi.db.query(uid).findMany({ where: { client: { id: { $in: ids } } }, select: ['id'] })) as Array<{
+        id: number;
+      }>
+    ).map((row) => row.id);
+
+  // Before the crud routes: '/clients/export' is not a client's id.
+  const exportRoute = routeFor(strapi)({
+    method: 'GET',
+    path: clientPaths.export,
+    config: { auth: false },
+    handler: async (ctx) => {
+      const format = ctx.query.format ?? 'xlsx';
+      if (typeof format !== 'string' || !(CLIENT_EXPORT_FORMATS as readonly string[]).includes(format))
+        throw new ApiError(400, 'api.error.invalidQuery');
+      const { search, order } = parseListQuery(ctx.query, spec.order);
+      const { params } = buildListParams(spec, {}, { search, order, limit: 1, offset: 0 });
+      const day = new Date().toISOString().slice(0, 10);
+      ctx.set('Content-Disposition', `attachment; filename="clientes-${day}.${format}"`);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set(
+        'Content-Type',
+        format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
+      ctx.status = 200;
+      ctx.body = exportStream(strapi, format as ClientExportFormat, { where: params.where, orderBy: params.orderBy });
+    },
+  });
+
+  const crud = conflictAs(
+    'clients.error.emailTaken',
+    resourceRoutes(dbOf(strapi), spec, {
+      actions: ['list', 'get', 'create', 'update'],
+      config: { auth: false },
+      logger: strapi.log,
+      onChange: log,
+    }),
+  );
+
+  // A deleted client's sessions and SMS codes go with them in one transaction, so no token of
+  // theirs works any more. What they left elsewhere (contacts, chats, orders, page views) stays
+  // and loses its link to them: the link tables' rows go by their foreign keys' cascade.
+  const remove = removalRoute(strapi, {
+    uid: CLIENT_UID,
+    path: clientPaths.cms,
+    notFound: 'api.error.notFound',
+    fileFields: [],
+    log,
+    dependents: async (ids) => {
+      for (const uid of [SESSION_UID, SMS_CHALLENGE_UID]) {
+        const owned = await ownedBy(uid, ids);
+        if (owned.length) await strapi.db.query(uid).deleteMany({ where: { id: { $in: owned } } });
+      }
+      return [];
+    },
+  });
+
+  return cmsRouter([exportRoute, ...crud, remove]);
+};
