@@ -18,8 +18,9 @@ export default () => [
           'img-src': ["'self'", 'data:', 'blob:', ...uploadOrigins()],
           'media-src': ["'self'", 'data:', 'blob:', ...uploadOrigins()],
           // The same list the venue receives in its page (middlewares/venue.ts) for its sanitiser;
-          // and the S3 origin, whose PDFs a page may show in an iframe.
-          'frame-src': ["'self'", ...videoEmbedOrigins(), ...uploadOrigins()],
+          // the S3 origin, whose PDFs a page may show in an iframe; and blob:, the back office's
+          // preview of a PDF just chosen (an object URL, made by our own script) before it is sent.
+          'frame-src': ["'self'", 'blob:', ...videoEmbedOrigins(), ...uploadOrigins()],
           upgradeInsecureRequests: null,
         },
       },

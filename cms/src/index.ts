@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { authRoutes } from './auth/routes';
+import { appErrorListener } from './http/app-errors';
 import { asStrapiRoutes } from './http/router';
 import { ensureFirstAdmin } from './lib/first-admin';
 import { ensureIndexes } from './lib/indexes';
@@ -8,7 +9,11 @@ import { seedDemo } from './seed';
 import { smsSender } from './sms/sender';
 
 export default {
-  register(/* { strapi }: { strapi: Core.Strapi } */) {},
+  register({ strapi }: { strapi: Core.Strapi }) {
+    // Errors that escape the middlewares go to the log; a client that cancels an upload does not.
+    // Koa's own handler, which both Koa and the upload plugin's 'error' listener call.
+    strapi.server.app.onerror = appErrorListener(strapi.log);
+  },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     // /auth/* lives at the root, beside the content API (SPEC §7).

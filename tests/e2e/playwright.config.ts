@@ -6,6 +6,11 @@ import { defineConfig, devices } from '@playwright/test';
 process.env.E2E_PORT ??= String(4100 + (process.pid % 800));
 process.env.E2E_SMS_OUTBOX ??= path.join(os.tmpdir(), `plataforma-e2e-sms-${process.env.E2E_PORT}-${Date.now()}.jsonl`);
 const port = Number(process.env.E2E_PORT);
+// A second server whose uploads go to S3, for the 's3' project: serve.mjs starts s3rver on a free
+// port and writes its S3_PUBLIC_URL into E2E_S3_URL_FILE, where the spec reads it.
+process.env.E2E_S3_PORT ??= String(Number(process.env.E2E_PORT) + 800);
+process.env.E2E_S3_URL_FILE ??= path.join(os.tmpdir(), `plataforma-e2e-s3-${process.env.E2E_S3_PORT}-${Date.now()}.url`);
+const s3Port = Number(process.env.E2E_S3_PORT);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -37,15 +42,40 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node tests/e2e/serve.mjs',
-    cwd: '../..',
-    url: `http://127.0.0.1:${port}/api/site/v1/events/1`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    env: { E2E_PORT: String(port), E2E_SMS_OUTBOX: process.env.E2E_SMS_OUTBOX },
-  },
+  projects: [
+    // Every spec, uploads on the server's disk.
+    { name: 'chromium' },
+    // The event editor's path once more with uploads on S3, served from S3_PUBLIC_URL (decision 017).
+    {
+      name: 's3',
+      testMatch: 'event-editor.spec.ts',
+      use: { baseURL: `http://127.0.0.1:${s3Port}` },
+      metadata: { s3UrlFile: process.env.E2E_S3_URL_FILE },
+    },
+  ],
+  webServer: [
+    {
+      command: 'node tests/e2e/serve.mjs',
+      cwd: '../..',
+      url: `http://127.0.0.1:${port}/api/site/v1/events/1`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      // Uploads on the server's disk ('' overrides the S3 file the config put in the environment).
+      env: { E2E_PORT: String(port), E2E_SMS_OUTBOX: process.env.E2E_SMS_OUTBOX, E2E_S3_URL_FILE: '' },
+    },
+    {
+      command: 'node tests/e2e/serve.mjs',
+      cwd: '../..',
+      url: `http://127.0.0.1:${s3Port}/api/site/v1/events/1`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      env: { E2E_PORT: String(s3Port), E2E_SMS_OUTBOX: process.env.E2E_SMS_OUTBOX, E2E_S3_URL_FILE: process.env.E2E_S3_URL_FILE },
+    },
+  ],
 });

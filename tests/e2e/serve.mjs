@@ -1,6 +1,9 @@
 // Serves the built app for the end-to-end suite on E2E_PORT with a database of its own:
 // a temporary SQLite file, or a new PostgreSQL database when DATABASE_URL is set. The
 // database, uploads and generated secrets are removed when the server is stopped.
+// With E2E_S3_URL_FILE the uploads go to S3 instead: a local S3-compatible server (s3rver on a
+// free port, objects in the temporary folder) whose bucket is served from S3_PUBLIC_URL
+// http://127.0.0.1:{port}/plataforma-e2e, written into that file for the tests.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -18,6 +21,8 @@ const env = {
   HOST: '127.0.0.1',
   PUBLIC_DIR: work,
   SECRETS_FILE: path.join(work, '.env'),
+  // Files stream here while a request runs (removed when it ends; the folder with the rest).
+  UPLOAD_TMP_DIR: path.join(work, 'upload-tmp'),
   SEED_DEMO: 'true',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'test',
@@ -27,6 +32,32 @@ const env = {
   // The network room's paging needs more listed visitors than the demo has; the suite registers them.
   REGISTER_PER_HOUR_PER_IP: '200',
 };
+
+let closeStore = async () => {};
+const s3UrlFile = process.env.E2E_S3_URL_FILE;
+if (s3UrlFile) {
+  const { default: S3rver } = await import('s3rver');
+  const bucket = 'plataforma-e2e';
+  const directory = path.join(work, 's3');
+  fs.mkdirSync(directory);
+  const store = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  const { port: storePort } = await store.run();
+  const endpoint = `http://127.0.0.1:${storePort}`;
+  const publicUrl = `${endpoint}/${bucket}`;
+  Object.assign(env, {
+    S3_BUCKET: bucket,
+    S3_REGION: 'us-east-1',
+    S3_ENDPOINT: endpoint,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_PUBLIC_URL: publicUrl,
+  });
+  fs.writeFileSync(s3UrlFile, publicUrl);
+  closeStore = async () => {
+    await store.close();
+    fs.rmSync(s3UrlFile, { force: true });
+  };
+}
 
 let dropDatabase = async () => {};
 if (process.env.DATABASE_URL) {
@@ -72,6 +103,11 @@ const stop = async (code = 0) => {
     await dropDatabase();
   } catch (error) {
     console.error(`[e2e] could not drop the database: ${error.message}`);
+  }
+  try {
+    await closeStore();
+  } catch (error) {
+    console.error(`[e2e] could not stop the S3 store: ${error.message}`);
   }
   fs.rmSync(work, { recursive: true, force: true });
   process.exit(code);

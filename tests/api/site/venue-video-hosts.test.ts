@@ -32,6 +32,18 @@ describe('VIDEO_EMBED_HOSTS on the venue page', () => {
     expect(res.text).toContain('<div id="root"></div>');
     const csp = res.headers['content-security-policy'] as string;
     const frameSrc = csp.split(';').find((directive) => directive.startsWith('frame-src'));
-    expect(frameSrc).toBe("frame-src 'self' https://player.vimeo.com https://fast.wistia.net");
+    expect(frameSrc).toBe("frame-src 'self' blob: https://player.vimeo.com https://fast.wistia.net");
+  });
+
+  it("admits the back office's preview of a chosen PDF (an object URL in an iframe) and nothing else of blob:", async () => {
+    const res = await server.request().get('/cms/eventos/new').set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    const directives = String(res.headers['content-security-policy'])
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/));
+    expect(directives.find(([name]) => name === 'frame-src')).toContain('blob:');
+    for (const name of ['default-src', 'script-src', 'object-src']) {
+      expect(directives.find(([directive]) => directive === name) ?? [], name).not.toContain('blob:');
+    }
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -246,6 +246,44 @@ describe('a cancelled upload', () => {
       await expectNoTempFiles();
       expect(await snapshot()).toEqual(before);
     } finally {
+      await new Promise((resolve) => own.close(resolve));
+    }
+  });
+
+  it("(a browser's 'Cancelar': the connection is closed half way) is no server error: nothing logged, nothing left", async () => {
+    const before = await snapshot();
+    // As in production: Node's own answer to a request cut short, no clientError listener.
+    const own = http.createServer(server.strapi.server.app.callback());
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+    const consoleError = vi.spyOn(console, 'error');
+    const logError = vi.spyOn(server.strapi.log, 'error');
+    // Koa reports the connection's error to the app's listeners (after the server's own): seen here last.
+    const reported = vi.fn();
+    server.strapi.server.app.on('error', reported);
+    try {
+      const { port } = own.address() as AddressInfo;
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        `POST /api/site/v1/test-uploads/take/media HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=cancelar\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n`,
+      );
+      socket.write('--cancelar\r\nContent-Disposition: form-data; name="file"; filename="aula.mp4"\r\nContent-Type: video/mp4\r\n\r\n');
+      socket.write(mp4(512 * 1024));
+      await vi.waitFor(() => expect(filesIn(tmp)).toHaveLength(1), { timeout: 5_000 });
+      // The browser aborts the upload: it ends its side of the connection (FIN), then the server closes it.
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      socket.resume();
+      socket.end();
+      await closed;
+      await expectNoTempFiles();
+      expect(await snapshot()).toEqual(before);
+      await vi.waitFor(() => expect(reported).toHaveBeenCalled());
+      expect(consoleError).not.toHaveBeenCalled();
+      expect(logError).not.toHaveBeenCalled();
+    } finally {
+      consoleError.mockRestore();
+      logError.mockRestore();
+      server.strapi.server.app.off('error', reported);
       await new Promise((resolve) => own.close(resolve));
     }
   });
