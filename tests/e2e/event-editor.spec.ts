@@ -451,7 +451,7 @@ test('an admin creates an event with every section of the editor', async ({ page
 
     await section.getByRole('button', { name: 'Adicionar Mídia' }).click();
     await dialog.getByRole('textbox', { name: 'Título', exact: true }).fill(names.document);
-    await dialog.getByRole('textbox', { name: 'Descrição', exact: true }).fill('Todos os modelos e as suas especificações.');
+    await dialog.getByRole('textbox', { name: 'Descrição', exact: true }).fill('Os modelos e as suas especificações.');
     await choose(page, dialog.getByRole('button', { name: fileButton('Fazer upload de mídia', 'Arquivo') }), pdf());
     await expect(dialog.getByRole('button', { name: fileButton('Remover documento', 'Arquivo') })).toBeVisible();
     await dialog.getByRole('button', { name: 'Salvar' }).click();

@@ -77,14 +77,14 @@ describe('/cms/estandes (attendant, SPEC §2.3 stands page)', () => {
       expect(within(dialog).getByRole('button', { name: /Fazer upload de imagem/ })).toBeInTheDocument();
 
       await userEvent.clear(within(dialog).getByLabelText(/^Subtítulo/));
-      await userEvent.type(within(dialog).getByLabelText(/^Subtítulo/), 'Novidades todo dia');
+      await userEvent.type(within(dialog).getByLabelText(/^Subtítulo/), 'Novidades a cada dia');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Atualizar' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Alterações salvas com sucesso.'));
       // Only the fields an attendant may change (the image kept: no file, no removal flag).
       expect(multipartFields(seen.find((r) => r.method === 'PUT')?.data)).toEqual({
         name: vitalis.name,
-        subtitle: 'Novidades todo dia',
+        subtitle: 'Novidades a cada dia',
         description: vitalis.description,
       });
     },
