@@ -86,6 +86,10 @@ export const CMS_ACCESS = {
 
   'GET /clients': ['admin'],
   'GET /clients/export': ['admin'],
+  'POST /clients/upload': ['admin'],
+  'GET /clients/imports': ['admin'],
+  'GET /clients/imports/:id': ['admin'],
+  'GET /clients/imports/:id/report': ['admin'],
   'GET /clients/:id': ['admin'],
   'POST /clients': ['admin'],
   'PUT /clients/:id': ['admin'],

@@ -96,3 +96,60 @@ export const clientAdminUpdateSchema = clientProfileSchema.partial();
 /** The file formats of the clients export. */
 export const CLIENT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ClientExportFormat = (typeof CLIENT_EXPORT_FORMATS)[number];
+
+/** The spreadsheet formats the import reads, recognised by their bytes (never by the file's name). */
+export const CLIENT_IMPORT_FORMATS = ['xlsx', 'xls', 'csv'] as const;
+export type ClientImportFormat = (typeof CLIENT_IMPORT_FORMATS)[number];
+
+/** queued (waiting for the import before it) → running → done | failed. */
+export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** The client fields an import column can fill (found by the column's header, SPEC §4). */
+export const IMPORT_FIELDS = ['name', 'email', 'cpf', 'postalCode', 'address', 'state', 'city', 'ddi', 'ddd', 'phone'] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** A row the import skipped: its number in the file (the header is row 1), the column and a message key. */
+export const importRejectSchema = z.object({
+  row: z.number().int(),
+  /** The column's header as the file wrote it; null when the row as a whole was refused. */
+  column: z.string().nullable(),
+  key: z.string(),
+  /** What the cell held (cut to 100 characters). */
+  value: z.string().nullable(),
+});
+export type ImportReject = z.infer<typeof importRejectSchema>;
+
+/**
+ * An import job as the back office polls it. `total` is known once the file was read through
+ * (before anything is written); `read` counts the data rows handled so far, and
+ * read = inserted + updated + unchanged + rejected. `queuePosition` is the number of jobs ahead
+ * of a queued one. `rejects` holds the first rejected rows (all of them are in the report).
+ */
+export const clientImportJobSchema = z.object({
+  id: idSchema,
+  status: z.enum(IMPORT_STATUSES),
+  fileName: z.string(),
+  format: z.enum(CLIENT_IMPORT_FORMATS).nullable(),
+  /** The file's size in bytes. */
+  size: z.number(),
+  total: z.number().nullable(),
+  read: z.number(),
+  inserted: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  rejected: z.number(),
+  queuePosition: z.number().nullable(),
+  /** The headers recognised, each with the field it fills. */
+  columns: z.array(z.object({ header: z.string(), field: z.enum(IMPORT_FIELDS) })),
+  /** The headers the import did not recognise (their cells are ignored). */
+  unknownColumns: z.array(z.string()),
+  /** Why a failed job failed (a message key); null otherwise. */
+  error: z.string().nullable(),
+  rejects: z.array(importRejectSchema),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type ClientImportJob = z.infer<typeof clientImportJobSchema>;

@@ -50,6 +50,12 @@ export const clientPaths = {
   cms: '/clients',
   /** The (searched) clients as a CSV or XLSX file. */
   export: '/clients/export',
+  /** A spreadsheet of clients to import (multipart `excelFile`): answers the queued job at once. */
+  upload: '/clients/upload',
+  /** The import jobs, newest first; one job with its first rejected rows; its full report as XLSX. */
+  imports: '/clients/imports',
+  importJob: '/clients/imports/:id',
+  importReport: '/clients/imports/:id/report',
 } as const;
 export const userPaths = { cms: '/users', me: '/users/me' } as const;
 export const logPaths = { cms: '/logs' } as const;
@@ -98,6 +104,6 @@ export type CmsPath =
   | (typeof userPaths)['me']
   | (typeof eventPaths)['featured' | 'private' | 'dependents']
   | (typeof standPaths)['attendants']
-  | (typeof clientPaths)['export'];
+  | (typeof clientPaths)['export' | 'upload' | 'imports' | 'importJob' | 'importReport'];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type CmsRoute = `${HttpMethod} ${CmsPath}`;
