@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { recoverImports, stopImports } from './api/client/import/jobs';
 import { authRoutes } from './auth/routes';
 import { appErrorListener } from './http/app-errors';
 import { asStrapiRoutes } from './http/router';
@@ -22,6 +23,12 @@ export default {
     await ensureFirstAdmin(strapi);
     await ensureIndexes(strapi);
     await seedDemo(strapi);
+    // Imports a stopped process left half way are marked failed; queued ones run.
+    await recoverImports(strapi);
     printWelcome(strapi);
+  },
+
+  destroy({ strapi }: { strapi: Core.Strapi }) {
+    stopImports(strapi);
   },
 };

@@ -19,8 +19,13 @@ export interface TestServer {
  * Boots the compiled Strapi app in-process on a fresh database (demo seed on unless
  * `seed: false`), mounted for supertest. Call `stop()` in afterAll.
  */
-export const startServer = async (label: string, options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> => {
-  const database = await createTestDatabase(label);
+export const startServer = async (label: string, options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> =>
+  bootOn(await createTestDatabase(label), options);
+
+/**
+ * Boots the app on a database (a fresh one, or the one a stopped server left: `restartServer`).
+ */
+const bootOn = async (database: TestDatabase, options: { seed?: boolean; env?: Record<string, string> }): Promise<TestServer> => {
   // strapi.destroy() calls process.removeAllListeners(), which would cut the test
   // runner's IPC channel: remember the listeners that were there before Strapi.
   const baseline = process.eventNames().map((name) => [name, process.listeners(name as NodeJS.Signals)] as const);
@@ -40,21 +45,41 @@ export const startServer = async (label: string, options: { seed?: boolean; env?
   const { createStrapi } = createRequire(__filename)('@strapi/strapi') as typeof import('@strapi/strapi');
   const strapi = (await createStrapi({ appDir: cmsDir, distDir: path.join(cmsDir, 'dist') }).load()) as Core.Strapi;
   strapi.server.mount();
-  return {
+  const shutDown = async () => {
+    await strapi.destroy();
+    for (const [name, listeners] of baseline) {
+      for (const listener of listeners) {
+        if (!process.listeners(name as NodeJS.Signals).includes(listener)) process.on(name as NodeJS.Signals, listener);
+      }
+    }
+    fs.rmSync(uploads, { recursive: true, force: true });
+  };
+  const server: TestServer = {
     strapi,
     request: () => supertest(strapi.server.httpServer),
     database,
     stop: async () => {
-      await strapi.destroy();
-      for (const [name, listeners] of baseline) {
-        for (const listener of listeners) {
-          if (!process.listeners(name as NodeJS.Signals).includes(listener)) process.on(name as NodeJS.Signals, listener);
-        }
-      }
+      await shutDown();
       await database.drop();
-      fs.rmSync(uploads, { recursive: true, force: true });
     },
   };
+  restarts.set(server, async () => {
+    await shutDown();
+    return bootOn(database, options);
+  });
+  return server;
+};
+
+const restarts = new WeakMap<TestServer, () => Promise<TestServer>>();
+
+/**
+ * Stops a server without dropping its database, and boots a new one on it (what a crash and a
+ * restart leave): the old server's `strapi` must not be used afterwards.
+ */
+export const restartServer = async (server: TestServer): Promise<TestServer> => {
+  const restart = restarts.get(server);
+  if (!restart) throw new Error('not a server of startServer');
+  return restart();
 };
 
 /** A real session row and token for an account, without going through the SMS step. */

@@ -9,6 +9,7 @@ import {
   type ClientOrderField,
   type ClientProfile,
   type ClientProfileInput,
+  type MessageKey,
 } from '@plataforma/adapter';
 import type { ContextLike, ResourceSpec } from '@plataforma/adapter/server';
 import { isValidCEP, isValidCPF, isValidPhone } from '@brazilian-utils/brazilian-utils';
@@ -75,8 +76,34 @@ export const clientToWire = (row: ClientRow): ClientProfile => ({
   createdAt: isoString(row.createdAt),
 });
 
+/** A field of a client's profile that breaks a rule, with the message key that says which. */
+export interface FieldProblem {
+  field: 'cpf' | 'postalCode' | 'phone' | 'state' | 'city';
+  key: MessageKey;
+}
+
 /**
- * Validates Brazilian documents with @brazilian-utils and maps a profile to attributes.
+ * The Brazilian document rules of a profile (one definition: the back office's form, the site's
+ * registration and the spreadsheet import all pass here): CPF check digits and CEP with
+ * @brazilian-utils, and a Brazilian phone (DDI 55 or none) with its area code. Answers the
+ * problems found, and the phone split into DDD and number.
+ */
+export const documentProblems = (
+  input: Pick<Partial<ClientProfileInput>, 'cpf' | 'postalCode' | 'ddi' | 'ddd' | 'phone'>,
+): { problems: FieldProblem[]; phone?: { ddd: string; phone: string } } => {
+  const problems: FieldProblem[] = [];
+  if (input.cpf && !isValidCPF(input.cpf)) problems.push({ field: 'cpf', key: 'clients.error.invalidCpf' });
+  if (input.postalCode && !isValidCEP(input.postalCode)) problems.push({ field: 'postalCode', key: 'clients.error.invalidCep' });
+  if (input.phone === undefined && input.ddd === undefined) return { problems };
+  const parts = input.phone ? splitPhone(input.ddd ?? undefined, input.phone) : { ddd: input.ddd ?? '', phone: '' };
+  const brazilian = (input.ddi ?? '55') === '55';
+  if (parts.phone && brazilian && !isValidPhone(`${parts.ddd}${parts.phone}`))
+    problems.push({ field: 'phone', key: 'clients.error.invalidPhone' });
+  return { problems, phone: parts };
+};
+
+/**
+ * Validates Brazilian documents (`documentProblems`) and maps a profile to attributes.
  * Empty strings clear a field. A taken e-mail answers 400 auth.error.emailTaken.
  */
 export const clientData = async (
@@ -84,15 +111,12 @@ export const clientData = async (
   input: Partial<ClientProfileInput>,
   exceptId?: number,
 ): Promise<Record<string, unknown>> => {
-  if (input.cpf && !isValidCPF(input.cpf)) throw new ApiError(400, 'clients.error.invalidCpf');
-  if (input.postalCode && !isValidCEP(input.postalCode)) throw new ApiError(400, 'clients.error.invalidCep');
+  const { problems, phone } = documentProblems(input);
+  if (problems.length) throw new ApiError(400, problems[0].key);
   const data: Record<string, unknown> = { ...input };
-  if (input.phone !== undefined || input.ddd !== undefined) {
-    const parts = input.phone ? splitPhone(input.ddd ?? undefined, input.phone) : { ddd: input.ddd ?? '', phone: '' };
-    const brazilian = (input.ddi ?? '55') === '55';
-    if (parts.phone && brazilian && !isValidPhone(`${parts.ddd}${parts.phone}`)) throw new ApiError(400, 'clients.error.invalidPhone');
-    data.ddd = parts.ddd || null;
-    data.phone = parts.phone || null;
+  if (phone) {
+    data.ddd = phone.ddd || null;
+    data.phone = phone.phone || null;
   }
   for (const [key, value] of Object.entries(data)) if (value === '') data[key] = null;
   if (input.email) {

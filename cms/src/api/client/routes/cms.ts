@@ -7,13 +7,14 @@ import { removalRoute } from '../../../http/removal';
 import { cmsRouter, dbOf, routeFor } from '../../../http/router';
 import { conflictAs } from '../../../http/transaction';
 import { exportStream } from '../export';
+import { importRoutes } from '../import/routes';
 import { CLIENT_UID, clientAdminSpec } from '../wire';
 
 const SMS_CHALLENGE_UID = 'api::sms-challenge.sms-challenge';
 
 /**
  * The back office's clients (admin, SPEC §2.3, §7): the list, a client by id, add, edit, delete
- * and the export of the searched list as CSV or XLSX.
+ * the export of the searched list as CSV or XLSX, and the spreadsheet import (import/).
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const log = logChanges(strapi, { one: 'cliente', many: 'clientes' }, 'clients');
@@ -78,5 +79,5 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
   });
 
-  return cmsRouter([exportRoute, ...crud, remove]);
+  return cmsRouter([exportRoute, ...importRoutes(strapi), ...crud, remove]);
 };

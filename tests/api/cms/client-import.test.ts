@@ -1,0 +1,402 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientImportJobSchema, type ClientImportJob } from '@plataforma/adapter';
+import { createStaff } from '../helpers/accounts';
+import { cmsApi, logLines } from '../helpers/event-fixtures';
+import { csv, xls, xlsx, xlsxParts, zip } from '../helpers/spreadsheets';
+import { restartServer, sessionToken, startServer, type TestServer } from '../helpers/strapi';
+
+// The clients import (issue 11): every format, headers by synonym, the form's rules per row,
+// insert or update by e-mail (a second import of the same file changes nothing), the report,
+// the caps, a zip bomb, a corrupt file (nothing written), two imports in line, a restart half
+// way (the committed batches stay whole; the job shows failed).
+let server: TestServer;
+let token: string;
+const api = (...args: Parameters<ReturnType<typeof cmsApi>>) => cmsApi(server, () => token)(...args);
+const CLIENT = 'api::client.client';
+const importDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plataforma-imports-'));
+
+interface Workbook {
+  xlsx: { load(data: Buffer): Promise<unknown>; writeBuffer(): Promise<ArrayBuffer> };
+  addWorksheet(name: string): { addRow(values: unknown[]): unknown };
+  getWorksheet(name: string): { rowCount: number; getRow(n: number): { values: unknown[] } } | undefined;
+}
+const ExcelJS = createRequire(__filename)('exceljs') as { Workbook: new () => Workbook };
+
+/** A valid CPF from its first nine digits. */
+const cpf = (nine: string): string => {
+  const digits = nine.split('').map(Number);
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  return digits.join('');
+};
+
+const upload = (file: Buffer, name: string) =>
+  server.request().post('/api/cms/v1/clients/upload').set('Authorization', `Bearer ${token}`).attach('excelFile', file, name);
+
+const job = async (id: number): Promise<ClientImportJob> => {
+  const res = await api('get', `/clients/imports/${id}`);
+  expect(res.status).toBe(200);
+  return clientImportJobSchema.parse(res.body.data);
+};
+
+/** Waits until a job is done or failed. */
+const finished = async (id: number): Promise<ClientImportJob> => {
+  for (let tries = 0; tries < 600; tries += 1) {
+    const found = await job(id);
+    if (found.status === 'done' || found.status === 'failed') return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`job ${id} did not finish`);
+};
+
+const importFile = async (file: Buffer, name: string): Promise<ClientImportJob> => {
+  const res = await upload(file, name);
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  expect(res.body.msg).toBe('clients.import.queued');
+  return finished(res.body.data.id);
+};
+
+const clientCount = async () => Number(await server.strapi.db.query(CLIENT).count({}));
+const clientByEmail = (email: string) =>
+  server.strapi.db.query(CLIENT).findOne({ where: { email } }) as Promise<Record<string, unknown> | null>;
+
+beforeAll(async () => {
+  server = await startServer('cms-client-import', { seed: false, env: { IMPORT_DIR: importDir } });
+  const admin = await createStaff(server.strapi, { role: 'admin', email: 'importa@exemplo.com.br' });
+  token = await sessionToken(server, 'staff', admin.id);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(importDir, { recursive: true, force: true });
+});
+
+const HEADER = ['Nome completo', 'E-MAIL', 'Celular', 'CPF', 'CEP', 'Endereço', 'Cidade', 'UF', 'Observação'];
+const good = [
+  [
+    'Ana Souza',
+    'Ana.Souza@Exemplo.com.br',
+    '(11) 9 8765-4321',
+    cpf('529982247'),
+    '01310-100',
+    'Av. Paulista, 1000',
+    'sao paulo',
+    'São Paulo',
+    'vip',
+  ],
+  ['Bruno Lima', 'bruno@exemplo.com.br', '+55 21 99876-5432', '', '', '', 'Rio de Janeiro', 'RJ', ''],
+  ['Carla Dias', 'carla@exemplo.com.br', '', '', '', '', '', '', ''],
+];
+const bad = [
+  ['Davi Rocha', 'davi@exemplo.com.br', '', '111.111.111-11', '', '', '', '', ''],
+  ['Eva Prado', '', '', '', '', '', '', '', ''],
+  ['Fábio Reis', 'fabio@exemplo.com.br', '', '', '', '', 'Curitiba', 'SP', ''],
+  ['Ana Outra', 'ana.souza@exemplo.com.br', '', '', '', '', '', '', ''],
+];
+
+describe('importing an XLSX', () => {
+  let first: ClientImportJob;
+
+  it('answers the job at once (202) and imports the valid rows, reporting each bad one with its row, column and key', async () => {
+    first = await importFile(xlsx([HEADER, ...good, ...bad]), 'inscritos.xlsx');
+    expect(first).toMatchObject({
+      status: 'done',
+      format: 'xlsx',
+      fileName: 'inscritos.xlsx',
+      total: 7,
+      read: 7,
+      inserted: 3,
+      updated: 0,
+      unchanged: 0,
+      rejected: 4,
+    });
+    expect(first.createdBy).toBe('Pessoa admin');
+    expect(first.columns.map((column) => column.field)).toEqual([
+      'name',
+      'email',
+      'phone',
+      'cpf',
+      'postalCode',
+      'address',
+      'city',
+      'state',
+    ]);
+    expect(first.unknownColumns).toEqual(['Observação']);
+    expect(first.rejects).toEqual([
+      { row: 5, column: 'CPF', key: 'clients.error.invalidCpf', value: '111.111.111-11' },
+      { row: 6, column: 'E-MAIL', key: 'clients.import.missingEmail', value: null },
+      { row: 7, column: 'Cidade', key: 'clients.error.invalidCity', value: 'Curitiba' },
+      { row: 8, column: 'E-MAIL', key: 'clients.import.duplicateEmail', value: 'ana.souza@exemplo.com.br' },
+    ]);
+    expect(await clientCount()).toBe(3);
+    expect(await clientByEmail('ana.souza@exemplo.com.br')).toMatchObject({
+      name: 'Ana Souza',
+      cpf: '52998224725',
+      postalCode: '01310100',
+      state: 'SP',
+      city: 'São Paulo',
+      ddd: '11',
+      phone: '987654321',
+      password: null,
+      listedInNetwork: false,
+      language: 'pt',
+    });
+    expect(await clientByEmail('bruno@exemplo.com.br')).toMatchObject({ ddi: '55', ddd: '21', phone: '998765432', state: 'RJ' });
+    expect(await logLines(server, 'clients.import')).toEqual([
+      `Enviou a planilha "inscritos.xlsx" para importação (importação nº ${first.id}).`,
+      `Importou a planilha "inscritos.xlsx" (importação nº ${first.id}): 3 clientes novos, 0 atualizados, 0 sem alteração, 4 linhas rejeitadas.`,
+    ]);
+  });
+
+  it('imports the same file again without changing anything, and says so', async () => {
+    const again = await importFile(xlsx([HEADER, ...good, ...bad]), 'inscritos.xlsx');
+    expect(again).toMatchObject({ status: 'done', inserted: 0, updated: 0, unchanged: 3, rejected: 4 });
+    expect(await clientCount()).toBe(3);
+  });
+
+  it('updates a client by e-mail whatever its case, and a blank cell erases nothing', async () => {
+    const changed = await importFile(
+      xlsx([
+        ['Nome', 'Email', 'Telefone', 'CPF'],
+        ['Ana Souza Prado', 'ANA.SOUZA@exemplo.com.br', '', ''],
+      ]),
+      'correcao.xlsx',
+    );
+    expect(changed).toMatchObject({ inserted: 0, updated: 1, unchanged: 0, rejected: 0 });
+    expect(await clientByEmail('ana.souza@exemplo.com.br')).toMatchObject({
+      name: 'Ana Souza Prado',
+      cpf: '52998224725',
+      phone: '987654321',
+    });
+  });
+
+  it('lets an imported client enter the venue with the soft login at once', async () => {
+    const res = await server.request().post('/auth/soft/login').send({ email: 'carla@exemplo.com.br' });
+    expect(res.status).toBe(200);
+  });
+
+  it('reads an XLSX written by a real spreadsheet writer (exceljs), and takes a formula cell as the value saved with it', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Planilha1');
+    sheet.addRow(['Name', 'Email', 'Phone', 'State', 'City']);
+    sheet.addRow(['Gil Neto', 'gil@exemplo.com.br', 11987650000, 'MG', 'Belo Horizonte']);
+    sheet.addRow([{ formula: 'A2&" Filho"', result: 'Gil Neto Filho' }, 'gil.filho@exemplo.com.br', null, 'mg', 'belo horizonte']);
+    const file = Buffer.from(await book.xlsx.writeBuffer());
+    const done = await importFile(file, 'exportado.xlsx');
+    expect(done).toMatchObject({ status: 'done', inserted: 2, rejected: 0 });
+    expect(await clientByEmail('gil@exemplo.com.br')).toMatchObject({ ddd: '11', phone: '987650000', state: 'MG', city: 'Belo Horizonte' });
+    expect(await clientByEmail('gil.filho@exemplo.com.br')).toMatchObject({ name: 'Gil Neto Filho' });
+  });
+
+  it('downloads the report of rejected rows as XLSX, with a formula-like cell neutralised', async () => {
+    const done = await importFile(
+      xlsx([
+        ['Nome', 'Email'],
+        ['=HYPERLINK("http://x","y")', 'nao-e-email'],
+      ]),
+      'ruim.xlsx',
+    );
+    expect(done).toMatchObject({ inserted: 0, rejected: 1 });
+    const res = await server
+      .request()
+      .get(`/api/cms/v1/clients/imports/${done.id}/report`)
+      .set('Authorization', `Bearer ${token}`)
+      .buffer(true)
+      .parse((response, callback) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => callback(null, Buffer.concat(chunks)));
+      });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="relatorio-importacao-\d+-ruim\.xlsx"$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.body as Buffer);
+    const sheet = book.getWorksheet('Linhas rejeitadas');
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'Linha', 'Coluna', 'Valor', 'Problema']);
+    expect(sheet?.getRow(2).values).toEqual([undefined, 2, 'Email', 'nao-e-email', 'Email inválido.']);
+  });
+});
+
+describe('other formats', () => {
+  it('reads a CSV in Windows-1252 with ";" (Brazilian Excel)', async () => {
+    const done = await importFile(
+      csv(
+        [
+          ['Nome', 'E-mail', 'Endereço', 'Cidade', 'Estado'],
+          ['João Conceição', 'joao@exemplo.com.br', 'Rua São João, 5; fundos', 'São Paulo', 'SP'],
+        ],
+        { encoding: 'windows-1252' },
+      ),
+      'inscritos.csv',
+    );
+    expect(done).toMatchObject({ status: 'done', format: 'csv', inserted: 1 });
+    expect(await clientByEmail('joao@exemplo.com.br')).toMatchObject({
+      name: 'João Conceição',
+      address: 'Rua São João, 5; fundos',
+      city: 'São Paulo',
+    });
+  });
+
+  it('reads a CSV in UTF-8 with a BOM and ",", whatever the file is called', async () => {
+    const done = await importFile(
+      csv(
+        [
+          ['name', 'email', 'ddi', 'phone'],
+          ['Lúcia Müller', 'lucia@exemplo.com.br', '49', '1701234567'],
+        ],
+        { separator: ',', bom: true },
+      ),
+      'lista.xlsx',
+    );
+    expect(done).toMatchObject({ status: 'done', format: 'csv', fileName: 'lista.csv', inserted: 1 });
+    expect(await clientByEmail('lucia@exemplo.com.br')).toMatchObject({ name: 'Lúcia Müller', ddi: '49' });
+  });
+
+  it('reads an XLS (Excel 97–2003), a CPF that lost its leading zero included', async () => {
+    const done = await importFile(
+      xls([
+        ['Nome', 'Email', 'CPF'],
+        ['Marta Alves', 'marta@exemplo.com.br', Number(cpf('012345678'))],
+      ]),
+      'antigo.xls',
+    );
+    expect(done).toMatchObject({ status: 'done', format: 'xls', inserted: 1, rejected: 0 });
+    expect(await clientByEmail('marta@exemplo.com.br')).toMatchObject({ cpf: cpf('012345678') });
+  });
+});
+
+describe('files that are refused', () => {
+  it('refuses at once what is not a spreadsheet, an empty file and a file above the size cap', async () => {
+    const pdf = await upload(Buffer.from('%PDF-1.4\n1 0 obj\n'), 'planilha.xlsx');
+    expect(pdf.status).toBe(400);
+    expect(pdf.body.msg).toBe('clients.import.unsupported');
+    const png = await upload(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), 'planilha.csv');
+    expect(png.body.msg).toBe('clients.import.unsupported');
+    const none = await api('post', '/clients/upload');
+    expect(none.status).toBe(400);
+    expect(none.body.msg).toBe('upload.error.empty');
+    process.env.IMPORT_MAX_MB = '0.001';
+    try {
+      const big = await upload(
+        csv([['Nome', 'Email'], ...Array.from({ length: 100 }, (_, i) => [`Pessoa ${i}`, `p${i}@exemplo.com.br`])]),
+        'grande.csv',
+      );
+      expect(big.status).toBe(413);
+      expect(big.body.msg).toBe('upload.error.tooLarge');
+    } finally {
+      delete process.env.IMPORT_MAX_MB;
+    }
+  });
+
+  const writesNothing = async (file: Buffer, name: string, key: string) => {
+    const before = await clientCount();
+    const done = await importFile(file, name);
+    expect(done).toMatchObject({ status: 'failed', error: key, inserted: 0, updated: 0 });
+    expect(await clientCount()).toBe(before);
+  };
+
+  it('writes nothing from a corrupt XLSX (cut half way)', async () => {
+    const whole = xlsx([['Nome', 'Email'], ...Array.from({ length: 2000 }, (_, i) => [`Pessoa ${i}`, `corte${i}@exemplo.com.br`])]);
+    await writesNothing(whole.subarray(0, Math.floor(whole.length * 0.6)), 'cortado.xlsx', 'clients.import.unreadable');
+  });
+
+  it('writes nothing from a file with more rows than allowed', async () => {
+    process.env.IMPORT_MAX_ROWS = '50';
+    try {
+      await writesNothing(
+        csv([['Nome', 'Email'], ...Array.from({ length: 51 }, (_, i) => [`P ${i}`, `limite${i}@exemplo.com.br`])]),
+        'muitas.csv',
+        'clients.import.tooManyRows',
+      );
+    } finally {
+      delete process.env.IMPORT_MAX_ROWS;
+    }
+  });
+
+  it('stops a zip bomb: a sheet that inflates beyond the budget, and one whose declared size lies', async () => {
+    process.env.IMPORT_MAX_EXPANDED_MB = '1';
+    try {
+      const padding = ' '.repeat(3 * 1024 * 1024);
+      const sheet = `<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${padding}</sheetData></worksheet>`;
+      const honest = zip(xlsxParts([], sheet));
+      expect(honest.length).toBeLessThan(20_000);
+      await writesNothing(honest, 'bomba.xlsx', 'clients.import.expandsTooMuch');
+      const lying = zip(
+        xlsxParts([], sheet).map((entry) => (entry.name === 'xl/worksheets/sheet1.xml' ? { ...entry, declaredSize: 1000 } : entry)),
+      );
+      const before = await clientCount();
+      const done = await importFile(lying, 'bomba2.xlsx');
+      expect(done.status).toBe('failed');
+      expect(['clients.import.unreadable', 'clients.import.expandsTooMuch']).toContain(done.error);
+      expect(await clientCount()).toBe(before);
+    } finally {
+      delete process.env.IMPORT_MAX_EXPANDED_MB;
+    }
+  });
+
+  it('fails a sheet without the Nome and Email columns, and one without rows', async () => {
+    await writesNothing(
+      csv([
+        ['Produto', 'Preço'],
+        ['Caneta', '3,00'],
+      ]),
+      'produtos.csv',
+      'clients.import.noHeader',
+    );
+    await writesNothing(csv([['Nome', 'Email']]), 'vazia.csv', 'clients.import.empty');
+  });
+});
+
+describe('the queue', () => {
+  it('runs one import at a time: a second waits in line and says so; both finish and are listed', async () => {
+    const rows = (prefix: string) =>
+      csv([['Nome', 'Email'], ...Array.from({ length: 3000 }, (_, i) => [`Fila ${i}`, `${prefix}${i}@exemplo.com.br`])]);
+    const [a, b] = await Promise.all([upload(rows('fila-a'), 'a.csv'), upload(rows('fila-b'), 'b.csv')]);
+    expect([a.status, b.status]).toEqual([202, 202]);
+    const second = [a.body.data, b.body.data].sort((x, y) => x.id - y.id)[1] as ClientImportJob;
+    expect(second.status).toBe('queued');
+    expect(second.queuePosition).toBe(1);
+    const [doneA, doneB] = [await finished(a.body.data.id), await finished(b.body.data.id)];
+    expect([doneA.inserted, doneB.inserted]).toEqual([3000, 3000]);
+    expect(
+      new Date(doneA.startedAt ?? '') >= new Date(doneB.finishedAt ?? '') ||
+        new Date(doneB.startedAt ?? '') >= new Date(doneA.finishedAt ?? ''),
+    ).toBe(true);
+    const list = await api('get', '/clients/imports?limit=2');
+    expect(list.status).toBe(200);
+    expect(list.body.data.count).toBeGreaterThanOrEqual(2);
+    expect(list.body.data.rows.map((row: ClientImportJob) => row.id)).toEqual([second.id, second.id - 1]);
+    expect(fs.readdirSync(importDir)).toEqual([]);
+  });
+});
+
+describe('a restart half way', () => {
+  it('keeps the batches already written whole, and shows the job failed instead of running forever', async () => {
+    const file = csv([['Nome', 'Email'], ...Array.from({ length: 60_000 }, (_, i) => [`Queda ${i}`, `queda${i}@exemplo.com.br`])]);
+    const res = await upload(file, 'queda.csv');
+    expect(res.status).toBe(202);
+    const id = res.body.data.id as number;
+    let seen: ClientImportJob | undefined;
+    for (let tries = 0; tries < 2000; tries += 1) {
+      seen = await job(id);
+      if (seen.status !== 'queued' && seen.read >= 1000) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(seen?.status).toBe('running');
+    server = await restartServer(server);
+    const after = await job(id);
+    expect(after).toMatchObject({ status: 'failed', error: 'clients.import.interrupted' });
+    expect(after.finishedAt).not.toBeNull();
+    const written = Number(await server.strapi.db.query(CLIENT).count({ where: { email: { $startsWith: 'queda' } } }));
+    expect(written % 1000).toBe(0);
+    expect(written).toBeLessThan(60_000);
+    expect(fs.readdirSync(importDir)).toEqual([]);
+  });
+});
