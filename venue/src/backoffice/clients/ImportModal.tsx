@@ -406,7 +406,6 @@ export const ImportModal = ({ onClose }: { onClose: (sent: boolean) => void }) =
     );
 
   const clear = () => {
-    upload.cancel();
     setFileName(null);
     setJobId(null);
     setError(null);
@@ -450,7 +449,8 @@ export const ImportModal = ({ onClose }: { onClose: (sent: boolean) => void }) =
           </div>
         )}
         <ModalActions>
-          <Button type="button" $variant="ghost" disabled={idle && !error} onClick={clear}>
+          {/* While the file goes up, its own 'Cancelar' stops it; Limpar waits for the answer. */}
+          <Button type="button" $variant="ghost" disabled={upload.uploading || (idle && !error)} onClick={clear}>
             {t('clients.importer.clear')}
           </Button>
           <Button type="button" onClick={close}>

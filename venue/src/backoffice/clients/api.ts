@@ -68,11 +68,18 @@ export const importJobQuery = (id: number) =>
     refetchInterval: (query) => (query.state.data && isActiveImport(query.state.data.status) ? IMPORT_POLL_MS : false),
   });
 
-/** The latest imports, newest first (their rejects are not listed: each has its report). */
+/** How often the list of imports is asked again while one of them is queued or running. */
+export const RECENT_IMPORTS_POLL_MS = 2000;
+
+/**
+ * The latest imports, newest first (their rejects are not listed: each has its report), asked
+ * again every 2 s while one of them is queued or running (another admin's, or one left running).
+ */
 export const recentImportsQuery = (limit = RECENT_IMPORTS) =>
   queryOptions<ListResult<ClientImportJob>, ApiError, ListResult<ClientImportJob>, ReturnType<typeof clientImportKeys.list>>({
     queryKey: clientImportKeys.list(limit),
     queryFn: () => api.cms.clientImports.list({ limit, offset: 0 }),
+    refetchInterval: (query) => (query.state.data?.rows.some((job) => isActiveImport(job.status)) ? RECENT_IMPORTS_POLL_MS : false),
   });
 
 /**
