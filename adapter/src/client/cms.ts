@@ -2,6 +2,7 @@ import type { ListResult } from '../envelope';
 import { toListParams } from '../list-query';
 import { CMS_PREFIX } from '../routes';
 import type { Category, CategoryInput, CategoryOrderField } from '../contracts/category';
+import type { ClientImportJob } from '../contracts/client';
 import type { Coupon, CouponInput, CouponOrderField } from '../contracts/coupon';
 import type { Event, EventDependents, EventInput, EventOrderField } from '../contracts/event';
 import type { CmsLecture, LectureInput, LectureOrderField } from '../contracts/lecture';
@@ -9,6 +10,7 @@ import type { Log, LogOrderField } from '../contracts/log';
 import type { Media, MediaInput, MediaOrderField } from '../contracts/media';
 import {
   categoryPaths,
+  clientPaths,
   couponPaths,
   eventPaths,
   fillPath,
@@ -28,7 +30,7 @@ import type { Speaker, SpeakerInput, SpeakerOrderField } from '../contracts/spea
 import type { Sponsor, SponsorInput, SponsorOrderField } from '../contracts/sponsor';
 import type { Stand, StandAttendant, StandAttendantInput, StandInput, StandOrderField } from '../contracts/stand';
 import type { StaffUser, StaffUserInput, StaffUserOrderField, StaffUserUpdate } from '../contracts/user';
-import { uploadConfig, type Http, type PageQuery, type UploadOptions } from './http';
+import { toFormData, uploadConfig, type Http, type PageQuery, type UploadOptions } from './http';
 
 /** What a delete by ids answers. */
 export interface DeleteAnswer {
@@ -100,5 +102,23 @@ export const cmsClient = ({ call, data }: Http) => {
     /** An event's coupons (list filter `eventId`; JSON saves). */
     coupons: resource<Coupon, CouponInput, CouponOrderField>(couponPaths.cms),
     logs: resource<Log, Partial<Log>, LogOrderField>(logPaths.cms),
+    /**
+     * The clients' spreadsheet imports (admin): `upload` sends the file (multipart `excelFile`) and
+     * answers the queued job at once (202); `list` the jobs, newest first; `get` one job with its
+     * first rejected rows, polled while it runs. The report (XLSX) is a file, fetched as a blob.
+     */
+    clientImports: {
+      upload: (file: Blob, options?: UploadOptions) =>
+        call<ClientImportJob>({
+          method: 'POST',
+          url: cms(clientPaths.upload),
+          data: toFormData({ excelFile: file }),
+          ...uploadConfig(options),
+        }),
+      list: (query: Pick<PageQuery, 'limit' | 'offset'> = {}) =>
+        data<ListResult<ClientImportJob>>({ method: 'GET', url: cms(clientPaths.imports), params: query }),
+      get: (id: number) => data<ClientImportJob>({ method: 'GET', url: cms(fillPath(clientPaths.importJob, { id })) }),
+      reportUrl: (id: number) => cms(fillPath(clientPaths.importReport, { id })),
+    },
   };
 };

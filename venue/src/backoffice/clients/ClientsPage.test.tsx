@@ -48,7 +48,7 @@ describe('/cms/clientes (SPEC §2.3, §5)', () => {
         .getAllByRole('link')
         .map((link) => link.textContent);
       expect(entries).toEqual(['Eventos', 'Categorias', 'Clientes', 'Usuários', 'Atividades']);
-      expect(screen.queryByRole('button', { name: /Importar/ })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Importar planilha' })).toBeInTheDocument();
     },
     TYPING_TEST_TIMEOUT,
   );

@@ -11,7 +11,8 @@ import { digitsOnly, MaskedField, maskPhone, SelectField, TextField } from '../u
 import { FormModal } from '../ui/FormModal';
 import { ResourcePage, type EditorProps } from '../ui/ResourcePage';
 import { useSchemaForm } from '../ui/useSchemaForm';
-import { clientsListQuery, downloadClients, useDeleteClients, useSaveClient } from './api';
+import { clientsListQuery, downloadClients, useDeleteClients, useReloadClients, useSaveClient } from './api';
+import { ImportModal } from './ImportModal';
 
 /** Postal code mask of SPEC §5: 99999-999. */
 export const maskCep = (value: string): string => {
@@ -118,12 +119,17 @@ const ClientModal = ({ row: client, onClose, onSaved }: EditorProps<ClientProfil
   );
 };
 
-/** 'Exportar': the table's clients as searched and sorted, every page of them, as CSV or XLSX. */
-const ExportActions = () => {
+/**
+ * 'Importar planilha' (its modal; closing it after a file was sent reloads the table) and
+ * 'Exportar': the table's clients as searched and sorted, every page of them, as CSV or XLSX.
+ */
+const ClientActions = () => {
   const { t } = useBackofficeTranslation();
   const [params] = useSearchParams();
   const showToast = useAppState((s) => s.showToast);
   const [busy, setBusy] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const reload = useReloadClients();
   const run = async (format: ClientExportFormat) => {
     setBusy(true);
     try {
@@ -136,6 +142,17 @@ const ExportActions = () => {
   };
   return (
     <>
+      <Button type="button" $variant="ghost" onClick={() => setImporting(true)}>
+        {t('clients.importer.action')}
+      </Button>
+      {importing && (
+        <ImportModal
+          onClose={(sent) => {
+            setImporting(false);
+            if (sent) void reload();
+          }}
+        />
+      )}
       <Button type="button" $variant="ghost" disabled={busy} onClick={() => void run('csv')}>
         {t('clients.exportCsv')}
       </Button>
@@ -189,7 +206,7 @@ export const ClientsPage = () => {
       confirmDeleteText={(count) => t('clients.confirmDelete', { count })}
       remove={remove.mutateAsync}
       Editor={ClientModal}
-      actions={<ExportActions />}
+      actions={<ClientActions />}
     />
   );
 };

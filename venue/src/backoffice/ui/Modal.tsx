@@ -13,10 +13,10 @@ const Backdrop = styled.div`
   padding: 16px;
 `;
 
-const Panel = styled.div`
+const Panel = styled.div<{ $wide?: boolean }>`
   background: #fff;
   border-radius: 14px;
-  width: min(560px, 100%);
+  width: min(${({ $wide }) => ($wide ? 860 : 560)}px, 100%);
   max-height: calc(100vh - 32px);
   overflow: auto;
   box-shadow: 0 20px 60px rgba(0, 0, 0, 0.3);
@@ -65,18 +65,21 @@ export const Modal = ({
   subtitle,
   onClose,
   children,
+  wide,
 }: {
   title: string;
   subtitle?: string;
   onClose: () => void;
   children: ReactNode;
+  /** A wider panel (860 px) for a modal with a table (the clients' import). */
+  wide?: boolean;
 }) => {
   const { t } = useBackofficeTranslation();
   const panel = useRef<HTMLDivElement>(null);
-  useModalBehaviour(panel, { onClose, initialFocus: 'input, select, textarea, button:not(.close)' });
+  useModalBehaviour(panel, { onClose, initialFocus: 'input:not([hidden]), select, textarea, button:not(.close)' });
   return (
     <Backdrop onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <Panel ref={panel} role="dialog" aria-modal="true" aria-labelledby="modal-title">
+      <Panel ref={panel} $wide={wide} role="dialog" aria-modal="true" aria-labelledby="modal-title">
         <header>
           <div>
             <h2 id="modal-title">{title}</h2>

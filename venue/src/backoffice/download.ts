@@ -1,0 +1,37 @@
+import { api } from '../shared/api';
+
+/** The file name a `Content-Disposition` header gives (`attachment; filename="clientes.csv"`), if any. */
+export const dispositionFileName = (disposition: unknown): string | undefined =>
+  typeof disposition === 'string' ? /filename="([^"]+)"/.exec(disposition)?.[1] : undefined;
+
+/** Saves bytes the page holds as a file: through an object URL and a link's `download`, then revoked. */
+export const saveBlob = (data: BlobPart, type: string, fileName: string): void => {
+  const url = URL.createObjectURL(new Blob([data], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+};
+
+/**
+ * Downloads a file of the back office's API (an export, a report): the request carries the staff
+ * token, which a plain link cannot, so the file is fetched as a blob and then saved under the
+ * name the server gives (`Content-Disposition`), else `fallbackName`.
+ */
+export const downloadFile = async ({
+  url,
+  params,
+  type,
+  fallbackName,
+}: {
+  url: string;
+  params?: Record<string, string | number>;
+  type: string;
+  fallbackName: string;
+}): Promise<void> => {
+  const response = await api.http.request<BlobPart>({ method: 'GET', url, params, responseType: 'blob', timeout: 0 });
+  saveBlob(response.data, type, dispositionFileName(response.headers?.['content-disposition']) ?? fallbackName);
+};
