@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Core } from '@strapi/strapi';
 import type { ClientImportFormat, ClientImportJob, ImportField, ImportReject, ImportStatus, MessageKey } from '@plataforma/adapter';
@@ -95,12 +96,61 @@ export interface BatchCounts {
   unchanged: number;
 }
 
+/** A PostgreSQL array literal of texts ('{"a","b",NULL}'), each element quoted and escaped. */
+export const pgTextArray = (values: ReadonlyArray<unknown>): string =>
+  `{${values
+    .map((value) => (value === null || value === undefined ? 'NULL' : `"${String(value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`))
+    .join(',')}}`;
+
+/**
+ * Inserts new clients in one statement. PostgreSQL: `INSERT … SELECT … FROM unnest(…)`, one
+ * array a column (a VALUES list of 1,500 rows × 17 parameters cost ten times the insert itself
+ * in binding and planning). SQLite: one multi-row `VALUES (…), (…)` (knex would write a compound
+ * SELECT, capped at 500 terms), at most 1,500 rows (SQLite binds at most 32,766 values).
+ */
+const insertRows = async (strapi: Core.Strapi, trx: unknown, rows: ReadonlyArray<Record<string, unknown>>, now: Date): Promise<void> => {
+  const knex = strapi.db.connection;
+  const texts = ['document_id', ...FIELDS.map((field) => COLUMN_OF[field])];
+  const fixed = ['language', 'listed_in_network', 'login_locked', 'created_at', 'updated_at', 'published_at'];
+  if (strapi.db.dialect.client === 'postgres') {
+    const aliases = texts.map((_, index) => `c${index}`);
+    await knex
+      .raw(
+        `insert into clients (${[...texts, ...fixed].join(', ')}) ` +
+          `select ${aliases.join(', ')}, 'pt', false, false, ?::timestamp, ?::timestamp, ?::timestamp ` +
+          `from unnest(${texts.map(() => '?::varchar[]').join(', ')}) as t(${aliases.join(', ')})`,
+        [now, now, now, ...texts.map((column) => pgTextArray(rows.map((row) => row[column])))] as never[],
+      )
+      .transacting(trx as never);
+    return;
+  }
+  for (let start = 0; start < rows.length; start += 1500) {
+    const part = rows.slice(start, start + 1500);
+    const tuple = `(${[...texts, ...fixed].map(() => '?').join(', ')})`;
+    const bindings = part.flatMap((row) => [...texts.map((column) => row[column] ?? null), 'pt', false, false, now, now, now]);
+    await knex
+      .raw(`insert into clients (${[...texts, ...fixed].join(', ')}) values ${part.map(() => tuple).join(', ')}`, bindings as never[])
+      .transacting(trx as never);
+  }
+};
+
+/** A document id as Strapi gives one (a letter, then 23 of [a-z0-9]; decision 022). */
+export const documentId = (): string => {
+  const bytes = randomBytes(24);
+  let id = String.fromCharCode(97 + (bytes[0] % 26));
+  for (let i = 1; i < 24; i += 1) id += ALPHABET[bytes[i] % 36];
+  return id;
+};
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
 /**
  * Writes a batch of checked rows in one transaction: a client whose e-mail exists (in any case)
- * gets the row's non-blank fields where they differ (a blank cell never erases what is stored);
- * the others are inserted in one statement through the query engine (its document ids,
- * timestamps and defaults), as clients with no password who enter with the soft login and are
- * not listed in the network room until they agree there.
+ * gets the row's non-blank fields where they differ (a blank cell never erases what is stored),
+ * through the query engine; the new ones are inserted in one statement by knex with the columns
+ * the query engine would have written (document id, timestamps, published_at, the schema's
+ * defaults): the engine's createMany costs about 0.1 ms a row, a third of a 100,000-row import.
+ * New clients have no password (they enter with the soft login) and are not listed in the
+ * network room until they agree there.
  */
 export const writeBatch = async (strapi: Core.Strapi, batch: ReadonlyArray<{ data: ImportData }>): Promise<BatchCounts> =>
   strapi.db.transaction(async ({ trx }) => {
@@ -118,11 +168,14 @@ export const writeBatch = async (strapi: Core.Strapi, batch: ReadonlyArray<{ dat
       { id: number } & Record<ImportField, string | null>
     >;
     const byEmail = new Map(stored.map((row) => [String(row.email).toLowerCase(), row]));
+    const now = new Date();
     const fresh: Array<Record<string, unknown>> = [];
     for (const { data } of batch) {
       const found = byEmail.get(data.email);
       if (!found) {
-        fresh.push({ ...data, language: 'pt', listedInNetwork: false, loginLocked: false });
+        const row: Record<string, unknown> = { document_id: documentId() };
+        for (const field of FIELDS) row[COLUMN_OF[field]] = data[field] ?? null;
+        fresh.push(row);
         continue;
       }
       const changes: Partial<Record<ImportField, string>> = {};
@@ -136,7 +189,7 @@ export const writeBatch = async (strapi: Core.Strapi, batch: ReadonlyArray<{ dat
         counts.updated += 1;
       }
     }
-    if (fresh.length) await strapi.db.query(CLIENT_UID).createMany({ data: fresh });
+    if (fresh.length) await insertRows(strapi, trx, fresh, now);
     counts.inserted = fresh.length;
     return counts;
   });

@@ -118,3 +118,12 @@ describe('spreadsheet cells and parts', () => {
     expect(spreadsheetFormat(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]))).toBeNull();
   });
 });
+
+describe('writing new clients', () => {
+  it('quotes and escapes the texts of a PostgreSQL array literal', async () => {
+    const { pgTextArray, documentId } = await import('./jobs');
+    expect(pgTextArray(['Ana "Nina"', 'C:\\pasta', null, 'São Paulo, SP'])).toBe('{"Ana \\"Nina\\"","C:\\\\pasta",NULL,"São Paulo, SP"}');
+    expect(documentId()).toMatch(/^[a-z][a-z0-9]{23}$/);
+    expect(new Set(Array.from({ length: 1000 }, documentId)).size).toBe(1000);
+  });
+});

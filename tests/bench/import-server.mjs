@@ -1,0 +1,65 @@
+// Bench-only server for tests/bench/import.mjs: the compiled app (cms/dist, as `strapi start`
+// loads it, with the environment the bench gives it), an admin with a session (its token printed
+// on stdout as one JSON line), and one route that exists only in this process:
+// POST /api/site/v1/bench/naive-import {file} — the naive baseline the product's import is
+// compared with: the whole workbook read into memory by exceljs, then one insert per row.
+// Never part of the product.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'cms');
+const require = createRequire(path.join(cmsDir, 'package.json'));
+const { createStrapi } = require('@strapi/strapi');
+const { defineRoute, reply } = require('@plataforma/adapter/server');
+const ExcelJS = require('exceljs');
+
+try {
+  const app = await createStrapi({ appDir: cmsDir, distDir: path.join(cmsDir, 'dist') }).load();
+  const { createSession } = require(path.join(cmsDir, 'dist', 'src', 'auth', 'sessions'));
+  const admin = await app.db.query('api::staff-user.staff-user').create({
+    data: { name: 'Bench', email: 'bench@exemplo.com.br', role: 'admin', ddi: '55', ddd: '11', phone: '987650000', firstAccess: false },
+  });
+  const { token } = await createSession(app, { audience: 'staff', accountId: admin.id });
+  app.server.routes([
+    defineRoute(
+      {
+        method: 'POST',
+        path: '/api/site/v1/bench/naive-import',
+        config: { auth: false },
+        handler: async (ctx) => {
+          const started = Date.now();
+          const book = new ExcelJS.Workbook();
+          await book.xlsx.readFile(ctx.request.body.file);
+          const sheet = book.worksheets[0];
+          let inserted = 0;
+          for (let r = 2; r <= sheet.rowCount; r += 1) {
+            const v = sheet.getRow(r).values;
+            await app.db.query('api::client.client').create({
+              data: {
+                name: String(v[1]),
+                email: `naive-${String(v[2])}`,
+                phone: String(v[3] ?? ''),
+                cpf: String(v[4] ?? ''),
+                postalCode: String(v[5] ?? '').replace(/\D/g, ''),
+                address: String(v[6] ?? ''),
+                city: String(v[7] ?? ''),
+                state: String(v[8] ?? ''),
+              },
+            });
+            inserted += 1;
+          }
+          return reply({ inserted, seconds: (Date.now() - started) / 1000 });
+        },
+      },
+      app.log,
+    ),
+  ]);
+  await app.listen();
+  process.stdout.write(`${JSON.stringify({ token })}\n`);
+  process.stdin.on('close', () => app.destroy().finally(() => process.exit(0)));
+  process.stdin.resume();
+} catch (error) {
+  console.error(error?.stack ?? error);
+  process.exit(1);
+}
