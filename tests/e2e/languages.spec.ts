@@ -31,7 +31,7 @@ const expectAccessible = async (page: Page) => {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 };
 
-test('the admin uploads a German pack missing a text; the venue in AL shows it', async ({ page, request }) => {
+test('the admin uploads a German pack missing a text; the venue in AL shows it', async ({ page, request, browser }) => {
   await test.step('opens Idioma from the menu; axe', async () => {
     await staffSignIn(page, ADMIN.email, ADMIN.password);
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Idioma' }).click();
@@ -65,12 +65,15 @@ test('the admin uploads a German pack missing a text; the venue in AL shows it',
   });
 
   await test.step('a visitor switches the venue to Deutsch: the new texts, PT where the pack has none', async () => {
-    await visitorSignIn(page);
-    await page.getByRole('button', { name: 'AL Deutsch' }).click();
-    await expect(page.getByRole('button', { name: 'AL Deutsch' })).toHaveAttribute('aria-pressed', 'true');
-    const nav = page.getByRole('navigation', { name: 'Navegação do evento' });
+    // A browser of their own: the staff session counts as signed in on the site too (SPEC §4).
+    const visitor = await browser.newPage({ baseURL: test.info().project.use.baseURL, locale: 'pt-BR' });
+    await visitorSignIn(visitor);
+    await visitor.getByRole('button', { name: 'AL Deutsch' }).click();
+    await expect(visitor.getByRole('button', { name: 'AL Deutsch' })).toHaveAttribute('aria-pressed', 'true');
+    const nav = visitor.getByRole('navigation', { name: 'Navegação do evento' });
     await expect(nav.getByText('Abmelden')).toBeVisible();
     await expect(nav.getByText('Eingangshalle')).toBeVisible();
     await expect(nav.getByText('Mapa')).toBeVisible();
+    await visitor.close();
   });
 });
