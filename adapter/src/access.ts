@@ -97,6 +97,10 @@ export const CMS_ACCESS = {
 
   'GET /logs': ['admin'],
   'GET /logs/:id': ['admin'],
+
+  'GET /languages': ['admin'],
+  'PUT /languages/:code': ['admin'],
+  'POST /languages/:code/rollback': ['admin'],
 } as const satisfies Partial<Record<CmsRoute, readonly AccessRole[]>>;
 
 /** A route the access table names, e.g. `'GET /users'`. */

@@ -104,6 +104,16 @@ export const MESSAGE_KEYS = [
   'clients.import.tooLong',
   'clients.phoneCodeSent',
   'clients.phoneChanged',
+  'languagePacks.saved',
+  'languagePacks.savedIncomplete',
+  'languagePacks.restored',
+  'languagePacks.error.fileRequired',
+  'languagePacks.error.invalidJson',
+  'languagePacks.error.notAnObject',
+  'languagePacks.error.notText',
+  'languagePacks.error.placeholders',
+  'languagePacks.error.noKnownKeys',
+  'languagePacks.error.noPrevious',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

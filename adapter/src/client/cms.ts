@@ -6,6 +6,8 @@ import type { ClientImportJob } from '../contracts/client';
 import type { Coupon, CouponInput, CouponOrderField } from '../contracts/coupon';
 import type { Event, EventDependents, EventInput, EventOrderField } from '../contracts/event';
 import type { CmsLecture, LectureInput, LectureOrderField } from '../contracts/lecture';
+import type { LanguagePack } from '../contracts/language';
+import type { Language } from '../constants';
 import type { Log, LogOrderField } from '../contracts/log';
 import type { Media, MediaInput, MediaOrderField } from '../contracts/media';
 import {
@@ -14,6 +16,7 @@ import {
   couponPaths,
   eventPaths,
   fillPath,
+  languagePaths,
   lecturePaths,
   logPaths,
   mediaPaths,
@@ -119,6 +122,21 @@ export const cmsClient = ({ call, data }: Http) => {
         data<ListResult<ClientImportJob>>({ method: 'GET', url: cms(clientPaths.imports), params: query }),
       get: (id: number) => data<ClientImportJob>({ method: 'GET', url: cms(fillPath(clientPaths.importJob, { id })) }),
       reportUrl: (id: number) => cms(fillPath(clientPaths.importReport, { id })),
+    },
+    /** The language packs of /cms/idiomas: each code's files, an upload (multipart `file`, JSON), a rollback. */
+    languages: {
+      list: () => data<LanguagePack[]>({ method: 'GET', url: cms(languagePaths.cms) }),
+      upload: (code: Language, file: Blob, options?: UploadOptions) => {
+        const form = new FormData();
+        form.append('file', file, typeof File !== 'undefined' && file instanceof File ? file.name : `${code}.json`);
+        return call<LanguagePack>({
+          method: 'PUT',
+          url: cms(fillPath(languagePaths.one, { code })),
+          data: form,
+          ...(options ? uploadConfig(options) : {}),
+        });
+      },
+      rollback: (code: Language) => call<LanguagePack>({ method: 'POST', url: cms(fillPath(languagePaths.rollback, { code })) }),
     },
   };
 };

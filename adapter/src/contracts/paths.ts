@@ -40,7 +40,16 @@ export const lecturePaths = {
 export const networkPaths = { site: '/networks/:eventId', consent: '/networks/consent' } as const;
 export const contactPaths = { site: '/contacts', stand: '/contacts/stand' } as const;
 export const pageViewPaths = { site: '/page-views' } as const;
-export const languagePaths = { site: '/languages/:code' } as const;
+export const languagePaths = {
+  /** The current uploaded pack of a code: a redirect to its file, with its version (the venue's fetch). */
+  site: '/languages/:code',
+  /** The back office's packs (admin): each code with its current file, its previous one and the last check. */
+  cms: '/languages',
+  /** Uploads a pack (multipart `file`, JSON). */
+  one: '/languages/:code',
+  /** Puts the previous file back (the current one becomes the previous). */
+  rollback: '/languages/:code/rollback',
+} as const;
 export const clientPaths = {
   site: '/clients',
   me: '/clients/me',
@@ -97,6 +106,7 @@ type CmsCollection = (
   | typeof userPaths
   | typeof logPaths
   | typeof clientPaths
+  | typeof languagePaths
 )['cms'];
 export type CmsPath =
   | CmsCollection
@@ -104,6 +114,7 @@ export type CmsPath =
   | (typeof userPaths)['me']
   | (typeof eventPaths)['featured' | 'private' | 'dependents']
   | (typeof standPaths)['attendants']
-  | (typeof clientPaths)['export' | 'upload' | 'imports' | 'importJob' | 'importReport'];
+  | (typeof clientPaths)['export' | 'upload' | 'imports' | 'importJob' | 'importReport']
+  | (typeof languagePaths)['one' | 'rollback'];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type CmsRoute = `${HttpMethod} ${CmsPath}`;

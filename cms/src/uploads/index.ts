@@ -63,7 +63,7 @@ export interface StoredUpload {
 export const FILE_UID = 'plugin::upload.file';
 
 /** A file of the request as Strapi's body middleware (koa-body, formidable) left it in `ctx.request.files`. */
-interface RequestFile {
+export interface RequestFile {
   filepath: string;
   originalFilename?: string | null;
   size: number;
@@ -188,6 +188,20 @@ export interface CheckedUpload {
   sniffed: Sniffed;
 }
 
+/**
+ * The file field `field` of the request as the body parser left it on disk (null when absent),
+ * unchecked: for a route that checks a kind of file `checkUpload` does not know (a language
+ * pack's JSON) before `storeUpload`. ApiError 400 `upload.error.multiple` (sent twice),
+ * `upload.error.type` (not a file).
+ */
+export const requestFile = (ctx: ContextLike, field: string): RequestFile | null => {
+  const entry = requestFiles(ctx)[field];
+  if (entry === undefined || entry === null) return null;
+  if (Array.isArray(entry)) throw new ApiError(400, 'upload.error.multiple');
+  if (!isRequestFile(entry)) throw new ApiError(400, 'upload.error.type');
+  return entry;
+};
+
 /** Whether an image's header decodes (sharp, the upload plugin's image library, reads its size). */
 const decodes = async (strapi: Core.Strapi, filepath: string): Promise<boolean> => {
   try {
@@ -210,10 +224,8 @@ export const checkUpload = async (
   field: string,
   kind: UploadKind,
 ): Promise<CheckedUpload | null> => {
-  const entry = requestFiles(ctx)[field];
-  if (entry === undefined || entry === null) return null;
-  if (Array.isArray(entry)) throw new ApiError(400, 'upload.error.multiple');
-  if (!isRequestFile(entry)) throw new ApiError(400, 'upload.error.type');
+  const entry = requestFile(ctx, field);
+  if (!entry) return null;
   const { head, size } = await readHead(entry.filepath);
   if (size === 0) throw new ApiError(400, 'upload.error.empty');
   const sniffed = sniff(head);

@@ -7,7 +7,9 @@
  *   opaque origin without scripts, so it can reach nothing of ours. PDFs go without `sandbox`
  *   and with `object-src 'self'`: browsers' PDF viewers do not run in a sandboxed document.
  * - `Content-Disposition: attachment` for anything that is not an image (SVG excluded), a
- *   video or a PDF: it is downloaded, never shown as a page of our origin.
+ *   video, a PDF or JSON (a language pack, opened from /cms/idiomas: browsers show JSON as
+ *   text, and the sandbox CSP keeps it inert): it is downloaded, never shown as a page of our
+ *   origin.
  */
 
 const INLINE_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
@@ -19,7 +21,7 @@ const mimeOf = (contentType: string): string => contentType.split(';')[0].trim()
 /** Whether a file of this type may be shown by the browser rather than downloaded. */
 export const isInlineType = (contentType: string): boolean => {
   const mime = mimeOf(contentType);
-  if (mime === 'application/pdf') return true;
+  if (mime === 'application/pdf' || mime === 'application/json') return true;
   if (mime.startsWith('video/')) return true;
   return mime.startsWith('image/') && mime !== 'image/svg+xml';
 };

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CMS_ACCESS } from '@plataforma/adapter';
 import { createClient, createStaff } from '../helpers/accounts';
@@ -85,6 +87,8 @@ interface Call {
   files?: Record<string, { data: Buffer; name: string; type?: string }>;
   /** Its success answers a file (the clients export), not the envelope. */
   download?: boolean;
+  /** Its success status when not the method's usual one (a POST that creates nothing). */
+  success?: number;
 }
 
 /** The row a route acts on, by its collection (stands/:id/attendants acts on the attendant's stand). */
@@ -144,7 +148,31 @@ const freshRow = async (path: string): Promise<string> => {
   }
 };
 
+/** A language pack of the upload's code: every text of the built-in PT pack, the back office's included. */
+const languagePack = (): Buffer => {
+  const read = (file: string) => JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../..', file), 'utf8')) as object;
+  return Buffer.from(
+    JSON.stringify({ ...read('venue/src/shared/i18n/locales/pt.json'), backoffice: read('venue/src/backoffice/i18n/pt.json') }),
+  );
+};
+const packFile = () => ({ data: languagePack(), name: 'en.json', type: 'application/json' });
+
+/** The language routes act on EN; its rollback needs a previous file, so EN gets two uploads first. */
+const languageCall = async (method: string, path: string): Promise<Call> => {
+  const url = `/api/cms/v1${path.replace(':code', 'en')}`;
+  if (method === 'GET') return { url };
+  if (method === 'PUT') return { url, fields: {}, files: { file: packFile() } };
+  for (let i = 0; i < 2; i += 1)
+    await multipart(
+      server.request().put('/api/cms/v1/languages/en').set('Authorization', `Bearer ${tokens.admin}`),
+      {},
+      { file: packFile() },
+    );
+  return { url, success: 200 };
+};
+
 const callFor = async (method: string, path: string): Promise<Call> => {
+  if (path.startsWith('/languages')) return languageCall(method, path);
   const url = `/api/cms/v1${path.replace(':id', String(rowOf(path)))}`;
   if (method === 'DELETE') return { url: `${url}${await freshRow(path)}` };
   // A room list is always of one event.
@@ -156,7 +184,8 @@ const callFor = async (method: string, path: string): Promise<Call> => {
   }
   if (method === 'POST' && path === '/clients/upload') {
     const sheet = Buffer.from(`Nome;Email\r\nPessoa;pessoa${unique()}@exemplo.com.br\r\n`);
-    return { url, fields: {}, files: { excelFile: { data: sheet, name: 'clientes.csv', type: 'text/csv' } } };
+    // An import is accepted (202) and runs in the background.
+    return { url, fields: {}, files: { excelFile: { data: sheet, name: 'clientes.csv', type: 'text/csv' } }, success: 202 };
   }
   if (method === 'GET') return { url: path === '/rooms' ? `${url}?eventId=${ids.event}` : url };
   const creating = method === 'POST';
@@ -257,9 +286,9 @@ describe('role matrix of /api/cms/v1', () => {
       for (const who of [null, 'client', 'attendant', 'admin'] as const) {
         const call = await callFor(method, path);
         const res = await send(method, call, who && tokens[who]);
-        // An import is accepted (202) and runs in the background; other POSTs create (201).
-        const success = route === 'POST /clients/upload' ? 202 : method === 'POST' ? 201 : 200;
-        expect(res.status, `${route} as ${who}: ${JSON.stringify(res.body)}`).toBe(expected(who, roles, success));
+        expect(res.status, `${route} as ${who}: ${JSON.stringify(res.body)}`).toBe(
+          expected(who, roles, call.success ?? (method === 'POST' ? 201 : 200)),
+        );
         if (call.download && res.status === 200) expect(res.headers['content-disposition']).toMatch(/^attachment;/);
         else expect(res.body).toHaveProperty('msg');
       }

@@ -6,7 +6,14 @@ import { homeOf, menuOf, SCREENS, screenRoles } from './screens';
 
 describe('the screens registry (SPEC §2.2)', () => {
   it('gives each role its menu, in order', () => {
-    expect(menuOf('admin').map((screen) => screen.path)).toEqual(['eventos', 'categorias', 'clientes', 'usuarios', 'atividades']);
+    expect(menuOf('admin').map((screen) => screen.path)).toEqual([
+      'eventos',
+      'categorias',
+      'clientes',
+      'usuarios',
+      'atividades',
+      'idiomas',
+    ]);
     expect(menuOf('attendant').map((screen) => screen.path)).toEqual(['estandes']);
   });
 

@@ -61,6 +61,12 @@ export const SCREENS: readonly Screen[] = [
     page: page(() => import('./activities/ActivitiesPage'), 'ActivitiesPage'),
   },
   {
+    path: 'idiomas',
+    label: 'menu.languages',
+    access: 'GET /languages',
+    page: page(() => import('./languages/LanguagesPage'), 'LanguagesPage'),
+  },
+  {
     path: 'estandes',
     label: 'menu.stands',
     access: 'GET /stands',
