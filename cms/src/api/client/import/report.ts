@@ -1,21 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Core } from '@strapi/strapi';
 import ExcelJS from 'exceljs';
 import type { ImportReject } from '@plataforma/adapter';
-import { repoRoot } from '../../../lib/app-root';
+import { referencePack } from '../../language-pack/reference';
 import { neutralise } from '../export';
 
-let pack: Record<string, unknown> | undefined;
-
-/** A message key's text in the built-in PT pack (the venue's), or the key itself. */
+/** A message key's text in the built-in PT pack (the one uploads are checked against), or the key itself. */
 export const ptText = (key: string): string => {
-  pack ??= JSON.parse(fs.readFileSync(path.join(repoRoot(), 'venue', 'src', 'shared', 'i18n', 'locales', 'pt.json'), 'utf8')) as Record<
-    string,
-    unknown
-  >;
-  let node: unknown = pack;
+  let node: unknown = referencePack();
   for (const part of key.split('.')) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
   return typeof node === 'string' ? node : key;
 };
