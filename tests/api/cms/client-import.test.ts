@@ -215,12 +215,30 @@ describe('importing an XLSX', () => {
         response.on('end', () => callback(null, Buffer.concat(chunks)));
       });
     expect(res.status).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="relatorio-importacao-\d+-ruim\.xlsx"$/);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="relatorio-importacao-${done.id}-ruim.xlsx"; filename*=UTF-8''relatorio-importacao-${done.id}-ruim.xlsx`,
+    );
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.body as Buffer);
     const sheet = book.getWorksheet('Linhas rejeitadas');
     expect(sheet?.getRow(1).values).toEqual([undefined, 'Linha', 'Coluna', 'Valor', 'Problema']);
     expect(sheet?.getRow(2).values).toEqual([undefined, 2, 'Email', 'nao-e-email', 'Email inválido.']);
+  });
+
+  it('names the report after a file with accents in UTF-8 (RFC 6266), with a plain ASCII name for old clients', async () => {
+    const done = await importFile(
+      xlsx([
+        ['Nome', 'Email'],
+        ['Sem Email', ''],
+      ]),
+      'inscrições 2026.xlsx',
+    );
+    const res = await api('get', `/clients/imports/${done.id}/report`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="relatorio-importacao-${done.id}-inscricoes-2026.xlsx"; ` +
+        `filename*=UTF-8''relatorio-importacao-${done.id}-inscri%C3%A7%C3%B5es-2026.xlsx`,
+    );
   });
 });
 
