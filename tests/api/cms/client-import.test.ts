@@ -393,6 +393,22 @@ describe('the queue', () => {
     expect(list.body.data.rows.map((row: ClientImportJob) => row.id)).toEqual([second.id, second.id - 1]);
     expect(fs.readdirSync(importDir)).toEqual([]);
   });
+
+  it('does not count a job as ahead of itself when the queue took it between its upload and its answer', async () => {
+    // The upload starts the queue and then counts what is ahead of the new job: by then the queue
+    // may already have marked that same job running (PostgreSQL runs both queries at once).
+    const { JOB_UID, queuePositionOf } = createRequire(__filename)(
+      path.resolve(__dirname, '../../../cms/dist/src/api/client/import/jobs'),
+    ) as typeof import('../../../cms/src/api/client/import/jobs');
+    const taken = (await server.strapi.db.query(JOB_UID).create({
+      data: { kind: 'clients', status: 'running', fileName: 'corrida.csv', format: 'csv', size: 1 },
+    })) as { id: number };
+    try {
+      expect(await queuePositionOf(server.strapi, { id: taken.id, status: 'queued' })).toBe(0);
+    } finally {
+      await server.strapi.db.query(JOB_UID).delete({ where: { id: taken.id } });
+    }
+  });
 });
 
 describe('a restart half way', () => {
