@@ -222,12 +222,30 @@ describe('importing an XLSX', () => {
         response.on('end', () => callback(null, Buffer.concat(chunks)));
       });
     expect(res.status).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="relatorio-importacao-\d+-ruim\.xlsx"$/);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="relatorio-importacao-${done.id}-ruim.xlsx"; filename*=UTF-8''relatorio-importacao-${done.id}-ruim.xlsx`,
+    );
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.body as Buffer);
     const sheet = book.getWorksheet('Linhas rejeitadas');
     expect(sheet?.getRow(1).values).toEqual([undefined, 'Linha', 'Coluna', 'Valor', 'Problema']);
     expect(sheet?.getRow(2).values).toEqual([undefined, 2, 'Email', 'nao-e-email', 'Email inválido.']);
+  });
+
+  it('names the report after a file with accents in UTF-8 (RFC 6266), with a plain ASCII name for old clients', async () => {
+    const done = await importFile(
+      xlsx([
+        ['Nome', 'Email'],
+        ['Sem Email', ''],
+      ]),
+      'inscrições 2026.xlsx',
+    );
+    const res = await api('get', `/clients/imports/${done.id}/report`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="relatorio-importacao-${done.id}-inscricoes-2026.xlsx"; ` +
+        `filename*=UTF-8''relatorio-importacao-${done.id}-inscri%C3%A7%C3%B5es-2026.xlsx`,
+    );
   });
 });
 
@@ -381,6 +399,22 @@ describe('the queue', () => {
     expect(list.body.data.count).toBeGreaterThanOrEqual(2);
     expect(list.body.data.rows.map((row: ClientImportJob) => row.id)).toEqual([second.id, second.id - 1]);
     expect(fs.readdirSync(importDir)).toEqual([]);
+  });
+
+  it('does not count a job as ahead of itself when the queue took it between its upload and its answer', async () => {
+    // The upload starts the queue and then counts what is ahead of the new job: by then the queue
+    // may already have marked that same job running (PostgreSQL runs both queries at once).
+    const { JOB_UID, queuePositionOf } = createRequire(__filename)(
+      path.resolve(__dirname, '../../../cms/dist/src/api/client/import/jobs'),
+    ) as typeof import('../../../cms/src/api/client/import/jobs');
+    const taken = (await server.strapi.db.query(JOB_UID).create({
+      data: { kind: 'clients', status: 'running', fileName: 'corrida.csv', format: 'csv', size: 1 },
+    })) as { id: number };
+    try {
+      expect(await queuePositionOf(server.strapi, { id: taken.id, status: 'queued' })).toBe(0);
+    } finally {
+      await server.strapi.db.query(JOB_UID).delete({ where: { id: taken.id } });
+    }
   });
 });
 

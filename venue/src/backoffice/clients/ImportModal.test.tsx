@@ -280,6 +280,22 @@ describe('Importar planilha (SPEC §4, issue 11)', () => {
   );
 
   it(
+    'the only import does not say it waits for another: with nobody ahead it is starting',
+    async () => {
+      const first = job({ queuePosition: 0 });
+      server(steps(first, first, done), {
+        'POST /api/cms/v1/clients/upload': () => ({ data: first, msg: 'clients.import.queued', status: 202 }),
+      });
+      const dialog = await openImport();
+      await userEvent.upload(fileInput(dialog), sheet());
+      expect(await within(dialog).findByText('Começando a importação…')).toBeInTheDocument();
+      expect(within(dialog).queryByText('Aguardando a importação anterior terminar')).toBeNull();
+      expect(await within(dialog).findByText('Importação concluída', {}, POLLS)).toBeInTheDocument();
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
     'shows a refused upload as a red alert and lets another file be chosen; Limpar clears the alert',
     async () => {
       let refusal: ApiError | null = new ApiError(400, 'clients.import.unsupported');

@@ -246,9 +246,12 @@ const useReport = () => {
 const JobStatus = ({ job }: { job: ClientImportJob }) => {
   const { t } = useBackofficeTranslation();
   const report = useReport();
+  // Queued with nobody ahead: the job is about to start, not waiting for another import.
   const title =
     job.status === 'queued'
-      ? t('clients.importer.queued')
+      ? job.queuePosition
+        ? t('clients.importer.queued')
+        : t('clients.importer.starting')
       : job.status === 'running'
         ? t('clients.importer.running')
         : job.status === 'done'

@@ -67,10 +67,22 @@ export const jobToWire = (row: JobRow, queuePosition: number | null, withRejects
   finishedAt: row.finishedAt ? isoString(row.finishedAt) : null,
 });
 
-/** How many jobs run or wait before a queued one. */
+/**
+ * How many jobs run or wait before a queued one. The job itself is never one of them: the queue
+ * may have taken it since `row` was read (the upload's answer counts right after starting the queue).
+ */
 export const queuePositionOf = async (strapi: Core.Strapi, row: Pick<JobRow, 'id' | 'status'>): Promise<number | null> => {
   if (row.status !== 'queued') return null;
-  return Number(await jobs(strapi).count({ where: { $or: [{ status: 'running' }, { status: 'queued', id: { $lt: row.id } }] } }));
+  return Number(
+    await jobs(strapi).count({
+      where: {
+        $or: [
+          { status: 'running', id: { $ne: row.id } },
+          { status: 'queued', id: { $lt: row.id } },
+        ],
+      },
+    }),
+  );
 };
 
 // ------------------------------------------------------------------ writing the clients

@@ -55,6 +55,19 @@ const keep = async (from: string, to: string): Promise<void> => {
   }
 };
 
+/**
+ * The report's `Content-Disposition` (RFC 6266): the name in UTF-8 (`filename*`, a file called
+ * 'inscrições.xlsx' keeps its accents) and, for clients that do not read it, the same name in
+ * plain ASCII. A percent-encoded `filename="…"` is saved as written, '%C3%A7' and all.
+ */
+const reportDisposition = (name: string): string => {
+  const ascii = name
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+};
+
 const jobId = (ctx: RouteContext): number => {
   const id = idSchema.safeParse(Number(ctx.params.id));
   if (!id.success) throw new ApiError(400, 'api.error.invalidId');
@@ -166,7 +179,7 @@ export const importRoutes = (strapi: Core.Strapi): RouteDef[] => {
           .replace(/\.[^.]*$/, '')
           .replace(/[^\p{L}\p{N}_-]+/gu, '-')
           .slice(0, 80) || 'planilha';
-      ctx.set('Content-Disposition', `attachment; filename="relatorio-importacao-${row.id}-${encodeURIComponent(stem)}.xlsx"`);
+      ctx.set('Content-Disposition', reportDisposition(`relatorio-importacao-${row.id}-${stem}.xlsx`));
       ctx.set('Cache-Control', 'no-store');
       ctx.set('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       ctx.status = 200;
