@@ -73,16 +73,17 @@ describe('stock admin', () => {
       'page-view',
       'session',
       'sms-challenge',
+      'import-job',
     ]) {
       expect(uids).toContain(`api::${name}.${name}`);
     }
   });
 
-  it('lists every content type in the Content Manager without draft & publish, displayed but sessions and SMS codes (decision 019)', async () => {
+  it('lists every content type in the Content Manager without draft & publish, displayed but sessions, SMS codes and import jobs (decision 019)', async () => {
     const res = await server.request().get('/content-manager/content-types').set('Authorization', `Bearer ${token}`);
     expect(res.status).toBe(200);
     const listed = res.body.data as Array<{ uid: string; isDisplayed: boolean; options?: { draftAndPublish?: boolean } }>;
-    const hidden = ['api::session.session', 'api::sms-challenge.sms-challenge'];
+    const hidden = ['api::session.session', 'api::sms-challenge.sms-challenge', 'api::import-job.import-job'];
     for (const uid of uids) {
       const type = listed.find((t) => t.uid === uid);
       expect(type, uid).toBeDefined();

@@ -26,6 +26,7 @@ const CONTENT = ['events', 'rooms', 'lectures', 'stands', 'medias', 'sponsors', 
 const INTERNAL = [
   'sessions',
   'sms-challenges',
+  'import-jobs',
   'logs',
   'staff-users',
   'clients',
@@ -76,8 +77,13 @@ describe('the content API with a read-only token', () => {
     }
   });
 
-  it('hides sessions, SMS codes and the unused users-permissions User from the Content Manager and the builder', () => {
-    for (const uid of ['api::session.session', 'api::sms-challenge.sms-challenge', 'plugin::users-permissions.user'] as const) {
+  it('hides sessions, SMS codes, import jobs and the unused users-permissions User from the Content Manager and the builder', () => {
+    for (const uid of [
+      'api::session.session',
+      'api::sms-challenge.sms-challenge',
+      'api::import-job.import-job',
+      'plugin::users-permissions.user',
+    ] as const) {
       const options = server.strapi.contentType(uid).pluginOptions as Record<string, { visible?: boolean }>;
       expect(options['content-manager']?.visible, uid).toBe(false);
       expect(options['content-type-builder']?.visible, uid).toBe(false);
