@@ -163,7 +163,7 @@ test('an admin imports 1,000 clients with 3 bad rows, reads the report, edits an
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const file = await spreadsheet();
 
   await test.step('Clientes from the menu', async () => {

@@ -32,6 +32,8 @@ const expectAccessible = async (page: Page) => {
 };
 
 test('the admin uploads a German pack missing a text; the venue in AL shows it', async ({ page, request, browser }) => {
+  // Sign-in, upload and a second browser for the visitor: more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   await test.step('opens Idioma from the menu; axe', async () => {
     await staffSignIn(page, ADMIN.email, ADMIN.password);
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Idioma' }).click();
