@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['adapter/src/**/*.test.ts', 'cms/src/**/*.test.ts', 'scripts/**/*.test.ts', 'database/**/*.test.ts'],
+          // Some import a module graph (vite's config, zod schemas) that takes seconds on a loaded machine.
+          testTimeout: 30_000,
         },
       },
       'venue/vitest.config.{ts,mts}',

@@ -1,6 +1,6 @@
-// `npm run dev`: Strapi in watch mode (API and /admin on :1337, demo data seeded) plus the
-// Vite dev server for the venue (http://localhost:5173, proxying the API to :1337), and the
-// adapter recompiled on change. Ctrl-C stops all three.
+// `npm run dev`: Strapi in watch mode (API and /admin on :${PORT:-1337}, demo data seeded) plus
+// the Vite dev server for the venue (http://localhost:5173, proxying the API to that same port,
+// or VENUE_API_PORT), and the adapter recompiled on change. Ctrl-C stops all three.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildAll } from './build.mjs';

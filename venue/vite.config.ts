@@ -13,7 +13,8 @@ export const adapterAliases: Alias[] = [
   { find: /^@plataforma\/adapter$/, replacement: `${adapterSource}index.ts` },
 ];
 
-const api = `http://127.0.0.1:${process.env.VENUE_API_PORT ?? '1337'}`;
+// `npm run dev` starts Strapi on PORT (default 1337): the API is proxied there unless VENUE_API_PORT says otherwise.
+const api = `http://127.0.0.1:${process.env.VENUE_API_PORT || process.env.PORT || '1337'}`;
 
 export default defineConfig({
   plugins: [react()],

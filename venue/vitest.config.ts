@@ -12,5 +12,9 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // Under load (2 cores, other processes busy) one screen test can take tens of seconds; the
+    // default 5 s limit failed tests that were right (issue 20). Waits inside tests are 15 s.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

@@ -1,13 +1,13 @@
-import type { Core } from '@strapi/strapi';
-import { ensureSecrets } from '../src/lib/secrets';
+import { loadSettings } from '../src/lib/settings';
 
-export default ({ env }: Core.Config.Shared.ConfigParams) => {
-  ensureSecrets();
+export default () => {
+  // Each boot reads the environment first: a malformed setting stops the start here, named.
+  const { secrets } = loadSettings();
   return {
-    auth: { secret: env('ADMIN_JWT_SECRET') },
-    apiToken: { salt: env('API_TOKEN_SALT') },
-    transfer: { token: { salt: env('TRANSFER_TOKEN_SALT') } },
-    secrets: { encryptionKey: env('ENCRYPTION_KEY') },
+    auth: { secret: secrets.adminJwt },
+    apiToken: { salt: secrets.apiTokenSalt },
+    transfer: { token: { salt: secrets.transferTokenSalt } },
+    secrets: { encryptionKey: secrets.encryptionKey },
     flags: { nps: false, promoteEE: false },
   };
 };

@@ -1,55 +1,57 @@
-import { corsOrigins } from '../src/lib/cors';
-import { videoEmbedOrigins } from '../src/lib/video-hosts';
+import { loadSettings } from '../src/lib/settings';
 import { uploadLimits, uploadOrigins, uploadTempDir } from '../src/uploads/config';
 
-export default () => [
-  // First: X-Forwarded-* from anyone but a trusted proxy (TRUST_PROXY) are dropped.
-  'global::proxy',
-  'strapi::logger',
-  'strapi::errors',
-  {
-    name: 'strapi::security',
-    config: {
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          'connect-src': ["'self'", 'https:', 'ws:', 'wss:'],
-          // Uploaded files come from our origin, or from S3_PUBLIC_URL's when S3 stores them.
-          'img-src': ["'self'", 'data:', 'blob:', ...uploadOrigins()],
-          'media-src': ["'self'", 'data:', 'blob:', ...uploadOrigins()],
-          // The same list the venue receives in its page (middlewares/venue.ts) for its sanitiser;
-          // the S3 origin, whose PDFs a page may show in an iframe; and blob:, the back office's
-          // preview of a PDF just chosen (an object URL, made by our own script) before it is sent.
-          'frame-src': ["'self'", 'blob:', ...videoEmbedOrigins(), ...uploadOrigins()],
-          upgradeInsecureRequests: null,
+export default () => {
+  const { server, video } = loadSettings();
+  return [
+    // First: X-Forwarded-* from anyone but a trusted proxy (TRUST_PROXY) are dropped.
+    'global::proxy',
+    'strapi::logger',
+    'strapi::errors',
+    {
+      name: 'strapi::security',
+      config: {
+        contentSecurityPolicy: {
+          useDefaults: true,
+          directives: {
+            'connect-src': ["'self'", 'https:', 'ws:', 'wss:'],
+            // Uploaded files come from our origin, or from S3_PUBLIC_URL's when S3 stores them.
+            'img-src': ["'self'", 'data:', 'blob:', ...uploadOrigins()],
+            'media-src': ["'self'", 'data:', 'blob:', ...uploadOrigins()],
+            // The same list the venue receives in its page (middlewares/venue.ts) for its sanitiser;
+            // the S3 origin, whose PDFs a page may show in an iframe; and blob:, the back office's
+            // preview of a PDF just chosen (an object URL, made by our own script) before it is sent.
+            'frame-src': ["'self'", 'blob:', ...video.origins, ...uploadOrigins()],
+            upgradeInsecureRequests: null,
+          },
         },
+        // HSTS is sent only over HTTPS (global::hsts): on plain HTTP it is meaningless and misleading.
+        hsts: false,
       },
-      // HSTS is sent only over HTTPS (global::hsts): on plain HTTP it is meaningless and misleading.
-      hsts: false,
     },
-  },
-  'global::hsts',
-  // /uploads/…: nosniff, a CSP of its own, attachment unless an image (not SVG), video or PDF.
-  'global::upload-headers',
-  'global::envelope',
-  'global::venue',
-  // Only the product's own origins and CORS_ORIGINS (never any Origin reflected, `null` included).
-  { name: 'strapi::cors', config: { origin: corsOrigins() } },
-  'strapi::query',
-  // Multipart bodies of the product's paths: over the largest upload limit → 413 upload.error.tooLarge.
-  'global::multipart',
-  // Files stream to temporary files (formidable), cut off past the largest upload limit.
-  // DELETE too: the back office's deletes may send their ids as a JSON body `{ ids }` (SPEC §7).
-  {
-    name: 'strapi::body',
-    config: {
-      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-      formidable: { maxFileSize: uploadLimits().maxBytes, uploadDir: uploadTempDir() },
+    'global::hsts',
+    // /uploads/…: nosniff, a CSP of its own, attachment unless an image (not SVG), video or PDF.
+    'global::upload-headers',
+    'global::envelope',
+    'global::venue',
+    // Only the product's own origins and CORS_ORIGINS (never any Origin reflected, `null` included).
+    { name: 'strapi::cors', config: { origin: server.corsOrigins } },
+    'strapi::query',
+    // Multipart bodies of the product's paths: over the largest upload limit → 413 upload.error.tooLarge.
+    'global::multipart',
+    // Files stream to temporary files (formidable), cut off past the largest upload limit.
+    // DELETE too: the back office's deletes may send their ids as a JSON body `{ ids }` (SPEC §7).
+    {
+      name: 'strapi::body',
+      config: {
+        parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+        formidable: { maxFileSize: uploadLimits().maxBytes, uploadDir: uploadTempDir() },
+      },
     },
-  },
-  // Every temporary file of the request is removed when it ends (Strapi's removes only `files`).
-  'global::upload-cleanup',
-  'strapi::session',
-  'strapi::favicon',
-  'strapi::public',
-];
+    // Every temporary file of the request is removed when it ends (Strapi's removes only `files`).
+    'global::upload-cleanup',
+    'strapi::session',
+    'strapi::favicon',
+    'strapi::public',
+  ];
+};

@@ -1,11 +1,10 @@
-import type { Core } from '@strapi/strapi';
-import { ensureSecrets } from '../src/lib/secrets';
+import { loadSettings } from '../src/lib/settings';
 import { uploadPluginConfig } from '../src/uploads/config';
 
-export default ({ env }: Core.Config.Shared.ConfigParams) => {
-  ensureSecrets();
+export default () => {
+  const { secrets } = loadSettings();
   return {
-    'users-permissions': { config: { jwtSecret: env('JWT_SECRET') } },
+    'users-permissions': { config: { jwtSecret: secrets.usersPermissionsJwt } },
     // Local disk by default, S3 when S3_BUCKET is set; size limit and refused types (src/uploads/config.ts).
     upload: { config: uploadPluginConfig() },
   };

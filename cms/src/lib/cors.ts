@@ -4,7 +4,7 @@
  * origins such as `https://parceiro.exemplo.com.br`. Any other Origin — `null` included — gets no
  * CORS headers, so a browser keeps that page from reading the answers.
  */
-export const corsOrigins = (env: Record<string, string | undefined> = process.env): string[] => {
+export const corsOrigins = (env: Record<string, string | undefined>): string[] => {
   const own = [`http://localhost:${env.PORT || '1337'}`, `http://127.0.0.1:${env.PORT || '1337'}`];
   const listed = (env.CORS_ORIGINS ?? '')
     .split(',')

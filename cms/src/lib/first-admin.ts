@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { appendGeneratedEnv } from './secrets';
+import { settings, settingsOf, type Env } from './settings';
 
 /** The first administrator of Strapi's /admin, as the environment gives it. */
 export interface FirstAdmin {
@@ -34,14 +35,10 @@ const generatedPassword = () => `${crypto.randomBytes(18).toString('base64url')}
  * optionally `STRAPI_ADMIN_FIRSTNAME`/`LASTNAME`); outside production a missing one is generated;
  * in production a missing or weak one stops the start, naming the variable.
  */
-export const planFirstAdmin = (env: Record<string, string | undefined>): FirstAdminPlan => {
-  const production = env.NODE_ENV === 'production';
-  const email = env.STRAPI_ADMIN_EMAIL?.trim() ?? '';
-  const password = env.STRAPI_ADMIN_PASSWORD ?? '';
-  const names = {
-    firstname: env.STRAPI_ADMIN_FIRSTNAME?.trim() || 'Administrador',
-    lastname: env.STRAPI_ADMIN_LASTNAME?.trim() || 'Strapi',
-  };
+export const planFirstAdmin = (env?: Env): FirstAdminPlan => {
+  const { production, firstAdmin } = settingsOf(env);
+  const { email, password } = firstAdmin;
+  const names = { firstname: firstAdmin.firstname, lastname: firstAdmin.lastname };
   if (!email && !password && !production) {
     return { kind: 'generate', admin: { email: 'admin@localhost.localdomain', password: generatedPassword(), ...names } };
   }
@@ -64,14 +61,17 @@ interface AdminUserService {
  * `POST /admin/register-admin` is never open on a running server (Strapi refuses it once an
  * administrator exists). Does nothing when one exists (a restored backup keeps its own).
  */
-export const ensureFirstAdmin = async (strapi: Core.Strapi, env: Record<string, string | undefined> = process.env): Promise<void> => {
+export const ensureFirstAdmin = async (strapi: Core.Strapi, env?: Env): Promise<void> => {
   const users = strapi.service('admin::user') as AdminUserService;
   if (await users.exists()) return;
   const plan = planFirstAdmin(env);
   const { admin } = plan;
   await users.createFirstAdmin({ ...admin });
   if (plan.kind === 'generate') {
-    const file = appendGeneratedEnv([`STRAPI_ADMIN_EMAIL=${admin.email}`, `STRAPI_ADMIN_PASSWORD=${admin.password}`]);
+    const file = appendGeneratedEnv(settings().secrets.file, [
+      `STRAPI_ADMIN_EMAIL=${admin.email}`,
+      `STRAPI_ADMIN_PASSWORD=${admin.password}`,
+    ]);
     strapi.log.info(`[admin] first administrator of /admin created: ${admin.email}; its password is STRAPI_ADMIN_PASSWORD in ${file}`);
   } else {
     strapi.log.info(`[admin] first administrator of /admin created from STRAPI_ADMIN_EMAIL: ${admin.email}`);

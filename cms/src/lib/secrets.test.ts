@@ -28,7 +28,7 @@ describe('ensureSecrets', () => {
     process.env.NODE_ENV = 'development';
     process.env.JWT_SECRET = 'given';
     const { ensureSecrets } = await load();
-    ensureSecrets();
+    ensureSecrets(process.env);
     const file = fs.readFileSync(path.join(dir, '.env'), 'utf8');
     for (const name of REQUIRED_SECRETS.filter((n) => n !== 'JWT_SECRET')) {
       expect(file).toMatch(new RegExp(`^${name}=.{20,}$`, 'm'));
@@ -41,14 +41,14 @@ describe('ensureSecrets', () => {
 
   it('keeps what the file already holds on the next start', async () => {
     process.env.NODE_ENV = 'development';
-    (await load()).ensureSecrets();
+    (await load()).ensureSecrets(process.env);
     const first = fs.readFileSync(path.join(dir, '.env'), 'utf8');
     // A later start: Strapi has loaded the file into the environment.
     for (const line of first.split('\n').filter((l) => l.includes('='))) {
       const [name, ...value] = line.split('=');
       process.env[name] = value.join('=');
     }
-    (await load()).ensureSecrets();
+    (await load()).ensureSecrets(process.env);
     expect(fs.readFileSync(path.join(dir, '.env'), 'utf8')).toBe(first);
   });
 
@@ -56,7 +56,7 @@ describe('ensureSecrets', () => {
     process.env.NODE_ENV = 'production';
     process.env.PLATAFORMA_BUILDING = 'true';
     const { ensureSecrets } = await load();
-    expect(() => ensureSecrets()).not.toThrow();
+    expect(() => ensureSecrets(process.env)).not.toThrow();
     expect(process.env.ADMIN_JWT_SECRET).toBeTruthy();
     expect(fs.existsSync(path.join(dir, '.env'))).toBe(false);
     delete process.env.PLATAFORMA_BUILDING;
@@ -67,7 +67,7 @@ describe('ensureSecrets', () => {
     for (const name of REQUIRED_SECRETS) process.env[name] = 'x';
     delete process.env.ADMIN_JWT_SECRET;
     const { ensureSecrets } = await load();
-    expect(() => ensureSecrets()).toThrow(/ADMIN_JWT_SECRET/);
+    expect(() => ensureSecrets(process.env)).toThrow(/ADMIN_JWT_SECRET/);
     expect(fs.existsSync(path.join(dir, '.env'))).toBe(false);
   });
 });

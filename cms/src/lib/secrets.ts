@@ -18,12 +18,13 @@ const random = () => crypto.randomBytes(32).toString('base64');
 
 const generate = (name: string): string => (name === 'APP_KEYS' ? [random(), random(), random(), random()].join(',') : random());
 
-/** The git-ignored file that holds generated development secrets. */
-export const generatedEnvFile = (): string => process.env.SECRETS_FILE || path.join(appRoot(), '.env');
+type Env = Record<string, string | undefined>;
+
+/** The git-ignored file that holds generated development secrets (SECRETS_FILE, default cms/.env). */
+export const generatedEnvFile = (env: Env): string => env.SECRETS_FILE?.trim() || path.join(appRoot(), '.env');
 
 /** Appends `NAME=value` lines to the git-ignored development env file (created on first use); answers its path. */
-export const appendGeneratedEnv = (lines: readonly string[]): string => {
-  const file = generatedEnvFile();
+export const appendGeneratedEnv = (file: string, lines: readonly string[]): string => {
   const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const header = existing ? (existing.endsWith('\n') ? '' : '\n') : '# Generated on first start for development. Never commit this file.\n';
   fs.writeFileSync(file, `${existing}${header}${lines.join('\n')}\n`, { mode: 0o600 });
@@ -33,27 +34,28 @@ export const appendGeneratedEnv = (lines: readonly string[]): string => {
 let ensured = false;
 
 /**
- * Outside production, a missing secret is generated once and appended to the
- * git-ignored env file, so later starts reuse it. In production a missing secret
+ * Outside production, a missing secret is generated once, set in `env` (the process's, so
+ * Strapi's own config reads it) and appended to the git-ignored env file, so later starts reuse it. In production a missing secret
  * stops the start with its name.
  */
-export const ensureSecrets = (): void => {
+export const ensureSecrets = (env: Env): void => {
   if (ensured) return;
-  const missing = REQUIRED_SECRETS.filter((name) => !process.env[name]?.trim());
-  if (missing.length > 0 && process.env.PLATAFORMA_BUILDING === 'true') {
+  const missing = REQUIRED_SECRETS.filter((name) => !env[name]?.trim());
+  if (missing.length > 0 && env.PLATAFORMA_BUILDING === 'true') {
     // Building the admin panel loads the configuration but signs nothing: throwaway values,
     // never written anywhere, so a fresh checkout builds without secrets.
-    for (const name of missing) process.env[name] = generate(name);
+    for (const name of missing) env[name] = generate(name);
   } else if (missing.length > 0) {
-    if (process.env.NODE_ENV === 'production') {
+    if (env.NODE_ENV === 'production') {
       throw new Error(
         `Missing required environment variable${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Set ${missing.length > 1 ? 'them' : 'it'} before starting in production (see config/.env.example).`,
       );
     }
     appendGeneratedEnv(
+      generatedEnvFile(env),
       missing.map((name) => {
         const value = generate(name);
-        process.env[name] = value;
+        env[name] = value;
         return `${name}=${value}`;
       }),
     );

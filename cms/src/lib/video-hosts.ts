@@ -2,7 +2,7 @@
 export const DEFAULT_VIDEO_EMBED_ORIGINS = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
 
 /** The configured origins ('https://host' or a bare 'host', comma separated); the defaults when unset or blank. */
-export const videoEmbedOrigins = (value = process.env.VIDEO_EMBED_HOSTS): string[] => {
+export const videoEmbedOrigins = (value: string | undefined): string[] => {
   const listed = (value ?? '')
     .split(',')
     .map((item) => item.trim())
@@ -12,7 +12,7 @@ export const videoEmbedOrigins = (value = process.env.VIDEO_EMBED_HOSTS): string
 };
 
 /** The host names of those origins (what the venue compares an iframe's address with). */
-export const videoEmbedHosts = (value = process.env.VIDEO_EMBED_HOSTS): string[] =>
+export const videoEmbedHosts = (value: string | undefined): string[] =>
   videoEmbedOrigins(value)
     .map((origin) => {
       try {

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { settings } from './settings';
 
 /** What the start prints once the server listens: where to go, and where the demo's accounts and codes are. */
 export const welcomeLines = (input: { base: string; eventPath: string | null; demo: boolean; smsToLog: boolean }): string[] => {
@@ -18,7 +19,7 @@ export const welcomeLines = (input: { base: string; eventPath: string | null; de
 
 /** Prints the product's own addresses after the start (issue 20: only /admin was printed). */
 export const printWelcome = (strapi: Core.Strapi): void => {
-  if (process.env.NODE_ENV === 'test' || process.env.STRAPI_WELCOME === 'false') return;
+  if (!settings().server.welcome) return;
   strapi.server.httpServer.once('listening', () => {
     void (async () => {
       const host = String(strapi.config.get('server.host', 'localhost'));
@@ -32,8 +33,8 @@ export const printWelcome = (strapi: Core.Strapi): void => {
       const lines = welcomeLines({
         base: base.replace(/\/$/, ''),
         eventPath: event ? `/plataforma/${event.id}/hall-entrada` : null,
-        demo: process.env.SEED_DEMO !== 'false' && process.env.NODE_ENV !== 'production',
-        smsToLog: (process.env.SMS_PROVIDER || (process.env.NODE_ENV === 'production' ? '' : 'log')) === 'log',
+        demo: settings().seed.demo && !settings().production,
+        smsToLog: settings().sms.provider === 'log',
       });
       console.log(`\n${lines.join('\n')}\n`);
     })().catch((error: Error) => strapi.log.warn(`[start] could not print the addresses: ${error.message}`));

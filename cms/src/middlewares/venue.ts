@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { repoRoot } from '../lib/app-root';
 import { isServerPath, isVenuePath } from '../http/paths';
-import { videoEmbedHosts } from '../lib/video-hosts';
+import { settings } from '../lib/settings';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -45,10 +45,10 @@ const NOT_BUILT = `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><titl
  * and the not-found screen for anything else).
  */
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
-  const dist = path.resolve(process.env.VENUE_DIST || path.join(repoRoot(), 'venue', 'dist'));
+  const dist = settings().server.venueDist ?? path.join(repoRoot(), 'venue', 'dist');
   let index: { mtimeMs: number; html: string } | undefined;
   // The venue's embed sanitiser allows the same players as the CSP's frame-src (VIDEO_EMBED_HOSTS).
-  const hostsMeta = `<meta name="plataforma-video-hosts" content="${videoEmbedHosts().join(',')}">`;
+  const hostsMeta = `<meta name="plataforma-video-hosts" content="${settings().video.hosts.join(',')}">`;
   const withHosts = (html: string): string =>
     html.includes('</head>') ? html.replace('</head>', `${hostsMeta}</head>`) : `${hostsMeta}${html}`;
 

@@ -5,6 +5,7 @@ import type { Core } from '@strapi/strapi';
 import { dateInZone, timeInZone } from '@plataforma/adapter';
 import { hashPassword } from '../auth/accounts';
 import { repoRoot } from '../lib/app-root';
+import { settings, settingsOf, type Env } from '../lib/settings';
 import { cpfFrom, logoSvg, makePdf, posterSvg } from './art';
 
 interface Demo {
@@ -44,12 +45,13 @@ export const DEFAULT_STAFF = {
 const loadDemo = (): Demo => JSON.parse(fs.readFileSync(path.join(repoRoot(), 'database', 'demo', 'demo.json'), 'utf8')) as Demo;
 
 /** The seeded staff accounts, refusing the development defaults in production. */
-export const staffAccounts = (env: NodeJS.ProcessEnv = process.env) => {
+export const staffAccounts = (env?: Env) => {
+  const { seed, production } = settingsOf(env);
   const account = (role: 'admin' | 'attendant') => {
     const prefix = role === 'admin' ? 'SEED_ADMIN' : 'SEED_ATTENDANT';
-    const email = env[`${prefix}_EMAIL`] || DEFAULT_STAFF[role].email;
-    const password = env[`${prefix}_PASSWORD`] || DEFAULT_STAFF[role].password;
-    if (env.NODE_ENV === 'production' && password === DEFAULT_STAFF[role].password) {
+    const email = seed[role].email || DEFAULT_STAFF[role].email;
+    const password = seed[role].password || DEFAULT_STAFF[role].password;
+    if (production && password === DEFAULT_STAFF[role].password) {
       throw new Error(
         `${prefix}_PASSWORD is unset or the development default: set a real password (or SEED_DEMO=false) before a production start.`,
       );
@@ -142,7 +144,7 @@ const time = (hhmm: string) => `${hhmm.slice(0, 5)}:00.000`;
  * and an admin and an attendant. SEED_DEMO=false turns it off.
  */
 export const seedDemo = async (strapi: Core.Strapi): Promise<void> => {
-  if (process.env.SEED_DEMO === 'false') return;
+  if (!settings().seed.demo) return;
   const [events, users] = await Promise.all([
     strapi.db.query('api::event.event').count({}),
     strapi.db.query('api::staff-user.staff-user').count({}),
@@ -406,7 +408,7 @@ const insertDemo = async (strapi: Core.Strapi, demo: Demo, staff: ReturnType<typ
  * (in the event's time zone), one that is live now and one later today are added.
  */
 export const ensureLiveDemoLecture = async (strapi: Core.Strapi, now = Date.now()): Promise<void> => {
-  if (process.env.SEED_DEMO === 'false') return;
+  if (!settings().seed.demo) return;
   const demo = loadDemo();
   const event = (await strapi.db.query('api::event.event').findOne({ where: { slug: demo.event.slug }, select: ['id', 'timezone'] })) as {
     id: number;

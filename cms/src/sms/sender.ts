@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { settingsOf, type Env } from '../lib/settings';
 
 /** One way to send a text message; chosen by SMS_PROVIDER. */
 export interface SmsSender {
@@ -59,34 +60,32 @@ export const twilioSender = (settings: TwilioSettings): SmsSender => ({
   },
 });
 
-/** The sender configured by SMS_PROVIDER (log by default; outbox in tests). */
-export const createSmsSender = (env: NodeJS.ProcessEnv, log: Log): SmsSender => {
-  const provider = env.SMS_PROVIDER || (env.NODE_ENV === 'production' ? '' : 'log');
+/** The sender configured by SMS_PROVIDER (log by default; outbox in tests), from an env object or the process's settings. */
+export const createSmsSender = (env: Env | undefined, log: Log): SmsSender => {
+  const { provider, outbox, twilio } = settingsOf(env).sms;
   switch (provider) {
     case 'log':
       return logSender(log);
     case 'outbox':
-      if (!env.SMS_OUTBOX) throw new Error('SMS_PROVIDER=outbox needs SMS_OUTBOX (the file to append messages to).');
-      return outboxSender(env.SMS_OUTBOX);
+      if (!outbox) throw new Error('SMS_PROVIDER=outbox needs SMS_OUTBOX (the file to append messages to).');
+      return outboxSender(outbox);
     case 'twilio': {
-      const missing = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'].filter((name) => !env[name]);
+      const missing = Object.entries({
+        TWILIO_ACCOUNT_SID: twilio.accountSid,
+        TWILIO_AUTH_TOKEN: twilio.authToken,
+        TWILIO_FROM: twilio.from,
+      })
+        .filter(([, value]) => !value)
+        .map(([name]) => name);
       if (missing.length) throw new Error(`SMS_PROVIDER=twilio needs ${missing.join(', ')}.`);
-      return twilioSender({
-        accountSid: env.TWILIO_ACCOUNT_SID as string,
-        authToken: env.TWILIO_AUTH_TOKEN as string,
-        from: env.TWILIO_FROM as string,
-        apiUrl: env.TWILIO_API_URL || 'https://api.twilio.com',
-        timeoutMs: Number(env.SMS_TIMEOUT_MS || 10000),
-      });
+      return twilioSender(twilio);
     }
     default:
-      throw new Error(
-        `SMS_PROVIDER must be log, outbox or twilio${env.NODE_ENV === 'production' ? ' (required in production)' : ''}, not '${provider}'.`,
-      );
+      throw new Error('SMS_PROVIDER must be log, outbox or twilio (required in production).');
   }
 };
 
 let shared: SmsSender | undefined;
 
-/** The process's one sender, created from the environment on first use. */
-export const smsSender = (log: Log): SmsSender => (shared ??= createSmsSender(process.env, log));
+/** The process's one sender, created from the settings on first use. */
+export const smsSender = (log: Log): SmsSender => (shared ??= createSmsSender(undefined, log));

@@ -7,7 +7,7 @@ import { clientImportJobSchema, type ClientImportJob } from '@plataforma/adapter
 import { createStaff } from '../helpers/accounts';
 import { cmsApi, logLines } from '../helpers/event-fixtures';
 import { csv, xls, xlsx, xlsxParts, zip } from '../helpers/spreadsheets';
-import { restartServer, sessionToken, startServer, type TestServer } from '../helpers/strapi';
+import { restartServer, sessionToken, startServer, withSettings, type TestServer } from '../helpers/strapi';
 
 // The clients import (issue 11): every format, headers by synonym, the form's rules per row,
 // insert or update by e-mail (a second import of the same file changes nothing), the report,
@@ -307,17 +307,14 @@ describe('files that are refused', () => {
     const none = await api('post', '/clients/upload');
     expect(none.status).toBe(400);
     expect(none.body.msg).toBe('upload.error.empty');
-    process.env.IMPORT_MAX_MB = '0.001';
-    try {
+    await withSettings({ IMPORT_MAX_MB: '0.001' }, async () => {
       const big = await upload(
         csv([['Nome', 'Email'], ...Array.from({ length: 100 }, (_, i) => [`Pessoa ${i}`, `p${i}@exemplo.com.br`])]),
         'grande.csv',
       );
       expect(big.status).toBe(413);
       expect(big.body.msg).toBe('upload.error.tooLarge');
-    } finally {
-      delete process.env.IMPORT_MAX_MB;
-    }
+    });
   });
 
   const writesNothing = async (file: Buffer, name: string, key: string) => {
@@ -333,21 +330,17 @@ describe('files that are refused', () => {
   });
 
   it('writes nothing from a file with more rows than allowed', async () => {
-    process.env.IMPORT_MAX_ROWS = '50';
-    try {
-      await writesNothing(
+    await withSettings({ IMPORT_MAX_ROWS: '50' }, () =>
+      writesNothing(
         csv([['Nome', 'Email'], ...Array.from({ length: 51 }, (_, i) => [`P ${i}`, `limite${i}@exemplo.com.br`])]),
         'muitas.csv',
         'clients.import.tooManyRows',
-      );
-    } finally {
-      delete process.env.IMPORT_MAX_ROWS;
-    }
+      ),
+    );
   });
 
   it('stops a zip bomb: a sheet that inflates beyond the budget, and one whose declared size lies', async () => {
-    process.env.IMPORT_MAX_EXPANDED_MB = '1';
-    try {
+    await withSettings({ IMPORT_MAX_EXPANDED_MB: '1' }, async () => {
       const padding = ' '.repeat(3 * 1024 * 1024);
       const sheet = `<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${padding}</sheetData></worksheet>`;
       const honest = zip(xlsxParts([], sheet));
@@ -361,9 +354,7 @@ describe('files that are refused', () => {
       expect(done.status).toBe('failed');
       expect(['clients.import.unreadable', 'clients.import.expandsTooMuch']).toContain(done.error);
       expect(await clientCount()).toBe(before);
-    } finally {
-      delete process.env.IMPORT_MAX_EXPANDED_MB;
-    }
+    });
   });
 
   it('fails a sheet without the Nome and Email columns, and one without rows', async () => {

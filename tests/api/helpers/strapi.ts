@@ -89,3 +89,25 @@ export const sessionToken = async (server: TestServer, audience: 'staff' | 'clie
   ) as typeof import('../../../cms/src/auth/sessions');
   return (await createSession(server.strapi, { audience, accountId })).token;
 };
+
+/**
+ * Runs `fn` with these variables set and the running server's settings re-read (the server
+ * parses its environment once per boot: cms/src/lib/settings.ts); both restored afterwards.
+ */
+export const withSettings = async <T>(variables: Record<string, string>, fn: () => Promise<T>): Promise<T> => {
+  const { loadSettings } = createRequire(__filename)(
+    path.join(cmsDir, 'dist/src/lib/settings'),
+  ) as typeof import('../../../cms/src/lib/settings');
+  const saved = Object.fromEntries(Object.keys(variables).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, variables);
+  loadSettings();
+  try {
+    return await fn();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    loadSettings();
+  }
+};

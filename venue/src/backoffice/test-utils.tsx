@@ -64,11 +64,17 @@ afterEach(() => {
   useAppState.getState().signOut();
 });
 
-/** A test that types a whole form: userEvent types key by key, slow on a busy machine. */
-export const TYPING_TEST_TIMEOUT = 20_000;
+/**
+ * A test that types a whole form: userEvent types key by key, slow on a busy machine (36 s seen
+ * with two busy loops beside on 2 cores). Above the project's 60 s, never below it (issue 20).
+ */
+export const TYPING_TEST_TIMEOUT = 120_000;
 
-/** The first rows of a screen: its page is a lazy chunk, slower the first time a test file loads it. */
-export const FIRST_LOAD = { timeout: 5000 };
+/**
+ * The first rows of a screen: its page is a lazy chunk, compiled the first time a test file loads
+ * it (over 5 s under load: issue 20). Longer than test-setup.ts's 15 s, never shorter.
+ */
+export const FIRST_LOAD = { timeout: 30_000 };
 
 /** The back office at a path, with a fresh query client, the toast and the dialog. */
 export const renderBackoffice = (path: string, state?: unknown) => {

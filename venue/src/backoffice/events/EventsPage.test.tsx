@@ -139,9 +139,7 @@ describe('/cms/eventos (SPEC §2.3)', () => {
         },
       });
       renderBackoffice('/cms/eventos');
-      expect(
-        await screen.findByText('Serviço indisponível no momento. Tente novamente em instantes.', {}, { timeout: 15_000 }),
-      ).toBeInTheDocument();
+      expect(await screen.findByText('Serviço indisponível no momento. Tente novamente em instantes.', {})).toBeInTheDocument();
     },
     TYPING_TEST_TIMEOUT,
   );

@@ -212,7 +212,7 @@ describe("the event editor's 'Estandes' section (SPEC §2.3)", () => {
 
       // A refused removal: a warning toast with the looked-up text, the row stays.
       await userEvent.click(within(table).getByRole('button', { name: 'Remover Carla Atendente deste estande' }));
-      await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Registro não encontrado.'), { timeout: 3000 });
+      await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Registro não encontrado.'));
       expect(useAppState.getState().toast.type).toBe('warning');
       expect(seen.find((r) => r.method === 'DELETE')?.params).toEqual({ ids: '40' });
       expect(within(table).getByRole('cell', { name: carla.email })).toBeInTheDocument();

@@ -22,6 +22,7 @@ import { e164 } from '../../../sms/phone';
 import { smsSender } from '../../../sms/sender';
 import { smsText } from '../../../sms/texts';
 import { PUBLIC, routeFor, siteRouter } from '../../../http/router';
+import { settings } from '../../../lib/settings';
 import { CLIENT_COLUMNS, CLIENT_UID, clientData, clientToWire, type ClientRow } from '../wire';
 
 /**
@@ -48,7 +49,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     path: clientPaths.site,
     config: PUBLIC,
     handler: async (ctx) => {
-      limiter.hit(`register:${ctx.ip}`, Number(process.env.REGISTER_PER_HOUR_PER_IP ?? 20));
+      limiter.hit(`register:${ctx.ip}`, settings().rateLimits.registerPerHourPerIp);
       const { password, passwordConfirm, ...profile } = parseBody(clientRegisterSchema, ctx.request.body);
       if (passwordConfirm !== undefined && passwordConfirm !== password) throw new ApiError(400, 'auth.error.passwordMismatch');
       const problems = passwordProblems(password);
@@ -101,7 +102,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const withPassword = async (ctx: RouteContext, password: string): Promise<{ row: ClientRow; account: AccountRow }> => {
     const row = await own(callerId(ctx));
     if (!row) throw new ApiError(401, 'api.error.unauthorized');
-    limiter.hit(`phone:${row.id}`, Number(process.env.PHONE_CHANGES_PER_HOUR ?? 10));
+    limiter.hit(`phone:${row.id}`, settings().rateLimits.phoneChangesPerHour);
     const account = await findAccount(strapi, 'client', row.email);
     if (!account || !(await passwordMatches(account, password))) throw new ApiError(400, 'auth.error.invalidCredentials');
     return { row, account };

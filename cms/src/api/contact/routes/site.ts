@@ -7,6 +7,7 @@ import { RateLimiter } from '../../../auth/rate-limit';
 import { access } from '../../../auth/strategy';
 import { PUBLIC, routeFor, siteRouter } from '../../../http/router';
 import { createAtomically } from '../../../lib/atomic';
+import { settings } from '../../../lib/settings';
 
 const UID = 'api::contact.contact';
 
@@ -21,7 +22,7 @@ const UID = 'api::contact.contact';
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const route = routeFor(strapi);
   const limiter = new RateLimiter(10 * 60 * 1000);
-  const perWindow = () => Number(process.env.CONTACTS_PER_10_MINUTES ?? 5);
+  const perWindow = () => settings().rateLimits.contactsPer10Minutes;
   const store = async (data: Record<string, unknown>) => {
     const row = await createAtomically(strapi, UID, { data, select: ['id'] });
     return created({ id: row.id }, 'contact.sent');
