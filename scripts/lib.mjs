@@ -71,3 +71,17 @@ export const strapiEnv = () => ({
   STRAPI_HIDE_STARTUP_MESSAGE: 'true',
   BROWSER: 'none',
 });
+
+/**
+ * The arguments of a stock command, with the archive named by `export`/`import` (`-f`, `--file`)
+ * made absolute from `base`, where the user typed it (the command itself runs in cms/).
+ */
+export const withAbsoluteFiles = (args, base) => {
+  if (!['export', 'import'].includes(args[0])) return args;
+  return args.map((arg, i) => {
+    const previous = args[i - 1];
+    if ((previous === '-f' || previous === '--file') && !arg.startsWith('-')) return path.resolve(base, arg);
+    if (arg.startsWith('--file=')) return `--file=${path.resolve(base, arg.slice('--file='.length))}`;
+    return arg;
+  });
+};

@@ -4,7 +4,9 @@ import { authRoutes } from './auth/routes';
 import { appErrorListener } from './http/app-errors';
 import { asStrapiRoutes } from './http/router';
 import { ensureFirstAdmin } from './lib/first-admin';
+import { isDataTransferBoot } from './lib/cli-command';
 import { ensureIndexes } from './lib/indexes';
+import { finishKeptIds, keepIdsOnImport } from './lib/keep-ids';
 import { printWelcome } from './lib/welcome';
 import { seedDemo } from './seed';
 import { smsSender } from './sms/sender';
@@ -22,13 +24,21 @@ export default {
     // Before the server listens: /admin's registration is never open to whoever comes first.
     await ensureFirstAdmin(strapi);
     await ensureIndexes(strapi);
+    if (isDataTransferBoot()) {
+      // `strapi export/import/transfer` loads the app only to move data: no demo seed (an import
+      // replaces the rows anyway), no queued clients import, no addresses; an import keeps the
+      // archive's ids (decision 024).
+      await keepIdsOnImport(strapi);
+      return;
+    }
     await seedDemo(strapi);
     // Imports a stopped process left half way are marked failed; queued ones run.
     await recoverImports(strapi);
     printWelcome(strapi);
   },
 
-  destroy({ strapi }: { strapi: Core.Strapi }) {
+  async destroy({ strapi }: { strapi: Core.Strapi }) {
     stopImports(strapi);
+    await finishKeptIds();
   },
 };

@@ -13,6 +13,8 @@ export interface TestServer {
   request: () => ReturnType<typeof supertest>;
   database: TestDatabase;
   stop(): Promise<void>;
+  /** Stops the server and keeps its database (for a later boot or a CLI run on it). */
+  close(): Promise<void>;
 }
 
 /**
@@ -23,8 +25,14 @@ export const startServer = async (label: string, options: { seed?: boolean; env?
   bootOn(await createTestDatabase(label), options);
 
 /**
- * Boots the app on a database (a fresh one, or the one a stopped server left: `restartServer`).
+ * Boots the app on a database (a fresh one, or the one a stopped server left: `restartServer`,
+ * `close`). `stop()` drops it, `close()` keeps it.
  */
+export const startServerOn = (
+  database: TestDatabase,
+  options: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestServer> => bootOn(database, options);
+
 const bootOn = async (database: TestDatabase, options: { seed?: boolean; env?: Record<string, string> }): Promise<TestServer> => {
   // strapi.destroy() calls process.removeAllListeners(), which would cut the test
   // runner's IPC channel: remember the listeners that were there before Strapi.
@@ -62,6 +70,7 @@ const bootOn = async (database: TestDatabase, options: { seed?: boolean; env?: R
       await shutDown();
       await database.drop();
     },
+    close: shutDown,
   };
   restarts.set(server, async () => {
     await shutDown();
