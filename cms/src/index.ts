@@ -1,6 +1,13 @@
 import type { Core } from '@strapi/strapi';
 import { recoverImports, stopImports } from './api/client/import/jobs';
+import { ptText } from './api/client/import/report';
+import { clientRules } from './api/client/rules';
+import { eventRules } from './api/event/rules';
+import { lectureRules } from './api/lecture/rules';
+import { roomRules } from './api/room/rules';
+import { standRules } from './api/stand/rules';
 import { authRoutes } from './auth/routes';
+import { documentRules } from './documents/rules';
 import { appErrorListener } from './http/app-errors';
 import { asStrapiRoutes } from './http/router';
 import { ensureFirstAdmin } from './lib/first-admin';
@@ -16,6 +23,10 @@ export default {
     // Errors that escape the middlewares go to the log; a client that cancels an upload does not.
     // Koa's own handler, which both Koa and the upload plugin's 'error' listener call.
     strapi.server.app.onerror = appErrorListener(strapi.log);
+    // The Content Manager and the content API (API tokens) write through the document service:
+    // the same rules and activity-log lines as the product's routes hold there (decision 023).
+    const ruled = [standRules, eventRules, roomRules, lectureRules, clientRules];
+    strapi.documents.use(documentRules(strapi, ruled, ptText) as Parameters<Core.Strapi['documents']['use']>[0]);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {

@@ -8,12 +8,18 @@ import { ApiError } from '@plataforma/adapter';
  */
 export const STRING_COLUMN_MAX = 255;
 
+/** The attributes of `data` whose text is longer than their `string` column of `uid` holds. */
+export const longColumns = (strapi: Core.Strapi, uid: string, data: Record<string, unknown>): string[] => {
+  const { attributes } = strapi.db.metadata.get(uid);
+  return Object.entries(data)
+    .filter(([key, value]) => {
+      const attribute = attributes[key] as { type?: string } | undefined;
+      return attribute?.type === 'string' && typeof value === 'string' && value.length > STRING_COLUMN_MAX;
+    })
+    .map(([key]) => key);
+};
+
 /** Throws 400 `api.error.invalidBody` when a text of `data` is longer than its `string` column of `uid` holds. */
 export const checkColumnLengths = (strapi: Core.Strapi, uid: string, data: Record<string, unknown>): void => {
-  const { attributes } = strapi.db.metadata.get(uid);
-  for (const [key, value] of Object.entries(data)) {
-    const attribute = attributes[key] as { type?: string } | undefined;
-    if (attribute?.type === 'string' && typeof value === 'string' && value.length > STRING_COLUMN_MAX)
-      throw new ApiError(400, 'api.error.invalidBody');
-  }
+  if (longColumns(strapi, uid, data).length > 0) throw new ApiError(400, 'api.error.invalidBody');
 };

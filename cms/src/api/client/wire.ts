@@ -150,6 +150,19 @@ const emailTaken = async (strapi: Core.Strapi, email: string, exceptId?: number)
 };
 
 /**
+ * The back office's rules of a client beyond its schema (and `clientData`'s documents): an
+ * e-mail no other client holds, and a place of the reference data. `id` is the client an update
+ * changes. The Content Manager's writes pass here too (`./rules`).
+ */
+export const checkClient = async (strapi: Core.Strapi, input: Partial<ClientProfileInput>, id?: number): Promise<void> => {
+  if (input.email) await emailTaken(strapi, input.email, id);
+  const stored = id
+    ? ((await strapi.db.query(CLIENT_UID).findOne({ where: { id }, select: ['state', 'city'] })) as Pick<ClientRow, 'state' | 'city'>)
+    : undefined;
+  checkPlace(input, stored ?? undefined);
+};
+
+/**
  * Clients for admins (SPEC §2.3, §7): list (search by name or e-mail), get, create, update.
  * Staff add a client without a password: the client enters the venue with the soft login (the
  * e-mail only) and may set a password later by recovery. A phone set here needs no SMS code:
@@ -170,11 +183,7 @@ export const clientAdminSpec = (strapi: Core.Strapi): ResourceSpec<ClientRow, Cl
       const isCreate = ctx.method === 'POST';
       const input = (isCreate ? clientAdminInputSchema : clientAdminUpdateSchema).parse(raw);
       const id = isCreate ? undefined : Number(ctx.params.id);
-      if (input.email) await emailTaken(strapi, input.email, id);
-      const stored = id
-        ? ((await strapi.db.query(CLIENT_UID).findOne({ where: { id }, select: ['state', 'city'] })) as Pick<ClientRow, 'state' | 'city'>)
-        : undefined;
-      checkPlace(input, stored ?? undefined);
+      await checkClient(strapi, input, id);
       const data = await clientData(strapi, input, id);
       if (isCreate) Object.assign(data, { listedInNetwork: false, loginLocked: false });
       return { data };

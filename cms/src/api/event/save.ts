@@ -37,7 +37,7 @@ const FIELDS = Object.keys(FILES) as FileField[];
 
 const CONFIG = { auth: false as const };
 
-const findEvent = async (strapi: Core.Strapi, id: number): Promise<EventRow | null> =>
+export const findEvent = async (strapi: Core.Strapi, id: number): Promise<EventRow | null> =>
   (await strapi.db.query(UID.event).findOne({ where: { id }, populate: EVENT_POPULATE })) as EventRow | null;
 
 const isTimeZone = (zone: string): boolean => {
@@ -57,7 +57,7 @@ const storedTime = (value: string): string => `${timeOnly(value) ?? '00:00:00'}.
  * changes): its category exists, it ends after it starts, its discount is not above its value
  * (a free event, value 0, has none), its time zone is a real one, its exchange rate above 0.
  */
-const checkEvent = async (strapi: Core.Strapi, input: EventInput, current: EventRow | null): Promise<void> => {
+export const checkEvent = async (strapi: Core.Strapi, input: EventInput, current: EventRow | null): Promise<void> => {
   if (input.categoryId !== undefined && (await strapi.db.query('api::category.category').count({ where: { id: input.categoryId } })) === 0)
     throw new ApiError(404, 'api.error.categoryNotFound');
   const startDate = input.startDate ?? dateOnly(current?.startDate) ?? '';

@@ -101,7 +101,7 @@ const checkSpeakers = async (strapi: Core.Strapi, roomId: number, speakerIds: re
  * other, so the second sees the first and cannot overlap it (PostgreSQL: `FOR UPDATE` on the
  * room; SQLite: one writer and one connection, so the transactions are serial already).
  */
-const lectureData = async (strapi: Core.Strapi, input: LectureInputParsed, id?: number): Promise<Record<string, unknown>> => {
+export const lectureData = async (strapi: Core.Strapi, input: LectureInputParsed, id?: number): Promise<Record<string, unknown>> => {
   checkColumnLengths(strapi, UID, input);
   const current = id
     ? ((await strapi.db.query(UID).findOne({

@@ -3,6 +3,7 @@ import { ApiError, CLIENT_EXPORT_FORMATS, clientPaths, parseListQuery, type Clie
 import { buildListParams, resourceRoutes } from '@plataforma/adapter/server';
 import { SESSION_UID } from '../../../auth/sessions';
 import { logChanges } from '../../../http/changes';
+import { clientRules } from '../rules';
 import { removalRoute } from '../../../http/removal';
 import { cmsRouter, dbOf, routeFor } from '../../../http/router';
 import { conflictAs } from '../../../http/transaction';
@@ -17,7 +18,7 @@ const SMS_CHALLENGE_UID = 'api::sms-challenge.sms-challenge';
  * the export of the searched list as CSV or XLSX, and the spreadsheet import (import/).
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const log = logChanges(strapi, { one: 'cliente', many: 'clientes' }, 'clients');
+  const log = logChanges(strapi, clientRules.labels, clientRules.logAction);
   const spec = clientAdminSpec(strapi);
 
   /** Rows of a content type that belong to the clients (by their `client` relation). */

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { ApiError, eventPaths, parseId } from '@plataforma/adapter';
 import { parseIds, reply, resourceRoutes, type Action, type ResourceSpec } from '@plataforma/adapter/server';
 import { logChanges } from '../../../http/changes';
+import { eventRules } from '../rules';
 import { cmsRouter, dbOf, routeFor } from '../../../http/router';
 import { deleteTree, eventDependents, eventTree, refuseWhenOrdered, removeFreedFiles, UID } from '../cascade';
 import { eventSaves } from '../save';
@@ -15,7 +16,7 @@ const CONFIG = { auth: false as const };
  * belongs to it in one transaction.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const log = logChanges(strapi, { one: 'evento', many: 'eventos' }, 'events');
+  const log = logChanges(strapi, eventRules.labels, eventRules.logAction);
   const define = routeFor(strapi);
   const reads = <W>(spec: ResourceSpec<EventRow, W, 'id' | 'name' | 'startDate'>, actions: Action[]) =>
     resourceRoutes(dbOf(strapi), spec, { actions, config: CONFIG, logger: strapi.log });

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { resourceRoutes } from '@plataforma/adapter/server';
 import { logChanges } from '../../../http/changes';
+import { lectureRules } from '../rules';
 import { cmsRouter, dbOf } from '../../../http/router';
 import { inTransaction } from '../../../http/transaction';
 import { refuseWhenOrdered } from '../../event/cascade';
@@ -12,7 +13,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const options = {
     config: { auth: false as const },
     logger: strapi.log,
-    onChange: logChanges(strapi, { one: 'palestra', many: 'palestras' }, 'lectures'),
+    onChange: logChanges(strapi, lectureRules.labels, lectureRules.logAction),
   };
   return cmsRouter([
     ...resourceRoutes(dbOf(strapi), spec, { ...options, actions: ['list', 'get'] }),

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { resourceRoutes } from '@plataforma/adapter/server';
 import { logChanges } from '../../../http/changes';
+import { roomRules } from '../rules';
 import { cmsRouter, dbOf } from '../../../http/router';
 import { inTransaction } from '../../../http/transaction';
 import { deleteIds, idsUnder, refuseWhenOrdered, UID } from '../../event/cascade';
@@ -12,7 +13,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const options = {
     config: { auth: false as const },
     logger: strapi.log,
-    onChange: logChanges(strapi, { one: 'sala', many: 'salas' }, 'rooms'),
+    onChange: logChanges(strapi, roomRules.labels, roomRules.logAction),
   };
   return cmsRouter([
     ...resourceRoutes(dbOf(strapi), spec, { ...options, actions: ['list', 'get'] }),

@@ -3,6 +3,7 @@ import { ApiError, STAND_ATTENDANT_FIELDS, standInputSchema, standPaths, standUp
 import { resourceRoutes, type ContextLike, type PreparedWrite } from '@plataforma/adapter/server';
 import type { z } from 'zod';
 import { logChanges } from '../../../http/changes';
+import { standRules } from '../rules';
 import { filesOfRow, takeFiles, type FileField } from '../../../http/files';
 import { removalRoute } from '../../../http/removal';
 import { cmsRouter, dbOf } from '../../../http/router';
@@ -70,7 +71,7 @@ const prepareUpdate = async (strapi: Core.Strapi, input: StandUpdate, ctx: Conte
  * it, in one transaction, then their files.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const log = logChanges(strapi, { one: 'estande', many: 'estandes' }, 'stands');
+  const log = logChanges(strapi, standRules.labels, standRules.logAction);
   const crud = resourceRoutes(
     dbOf(strapi),
     {

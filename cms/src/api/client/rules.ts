@@ -1,0 +1,30 @@
+import { clientAdminInputSchema, clientAdminUpdateSchema } from '@plataforma/adapter';
+import { nullAsAbsent, type DocumentRules } from '../../documents/rules';
+import { checkClient, clientData, CLIENT_UID } from './wire';
+
+/**
+ * A client's rules on every write path (it has no content-API route, decision 019; staff reach it
+ * in the Content Manager): the back office's schema, a free e-mail, a real place, and the
+ * Brazilian documents (CPF, CEP, phone), the same functions the back office's route runs.
+ */
+export const clientRules: DocumentRules = {
+  uid: CLIENT_UID,
+  labels: { one: 'cliente', many: 'clientes' },
+  logAction: 'clients',
+  create: clientAdminInputSchema,
+  update: clientAdminUpdateSchema,
+  fields: { language: nullAsAbsent },
+  check: async (strapi, input, { id }) => {
+    await checkClient(strapi, input, id ?? undefined);
+    await clientData(strapi, input, id ?? undefined);
+  },
+  keyFields: {
+    'clients.error.emailTaken': 'email',
+    'auth.error.emailTaken': 'email',
+    'clients.error.invalidCpf': 'cpf',
+    'clients.error.invalidCep': 'postalCode',
+    'clients.error.invalidPhone': 'phone',
+    'clients.error.invalidState': 'state',
+    'clients.error.invalidCity': 'city',
+  },
+};

@@ -1,0 +1,49 @@
+import { eventInputSchema, eventUpdateSchema } from '@plataforma/adapter';
+import { ignored, nullAsAbsent, wireTime, type DocumentRules } from '../../documents/rules';
+import { checkEvent, findEvent } from './save';
+
+const FILE = 'plugin::upload.file';
+
+/**
+ * An event's rules on every write path: the editor's schema, its category, its three required
+ * images, and the product's checks of its save (dates in order, discount within value, a real
+ * time zone, an exchange rate above 0), the same function the back office's route runs.
+ */
+export const eventRules: DocumentRules = {
+  uid: 'api::event.event',
+  labels: { one: 'evento', many: 'eventos' },
+  logAction: 'events',
+  create: eventInputSchema,
+  update: eventUpdateSchema,
+  links: {
+    category: {
+      target: 'api::category.category',
+      field: 'categoryId',
+      required: 'api.error.categoryNotFound',
+      notFound: 'api.error.categoryNotFound',
+    },
+    image: { target: FILE, required: 'events.error.imageRequired', notFound: 'events.error.imageRequired' },
+    banner: { target: FILE, required: 'events.error.bannerRequired', notFound: 'events.error.bannerRequired' },
+    thumb: { target: FILE, required: 'events.error.thumbRequired', notFound: 'events.error.thumbRequired' },
+  },
+  fields: {
+    startTime: wireTime,
+    endTime: wireTime,
+    timezone: nullAsAbsent,
+    status: nullAsAbsent,
+    // Files of the event in the document; links in the editor's form (which refuses a link for them).
+    infoPdf: ignored,
+    mapPdf: ignored,
+    speakersPdf: ignored,
+  },
+  check: async (strapi, input, { id }) => {
+    await checkEvent(strapi, input, id ? await findEvent(strapi, id) : null);
+  },
+  keyFields: {
+    'api.error.categoryNotFound': 'category',
+    'events.error.endBeforeStart': 'endDate',
+    'api.error.discountAboveValue': 'discount',
+    'events.error.invalidTimezone': 'timezone',
+    'api.error.invalidBody': 'exchange',
+  },
+};
