@@ -25,6 +25,8 @@ import {
   createPostgresDatabase,
   load,
   postgresReachable,
+  procStatus,
+  productionSecrets,
   require,
   root,
   run,
@@ -148,33 +150,9 @@ const writeCsv = async (file, count, prefix) => {
 
 // ---------------------------------------------------------------- the server
 
-const secrets = () => {
-  const random = () => crypto.randomBytes(32).toString('base64');
-  return {
-    APP_KEYS: [random(), random(), random(), random()].join(','),
-    API_TOKEN_SALT: random(),
-    ADMIN_JWT_SECRET: random(),
-    TRANSFER_TOKEN_SALT: random(),
-    JWT_SECRET: random(),
-    ENCRYPTION_KEY: random(),
-    AUTH_JWT_SECRET: random(),
-    STRAPI_ADMIN_EMAIL: 'bench@localhost.localdomain',
-    STRAPI_ADMIN_PASSWORD: `${crypto.randomBytes(18).toString('base64url')}aA1`,
-  };
-};
-
-const statusOf = (pid, field) => {
-  try {
-    const match = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm'));
-    return match ? Number(match[1]) * 1024 : null;
-  } catch {
-    return null;
-  }
-};
-
 /** Measures the resident memory of `pid` while `work` runs: growth over the RSS before, in MB. */
 const measureMemory = async (pid, work) => {
-  const before = statusOf(pid, 'VmRSS');
+  const before = procStatus(pid, 'VmRSS');
   let exact = true;
   try {
     fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
@@ -183,7 +161,7 @@ const measureMemory = async (pid, work) => {
   }
   let peak = before;
   const sampler = setInterval(() => {
-    const rss = statusOf(pid, 'VmRSS');
+    const rss = procStatus(pid, 'VmRSS');
     if (rss !== null && rss > peak) peak = rss;
   }, 20);
   const started = Date.now();
@@ -194,7 +172,7 @@ const measureMemory = async (pid, work) => {
     clearInterval(sampler);
   }
   const seconds = (Date.now() - started) / 1000;
-  const hwm = exact ? statusOf(pid, 'VmHWM') : null;
+  const hwm = exact ? procStatus(pid, 'VmHWM') : null;
   if (hwm !== null && hwm > peak) peak = hwm;
   return { result, seconds, growthMb: (peak - before) / MB, baselineMb: before / MB };
 };
@@ -279,7 +257,7 @@ const startServer = async (label, env, dir) => {
     logFile,
     env: {
       ...inherited,
-      ...secrets(),
+      ...productionSecrets(),
       NODE_ENV: 'production',
       SEED_DEMO: 'false',
       STRAPI_TELEMETRY_DISABLED: 'true',

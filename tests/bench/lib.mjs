@@ -300,3 +300,31 @@ export const summarize = (runs) => {
     rounds: runs.map((r) => Number((r.latencies.length / r.seconds).toFixed(2))),
   };
 };
+
+// ---------------------------------------------------------------- a production start
+
+/** Fresh secrets and /admin's first administrator for a server started with NODE_ENV=production. */
+export const productionSecrets = () => {
+  const random = () => crypto.randomBytes(32).toString('base64');
+  return {
+    APP_KEYS: [random(), random(), random(), random()].join(','),
+    API_TOKEN_SALT: random(),
+    ADMIN_JWT_SECRET: random(),
+    TRANSFER_TOKEN_SALT: random(),
+    JWT_SECRET: random(),
+    ENCRYPTION_KEY: random(),
+    AUTH_JWT_SECRET: random(),
+    STRAPI_ADMIN_EMAIL: 'bench@localhost.localdomain',
+    STRAPI_ADMIN_PASSWORD: `${crypto.randomBytes(18).toString('base64url')}aA1`,
+  };
+};
+
+/** A memory figure of a process from /proc/<pid>/status (`VmRSS`, `VmHWM`) in bytes, or null when it is gone. */
+export const procStatus = (pid, field) => {
+  try {
+    const match = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm'));
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+};

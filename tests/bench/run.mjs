@@ -7,7 +7,6 @@
 // is checked on the three targets (status, count, same rows) and then loaded with autocannon.
 // Prints one table and writes bench-results/<timestamp>.json. Exit 0 whatever the figures;
 // 1 when something failed to run.
-import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +25,7 @@ import {
   drain,
   load,
   postgresReachable,
+  productionSecrets,
   root,
   run,
   startProcess,
@@ -138,22 +138,6 @@ const build = async () => {
     await run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', cmsDir]);
   }
   log(`build checked in ${seconds(started).toFixed(1)} s`);
-};
-
-const secrets = () => {
-  const random = () => crypto.randomBytes(32).toString('base64');
-  return {
-    APP_KEYS: [random(), random(), random(), random()].join(','),
-    API_TOKEN_SALT: random(),
-    ADMIN_JWT_SECRET: random(),
-    TRANSFER_TOKEN_SALT: random(),
-    JWT_SECRET: random(),
-    ENCRYPTION_KEY: random(),
-    AUTH_JWT_SECRET: random(),
-    // A production start needs /admin's first administrator from the environment.
-    STRAPI_ADMIN_EMAIL: 'bench@localhost.localdomain',
-    STRAPI_ADMIN_PASSWORD: `${crypto.randomBytes(18).toString('base64url')}aA1`,
-  };
 };
 
 /** The environment of every Strapi process of one database: nothing inherited that could point elsewhere. */
@@ -428,7 +412,7 @@ const main = async () => {
   }
   await build();
   const stands = generateStands({ main: config.stands, other: config.otherStands });
-  const runSecrets = secrets();
+  const runSecrets = productionSecrets();
   const report = {
     startedAt: startedAt.toISOString(),
     config: { ...config, deepOffset, searchTerm: SEARCH_TERM, limit: LIMIT, eventId: EVENT_ID, targetsThroughput: TARGET_THROUGHPUT },

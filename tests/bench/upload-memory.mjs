@@ -12,7 +12,20 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assertPortFree, benchDir, cleanup, cmsDir, root, run, startProcess, tail, tempDir, waitForHttp } from './lib.mjs';
+import {
+  assertPortFree,
+  benchDir,
+  cleanup,
+  cmsDir,
+  procStatus,
+  productionSecrets,
+  root,
+  run,
+  startProcess,
+  tail,
+  tempDir,
+  waitForHttp,
+} from './lib.mjs';
 
 const MB = 1024 * 1024;
 export const UPLOAD_MEMORY_LIMIT_MB = 64;
@@ -23,22 +36,6 @@ const int = (name, fallback) => {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, not "${raw}"`);
   return value;
-};
-
-/** Fresh secrets and /admin's first administrator: the server starts with NODE_ENV=production. */
-const secrets = () => {
-  const random = () => crypto.randomBytes(32).toString('base64');
-  return {
-    APP_KEYS: [random(), random(), random(), random()].join(','),
-    API_TOKEN_SALT: random(),
-    ADMIN_JWT_SECRET: random(),
-    TRANSFER_TOKEN_SALT: random(),
-    JWT_SECRET: random(),
-    ENCRYPTION_KEY: random(),
-    AUTH_JWT_SECRET: random(),
-    STRAPI_ADMIN_EMAIL: 'bench@localhost.localdomain',
-    STRAPI_ADMIN_PASSWORD: `${crypto.randomBytes(18).toString('base64url')}aA1`,
-  };
 };
 
 /** Writes an MP4-shaped file of `bytes`: ftyp (isom), then one mdat box of zeros filling the rest. */
@@ -59,25 +56,9 @@ const writeVideo = async (file, bytes) => {
   await new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
 };
 
-/** Resident memory of a process in bytes (VmRSS), or null when it is gone. */
-const rssOf = (pid) => {
-  try {
-    const match = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)\s+kB/m);
-    return match ? Number(match[1]) * 1024 : null;
-  } catch {
-    return null;
-  }
-};
+const rssOf = (pid) => procStatus(pid, 'VmRSS');
 
-/** Peak resident memory since the last reset (VmHWM), or null. */
-const peakOf = (pid) => {
-  try {
-    const match = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmHWM:\s+(\d+)\s+kB/m);
-    return match ? Number(match[1]) * 1024 : null;
-  } catch {
-    return null;
-  }
-};
+const peakOf = (pid) => procStatus(pid, 'VmHWM');
 
 /** Resets a process's peak resident memory to its current one (Linux: `5` into clear_refs); false when not allowed. */
 const resetPeak = (pid) => {
@@ -161,7 +142,7 @@ export const benchUploadMemory = async ({ build = true, log = (message) => conso
     logFile,
     env: {
       ...inherited,
-      ...secrets(),
+      ...productionSecrets(),
       NODE_ENV: 'production',
       SEED_DEMO: 'false',
       STRAPI_TELEMETRY_DISABLED: 'true',
