@@ -46,6 +46,9 @@ export const CMS_ACCESS = {
   'GET /stands/:id/attendants': ['admin'],
   'POST /stands/:id/attendants': ['admin'],
   'DELETE /stands/:id/attendants': ['admin'],
+  // The attendant's inbox of a stand of theirs (SPEC §2.3 stand chats); admins read every stand's.
+  'GET /stands/:id/chats': ['admin', 'attendant'],
+  'GET /stands/:id/contacts': ['admin', 'attendant'],
 
   // The Mídia section is for every staff role; an attendant's rows are those of their own stands.
   'GET /medias': ['admin', 'attendant'],
