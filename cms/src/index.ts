@@ -7,6 +7,7 @@ import { lectureRules } from './api/lecture/rules';
 import { roomRules } from './api/room/rules';
 import { standRules } from './api/stand/rules';
 import { authRoutes } from './auth/routes';
+import { startChat, type ChatServer } from './chat/server';
 import { documentRules } from './documents/rules';
 import { appErrorListener } from './http/app-errors';
 import { asStrapiRoutes } from './http/router';
@@ -17,6 +18,8 @@ import { finishKeptIds, keepIdsOnImport } from './lib/keep-ids';
 import { printWelcome } from './lib/welcome';
 import { seedDemo } from './seed';
 import { smsSender } from './sms/sender';
+
+let chat: ChatServer | null = null;
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -43,6 +46,8 @@ export default {
       return;
     }
     await seedDemo(strapi);
+    // The live chat on this same HTTP server (/socket.io, decision 026).
+    chat = startChat(strapi);
     // Imports a stopped process left half way are marked failed; queued ones run.
     await recoverImports(strapi);
     printWelcome(strapi);
@@ -50,6 +55,8 @@ export default {
 
   async destroy({ strapi }: { strapi: Core.Strapi }) {
     stopImports(strapi);
+    await chat?.close();
+    chat = null;
     await finishKeptIds();
   },
 };

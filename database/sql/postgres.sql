@@ -53,3 +53,6 @@ CREATE UNIQUE INDEX IF NOT EXISTS staff_users_email_unique ON staff_users (lower
 CREATE UNIQUE INDEX IF NOT EXISTS clients_email_unique ON clients (lower(email));
 CREATE UNIQUE INDEX IF NOT EXISTS sessions_jti_unique ON sessions (jti);
 CREATE UNIQUE INDEX IF NOT EXISTS coupons_code_unique ON coupons (code);
+-- The live chat: one chat per stand and client, a retried message stored once (decision 026).
+CREATE UNIQUE INDEX IF NOT EXISTS chats_key_unique ON chats (key);
+CREATE UNIQUE INDEX IF NOT EXISTS chat_messages_dedup_key_unique ON chat_messages (dedup_key);

@@ -1,8 +1,9 @@
-// Bench-only server for tests/bench/chat.mjs: the compiled app (cms/dist, as `strapi start` loads
+// The chat's server process for tests/bench/chat.mjs and tests/api/chat/instances.test.ts: the compiled app (cms/dist, as `strapi start` loads
 // it, with the environment the bench gives it) listening on PORT. With BENCH_CHAT_SETUP set to a
 // file path it first writes the bench's accounts — BENCH_CHAT_STANDS stands with one attendant
 // each and BENCH_CHAT_CLIENTS clients, every one with a live session — and their tokens to that
-// file as JSON. A second instance on the same database starts without it. Never part of the product.
+// file as JSON. A second instance on the same database starts without it. Prints {"ready":true} once
+// listening; stops when its stdin closes. Never part of the product.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

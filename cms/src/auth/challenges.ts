@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
+import { chatAccountLocked } from '../chat/registry';
 import { ApiError } from '@plataforma/adapter';
 import { uidOf, type AccountRow } from './accounts';
 import { authSettings } from './settings';
@@ -225,6 +226,7 @@ const lockIfTooManyFailures = async (strapi: Core.Strapi, audience: Audience, ac
   } | null;
   if (!account || account.loginLocked) return false;
   await strapi.db.query(uidOf(audience)).update({ where: { id: accountId }, data: { loginLocked: true } });
+  chatAccountLocked(audience, accountId);
   return true;
 };
 

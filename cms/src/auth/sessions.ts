@@ -3,6 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { authSettings } from './settings';
 import { signToken, type Audience } from './tokens';
 import { createAtomically } from '../lib/atomic';
+import { chatSessionsEnded } from '../chat/registry';
 
 export const SESSION_UID = 'api::session.session';
 
@@ -63,6 +64,8 @@ export const liveSession = async (strapi: Core.Strapi, jti: string): Promise<Ses
 
 export const revokeSession = async (strapi: Core.Strapi, jti: string): Promise<void> => {
   await strapi.db.query(SESSION_UID).updateMany({ where: { jti, revokedAt: null }, data: { revokedAt: new Date() } });
+  // Its chat sockets close at once (on every instance).
+  chatSessionsEnded([jti]);
 };
 
 /** Ends every session of an account but the one kept (a password change keeps none of the old ones). */
@@ -74,6 +77,8 @@ export const revokeAllSessions = async (strapi: Core.Strapi, audience: Audience,
     id: number;
     jti: string;
   }>;
-  const ids = live.filter((session) => session.jti !== keepJti).map((session) => session.id);
+  const ended = live.filter((session) => session.jti !== keepJti);
+  const ids = ended.map((session) => session.id);
   if (ids.length) await strapi.db.query(SESSION_UID).updateMany({ where: { id: { $in: ids } }, data: { revokedAt: new Date() } });
+  chatSessionsEnded(ended.map((session) => session.jti));
 };

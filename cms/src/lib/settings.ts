@@ -151,6 +151,11 @@ const schema = z.object({
   REGISTER_PER_HOUR_PER_IP: int(20, 1),
   PHONE_CHANGES_PER_HOUR: int(10, 1),
   CONTACTS_PER_10_MINUTES: int(5, 1),
+  // live chat (decision 026)
+  REDIS_URL: variable<string | null>('a redis:// or rediss:// URL', (raw) => (/^rediss?:\/\/\S+$/.test(raw) ? raw : undefined), null),
+  REDIS_PREFIX: text('plataforma'),
+  CHAT_MESSAGES_PER_SECOND: int(5, 1),
+  CHAT_MESSAGES_BURST: int(10, 1),
   // database
   DATABASE_URL: text(),
   DATABASE_CLIENT: oneOf(['sqlite', 'postgres'], null),
@@ -306,6 +311,14 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
       bcryptCost: flat.BCRYPT_COST,
       /** A password recovery answers after at least this long, known e-mail or not (ASVS 6.3.8). */
       recoveryAnswerMs: flat.AUTH_RECOVERY_ANSWER_MS,
+    },
+    chat: {
+      /** null: one process works alone (socket.io's in-memory adapter). */
+      redisUrl: flat.REDIS_URL,
+      /** The Redis channels' prefix: several products (or test runs) share one Redis apart. */
+      redisPrefix: flat.REDIS_PREFIX,
+      ratePerSecond: flat.CHAT_MESSAGES_PER_SECOND,
+      rateBurst: flat.CHAT_MESSAGES_BURST,
     },
     rateLimits: {
       registerPerHourPerIp: flat.REGISTER_PER_HOUR_PER_IP,

@@ -1,0 +1,299 @@
+import type { Core } from '@strapi/strapi';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import {
+  CHAT_ERRORS,
+  CHAT_EVENTS,
+  CHAT_LIMITS,
+  chatOpenSchema,
+  chatSendSchema,
+  chatTypingSchema,
+  type ChatMessage,
+  type ChatOpenAck,
+  type ChatSendAck,
+  type ChatSender,
+  type MessageKey,
+} from '@plataforma/adapter';
+import { logActivity } from '../activity/log';
+import { identify } from '../auth/strategy';
+import type { Identity } from '../auth/identity';
+import { settings } from '../lib/settings';
+import { accountRoom, sessionRoom, setChatHooks } from './registry';
+import { TokenBucket } from './rate';
+import { chatStore, summaryOf, type ChatRow } from './store';
+import { checkText } from './text';
+
+/** Rooms: one per chat, a stand's attendants (presence), its inbox (list updates), its visitors (presence pushes). */
+const chatRoom = (standId: number, clientId: number) => `chat:${standId}:${clientId}`;
+const attendantsRoom = (standId: number) => `attendants:${standId}`;
+const inboxRoom = (standId: number) => `inbox:${standId}`;
+const visitorsRoom = (standId: number) => `visitors:${standId}`;
+
+/** How long an instance trusts its last look at a stand's presence (it also refreshes on every attendant connect/disconnect it sees). */
+const PRESENCE_TTL_MS = 2_000;
+
+interface OpenChat {
+  standId: number;
+  clientId: number;
+  client: { id: number; name: string | null; email: string | null };
+  chat: ChatRow | null;
+}
+
+interface SocketState {
+  who: Identity;
+  open: OpenChat | null;
+  bucket: TokenBucket;
+  stands: number[];
+}
+
+type Ack<T> = (answer: T) => void;
+
+const tokenOf = (socket: Socket): string | null => {
+  const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+  if (typeof fromAuth === 'string' && fromAuth) return fromAuth;
+  const fromQuery = socket.handshake.query.token;
+  const value = Array.isArray(fromQuery) ? fromQuery[0] : fromQuery;
+  return typeof value === 'string' && value ? value : null;
+};
+
+const isAttendant = (who: Identity) => who.kind === 'staff' && who.role === 'attendant';
+const isAdmin = (who: Identity) => who.kind === 'staff' && who.role === 'admin';
+
+export interface ChatServer {
+  io: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * The live chat (SPEC §7, decision 026): socket.io on Strapi's own HTTP server, the session
+ * token checked at the handshake, each socket in the rooms it may see, every message stored
+ * before it is acknowledged and broadcast. With REDIS_URL several instances share rooms.
+ */
+export const startChat = (strapi: Core.Strapi): ChatServer => {
+  const config = settings();
+  const io = new Server(strapi.server.httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    maxHttpBufferSize: CHAT_LIMITS.maxPayloadBytes,
+    cors: { origin: [...config.server.corsOrigins], credentials: true },
+  });
+  const redis: Redis[] = [];
+  if (config.chat.redisUrl) {
+    const pub = new Redis(config.chat.redisUrl, { maxRetriesPerRequest: null });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) {
+      client.on('error', (error: Error) => strapi.log.error(`[chat] Redis: ${error.message}`));
+      redis.push(client);
+    }
+    io.adapter(createAdapter(pub, sub, { key: `${config.chat.redisPrefix}#socket.io` }));
+  }
+  const store = chatStore(strapi);
+
+  // ---------------------------------------------------------------- presence
+
+  const presence = new Map<number, { online: boolean; at: number }>();
+  const isOnline = async (standId: number, fresh = false): Promise<boolean> => {
+    const known = presence.get(standId);
+    if (!fresh && known && Date.now() - known.at < PRESENCE_TTL_MS) return known.online;
+    const online = (await io.in(attendantsRoom(standId)).fetchSockets()).length > 0;
+    presence.set(standId, { online, at: Date.now() });
+    return online;
+  };
+  const announcePresence = async (standId: number) => {
+    const online = await isOnline(standId, true);
+    io.to(visitorsRoom(standId)).emit(CHAT_EVENTS.presence, { standId, online });
+  };
+
+  // ---------------------------------------------------------------- order per chat
+
+  // Sends of one chat run one after the other in this process, so ids follow the order they came in.
+  const queues = new Map<string, Promise<unknown>>();
+  const serially = <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    const previous = queues.get(key) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    const settled = run.catch(() => undefined);
+    queues.set(key, settled);
+    void settled.then(() => {
+      if (queues.get(key) === settled) queues.delete(key);
+    });
+    return run;
+  };
+
+  // ---------------------------------------------------------------- handshake
+
+  io.use((socket, next) => {
+    const token = tokenOf(socket);
+    if (!token) return next(new Error(CHAT_ERRORS.unauthorized));
+    identify(strapi, token, ['staff', 'client'])
+      .then((result) => {
+        if (!result.authenticated || !result.credentials) return next(new Error(CHAT_ERRORS.unauthorized));
+        const who = result.credentials;
+        const state: SocketState = {
+          who,
+          open: null,
+          bucket: new TokenBucket(config.chat.ratePerSecond, config.chat.rateBurst),
+          stands: [],
+        };
+        socket.data = state;
+        next();
+      })
+      .catch((error: Error) => {
+        strapi.log.error(`[chat] handshake: ${error.message}`);
+        next(new Error(CHAT_ERRORS.internal));
+      });
+  });
+
+  const refuseOpen = async (who: Identity, standId: number, clientId: number | undefined) => {
+    await logActivity(strapi, {
+      action: 'chat.refused',
+      description: `Acesso recusado à conversa do estande ${standId}${clientId ? ` com o cliente ${clientId}` : ''}.`,
+      actor: { id: who.id, name: who.name, email: who.email, staff: who.kind === 'staff' },
+    });
+  };
+
+  io.on('connection', (socket) => {
+    const state = socket.data as SocketState;
+    const { who } = state;
+    void socket.join([sessionRoom(who.jti), accountRoom(who.kind, who.id)]);
+
+    if (isAttendant(who)) {
+      void store
+        .standsOf(who.id)
+        .then(async (stands) => {
+          state.stands = stands;
+          await socket.join(stands.flatMap((standId) => [attendantsRoom(standId), inboxRoom(standId)]));
+          for (const standId of stands) await announcePresence(standId);
+        })
+        .catch((error: Error) => strapi.log.error(`[chat] attendant stands: ${error.message}`));
+    }
+
+    /** One handler: payloads checked, every failure answered (never thrown at the process). */
+    const on = <T>(
+      event: string,
+      handler: (payload: unknown, reply: Ack<T | { ok: false; msg: MessageKey }>, hasAck: boolean) => Promise<void>,
+    ) =>
+      socket.on(event, (payload: unknown, ack?: unknown) => {
+        const hasAck = typeof ack === 'function';
+        const reply = (answer: T | { ok: false; msg: MessageKey }) => {
+          if (hasAck) (ack as Ack<typeof answer>)(answer);
+          else if ((answer as { ok?: boolean }).ok === false) socket.emit(CHAT_EVENTS.error, { msg: (answer as { msg: MessageKey }).msg });
+        };
+        handler(payload, reply, hasAck).catch((error: Error) => {
+          strapi.log.error(`[chat] ${event}: ${error.message}`);
+          reply({ ok: false, msg: CHAT_ERRORS.internal });
+        });
+      });
+
+    on<ChatOpenAck>(CHAT_EVENTS.open, async (payload, reply, hasAck) => {
+      const parsed = chatOpenSchema.safeParse(payload);
+      if (!parsed.success) return reply({ ok: false, msg: CHAT_ERRORS.invalid });
+      const { standId, fetchMessages, since } = parsed.data;
+      let clientId: number;
+      if (who.kind === 'client') {
+        if (parsed.data.clientId !== undefined && parsed.data.clientId !== who.id) {
+          await refuseOpen(who, standId, parsed.data.clientId);
+          return reply({ ok: false, msg: CHAT_ERRORS.forbidden });
+        }
+        clientId = who.id;
+      } else {
+        if (parsed.data.clientId === undefined) return reply({ ok: false, msg: CHAT_ERRORS.invalid });
+        clientId = parsed.data.clientId;
+      }
+      if (!(await store.standExists(standId))) return reply({ ok: false, msg: CHAT_ERRORS.standNotFound });
+      if (isAttendant(who) && !(await store.isAttendantOf(who.id, standId))) {
+        await refuseOpen(who, standId, clientId);
+        return reply({ ok: false, msg: CHAT_ERRORS.forbidden });
+      }
+      const client = who.kind === 'client' ? { id: who.id, name: who.name, email: who.email } : await store.clientOf(clientId);
+      if (!client) return reply({ ok: false, msg: CHAT_ERRORS.forbidden });
+
+      // One chat at a time per socket: the previous one's rooms are left.
+      if (state.open) {
+        await socket.leave(chatRoom(state.open.standId, state.open.clientId));
+        if (who.kind === 'client') await socket.leave(visitorsRoom(state.open.standId));
+      }
+      const chat = await store.findChat(standId, clientId);
+      state.open = { standId, clientId, client, chat };
+      await socket.join(who.kind === 'client' ? [chatRoom(standId, clientId), visitorsRoom(standId)] : [chatRoom(standId, clientId)]);
+      const messages = fetchMessages && chat ? await store.history(chat.id, since ?? 0) : [];
+      const online = await isOnline(standId);
+      if (!hasAck) for (const message of messages) socket.emit(CHAT_EVENTS.message, message);
+      reply({ ok: true, chatId: chat?.id ?? null, standId, clientId, messages, online });
+    });
+
+    const send = (side: ChatSender) =>
+      on<ChatSendAck>(side === 'client' ? CHAT_EVENTS.clientMessage : CHAT_EVENTS.standMessage, async (payload, reply) => {
+        const parsed = chatSendSchema.safeParse(payload);
+        if (!parsed.success) return reply({ ok: false, msg: CHAT_ERRORS.invalid });
+        if (side === 'client' && who.kind !== 'client') return reply({ ok: false, msg: CHAT_ERRORS.wrongSide });
+        if (side === 'stand' && who.kind === 'client') return reply({ ok: false, msg: CHAT_ERRORS.wrongSide });
+        if (side === 'stand' && isAdmin(who)) return reply({ ok: false, msg: CHAT_ERRORS.readOnly });
+        const open = state.open;
+        if (!open) return reply({ ok: false, msg: CHAT_ERRORS.notOpen });
+        const text = checkText(parsed.data.text);
+        if (!text.ok) return reply(text);
+        if (!state.bucket.take()) return reply({ ok: false, msg: CHAT_ERRORS.rateLimited });
+        const { standId, clientId } = open;
+        const stored = await serially(`${standId}:${clientId}`, async () => {
+          // An attendant unassigned since opening the chat no longer answers it.
+          if (side === 'stand' && !(await store.isAttendantOf(who.id, standId))) return null;
+          const chat = await store.ensureChat(standId, clientId);
+          const waiting = side === 'stand' ? false : Boolean(chat.waiting) || !(await isOnline(standId));
+          const result = await store.addMessage(chat, {
+            text: text.text,
+            senderType: side,
+            clientMessageId: parsed.data.clientMessageId,
+            staffUserId: side === 'stand' ? who.id : undefined,
+            waiting,
+            leadConsent: side === 'client' ? parsed.data.leadConsent : undefined,
+          });
+          open.chat = result.chat;
+          return result;
+        });
+        if (!stored) return reply({ ok: false, msg: CHAT_ERRORS.forbidden });
+        const { message, chat, duplicate } = stored;
+        reply({ ok: true, message, duplicate });
+        if (duplicate) return;
+        broadcast(standId, clientId, message);
+        io.to(inboxRoom(standId)).emit(CHAT_EVENTS.updated, summaryOf(chat, standId, open.client));
+      });
+    send('client');
+    send('stand');
+
+    socket.on(CHAT_EVENTS.typing, (payload: unknown) => {
+      const parsed = chatTypingSchema.safeParse(payload);
+      const open = state.open;
+      if (!parsed.success || !open || isAdmin(who)) return;
+      const senderType: ChatSender = who.kind === 'client' ? 'client' : 'stand';
+      socket.to(chatRoom(open.standId, open.clientId)).volatile.emit(CHAT_EVENTS.typing, { senderType, typing: parsed.data.typing });
+    });
+
+    socket.on('disconnect', () => {
+      if (!isAttendant(who)) return;
+      for (const standId of state.stands) {
+        presence.delete(standId);
+        void announcePresence(standId).catch((error: Error) => strapi.log.error(`[chat] presence: ${error.message}`));
+      }
+    });
+  });
+
+  const broadcast = (standId: number, clientId: number, message: ChatMessage) =>
+    io.to(chatRoom(standId, clientId)).emit(CHAT_EVENTS.message, message);
+
+  setChatHooks({
+    endSessions: (jtis) => io.in(jtis.map(sessionRoom)).disconnectSockets(true),
+    endAccount: (audience, accountId) => io.in(accountRoom(audience, accountId)).disconnectSockets(true),
+  });
+
+  return {
+    io,
+    close: async () => {
+      setChatHooks(null);
+      io.local.disconnectSockets(true);
+      // The engine only: the HTTP server is Strapi's, which closes it itself.
+      io.engine.close();
+      await Promise.all(redis.map((client) => client.quit().catch(() => undefined)));
+    },
+  };
+};

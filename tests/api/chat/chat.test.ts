@@ -1,0 +1,349 @@
+import type { AddressInfo } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage, ChatOpenAck, ChatPresence, ChatSendAck, ChatSummary, StandContact } from '@plataforma/adapter';
+import { createClient, createStaff, type TestAccount } from '../helpers/accounts';
+import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
+
+// The live chat (issue 12): socket.io on the app's own server. Every event, every refusal and its
+// key, the reconnect catch-up, retries stored once, sessions that end close their sockets, presence,
+// the inbox's live update, and GET stands/:id/chats and /contacts — with what the database holds.
+
+let server: TestServer;
+let port: number;
+let standId: number;
+let otherStand: number;
+let visitor: TestAccount;
+let stranger: TestAccount;
+let attendant: TestAccount;
+const tokens: Record<'visitor' | 'stranger' | 'attendant' | 'outsider' | 'admin', string> = {
+  visitor: '',
+  stranger: '',
+  attendant: '',
+  outsider: '',
+  admin: '',
+};
+const sockets: Socket[] = [];
+
+const connect = (token: string | null, how: 'auth' | 'query' = 'auth') =>
+  new Promise<Socket>((resolve, reject) => {
+    const socket = io(`http://127.0.0.1:${port}`, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      ...(token === null ? {} : how === 'auth' ? { auth: { token } } : { query: { token } }),
+    });
+    sockets.push(socket);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => reject(error));
+  });
+
+const emit = <T>(socket: Socket, event: string, payload: unknown) => socket.timeout(15_000).emitWithAck(event, payload) as Promise<T>;
+
+const next = <T>(socket: Socket, event: string, accept: (value: T) => boolean = () => true) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no ${event} within 15 s`));
+    }, 15_000);
+    const listener = (value: T) => {
+      if (!accept(value)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(value);
+    };
+    socket.on(event, listener);
+  });
+
+const messagesInDb = async (clientId: number, stand = standId) => {
+  const chat = (await server.strapi.db.query('api::chat.chat').findOne({ where: { key: `${stand}:${clientId}` } })) as {
+    id: number;
+  } | null;
+  if (!chat) return [];
+  return (await server.strapi.db
+    .query('api::chat-message.chat-message')
+    .findMany({ where: { chat: { id: chat.id } }, orderBy: { id: 'asc' } })) as Array<{ id: number; text: string; senderType: string }>;
+};
+
+const api = (url: string, who: keyof typeof tokens) =>
+  server.request().get(`/api/cms/v1${url}`).set('Authorization', `Bearer ${tokens[who]}`);
+
+beforeAll(async () => {
+  server = await startServer('chat', { seed: false, env: { CHAT_MESSAGES_PER_SECOND: '1' } });
+  const db = server.strapi.db;
+  const event = await db.query('api::event.event').create({
+    data: { name: 'Congresso', description: 'x', startDate: '2026-11-24', startTime: '08:00:00.000' },
+  });
+  standId = (
+    await db.query('api::stand.stand').create({ data: { name: 'Vitalis', subtitle: 'UTI', type: 'master', position: 1, event: event.id } })
+  ).id;
+  otherStand = (
+    await db.query('api::stand.stand').create({ data: { name: 'Solaris', subtitle: 'x', type: 'gold', position: 2, event: event.id } })
+  ).id;
+  visitor = await createClient(server.strapi, { email: 'ana@exemplo.com.br' });
+  stranger = await createClient(server.strapi, { email: 'bruno@exemplo.com.br' });
+  attendant = await createStaff(server.strapi, { role: 'attendant' });
+  const outsider = await createStaff(server.strapi, { role: 'attendant' });
+  const admin = await createStaff(server.strapi, { role: 'admin' });
+  await db.query('api::stand-attendant.stand-attendant').create({ data: { stand: standId, user: attendant.id } });
+  await db.query('api::stand-attendant.stand-attendant').create({ data: { stand: otherStand, user: outsider.id } });
+  tokens.visitor = await sessionToken(server, 'client', visitor.id);
+  tokens.stranger = await sessionToken(server, 'client', stranger.id);
+  tokens.attendant = await sessionToken(server, 'staff', attendant.id);
+  tokens.outsider = await sessionToken(server, 'staff', outsider.id);
+  tokens.admin = await sessionToken(server, 'staff', admin.id);
+  await new Promise<void>((resolve) => server.strapi.server.httpServer.listen(0, '127.0.0.1', () => resolve()));
+  port = (server.strapi.server.httpServer.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await server?.stop();
+});
+
+describe('connecting', () => {
+  it('refuses a socket without a token, with a bad one, and accepts the token in auth or in the query', async () => {
+    await expect(connect(null)).rejects.toThrow('chat.error.unauthorized');
+    await expect(connect('not-a-token')).rejects.toThrow('chat.error.unauthorized');
+    expect((await connect(tokens.visitor, 'query')).connected).toBe(true);
+    expect((await connect(tokens.visitor, 'auth')).connected).toBe(true);
+  });
+
+  it('closes the sockets of a session at once when it ends (logout), and refuses its token afterwards', async () => {
+    const token = await sessionToken(server, 'client', stranger.id);
+    const socket = await connect(token);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    const logout = await server.request().get('/auth/logout').set('Authorization', `Bearer ${token}`);
+    expect(logout.status).toBeLessThan(300);
+    expect(await closed).toBe('io server disconnect');
+    await expect(connect(token)).rejects.toThrow('chat.error.unauthorized');
+  });
+});
+
+describe('a conversation', () => {
+  it('a visitor writes, the attendant sees it live in the chat and in the inbox, answers, and the visitor sees the answer', async () => {
+    const client = await connect(tokens.visitor);
+    const opened = await emit<ChatOpenAck>(client, 'chat_open', { standId, fetchMessages: true });
+    expect(opened).toEqual({ ok: true, chatId: null, standId, clientId: visitor.id, messages: [], online: false });
+
+    const online = next<ChatPresence>(client, 'chat_presence', (p) => p.online);
+    const staff = await connect(tokens.attendant);
+    expect(await online).toEqual({ standId, online: true });
+    const staffOpened = await emit<ChatOpenAck>(staff, 'chat_open', { standId, clientId: visitor.id, fetchMessages: true });
+    expect(staffOpened).toMatchObject({ ok: true, chatId: null, online: true });
+
+    const arrived = next<ChatMessage>(staff, 'chat_message');
+    const updated = next<ChatSummary>(staff, 'chat_updated');
+    const sent = await emit<ChatSendAck>(client, 'chat_client_message', {
+      text: '  Olá, quero saber do produto  ',
+      clientMessageId: 'c-1',
+    });
+    expect(sent).toMatchObject({
+      ok: true,
+      duplicate: false,
+      message: { text: 'Olá, quero saber do produto', senderType: 'client', clientMessageId: 'c-1' },
+    });
+    expect(await arrived).toEqual(sent.ok && sent.message);
+    expect(await updated).toMatchObject({
+      standId,
+      lastMessage: 'Olá, quero saber do produto',
+      lastSender: 'client',
+      waiting: false,
+      Client: { id: visitor.id },
+    });
+
+    const typing = next<{ senderType: string; typing: boolean }>(client, 'chat_typing');
+    staff.emit('chat_typing', { typing: true });
+    expect(await typing).toEqual({ senderType: 'stand', typing: true });
+
+    const answer = next<ChatMessage>(client, 'chat_message', (m) => m.senderType === 'stand');
+    const replied = await emit<ChatSendAck>(staff, 'chat_stand_message', { text: 'Claro! Posso ajudar.' });
+    expect(replied.ok).toBe(true);
+    expect((await answer).text).toBe('Claro! Posso ajudar.');
+
+    const rows = await messagesInDb(visitor.id);
+    expect(rows.map((row) => [row.text, row.senderType])).toEqual([
+      ['Olá, quero saber do produto', 'client'],
+      ['Claro! Posso ajudar.', 'stand'],
+    ]);
+    const chat = (await server.strapi.db.query('api::chat.chat').findOne({
+      where: { key: `${standId}:${visitor.id}` },
+      populate: { stand: { select: ['id'] }, client: { select: ['id'] } },
+    })) as { lastMessage: string; lastSender: string; stand: { id: number }; client: { id: number } };
+    expect(chat).toMatchObject({
+      lastMessage: 'Claro! Posso ajudar.',
+      lastSender: 'stand',
+      stand: { id: standId },
+      client: { id: visitor.id },
+    });
+    staff.close();
+  });
+
+  it('a reconnecting side gets exactly what it missed with since; a retried send is stored once', async () => {
+    const first = await connect(tokens.visitor);
+    const all = await emit<ChatOpenAck>(first, 'chat_open', { standId, fetchMessages: true });
+    if (!all.ok) throw new Error(all.msg);
+    const lastSeen = all.messages[all.messages.length - 1].id;
+    first.close();
+
+    const staff = await connect(tokens.attendant);
+    await emit<ChatOpenAck>(staff, 'chat_open', { standId, clientId: visitor.id });
+    await emit<ChatSendAck>(staff, 'chat_stand_message', { text: 'Você ainda está aí?' });
+
+    const back = await connect(tokens.visitor);
+    const caughtUp = await emit<ChatOpenAck>(back, 'chat_open', { standId, fetchMessages: true, since: lastSeen });
+    expect(caughtUp.ok && caughtUp.messages.map((m) => m.text)).toEqual(['Você ainda está aí?']);
+
+    const once = await emit<ChatSendAck>(back, 'chat_client_message', { text: 'Sim!', clientMessageId: 'retry-1' });
+    const again = await emit<ChatSendAck>(back, 'chat_client_message', { text: 'Sim!', clientMessageId: 'retry-1' });
+    expect(once).toMatchObject({ ok: true, duplicate: false });
+    expect(again).toMatchObject({ ok: true, duplicate: true, message: { id: once.ok && once.message.id } });
+    expect((await messagesInDb(visitor.id)).filter((row) => row.text === 'Sim!')).toHaveLength(1);
+    staff.close();
+  });
+
+  it('two first messages at once from two tabs make one chat, in order', async () => {
+    const [a, b] = await Promise.all([connect(tokens.stranger), connect(tokens.stranger)]);
+    await Promise.all([emit(a, 'chat_open', { standId }), emit(b, 'chat_open', { standId })]);
+    const answers = await Promise.all([
+      emit<ChatSendAck>(a, 'chat_client_message', { text: 'aba 1' }),
+      emit<ChatSendAck>(b, 'chat_client_message', { text: 'aba 2' }),
+    ]);
+    expect(answers.every((answer) => answer.ok)).toBe(true);
+    const chats = await server.strapi.db.query('api::chat.chat').count({ where: { key: `${standId}:${stranger.id}` } });
+    expect(chats).toBe(1);
+    expect(new Set(answers.map((answer) => answer.ok && answer.message.chatId)).size).toBe(1);
+  });
+
+  it('an old client without acknowledgements gets the history as chat_message events', async () => {
+    const socket = await connect(tokens.visitor);
+    const first = next<ChatMessage>(socket, 'chat_message');
+    socket.emit('chat_open', { standId: String(standId), fetchMessages: true });
+    expect((await first).text).toBe('Olá, quero saber do produto');
+  });
+});
+
+describe('refusals', () => {
+  it('answers each refusal with its key and stores nothing', async () => {
+    const client = await connect(tokens.visitor);
+    expect(await emit(client, 'chat_client_message', { text: 'antes de abrir' })).toEqual({ ok: false, msg: 'chat.error.notOpen' });
+    expect(await emit(client, 'chat_open', { standId: 'x' })).toEqual({ ok: false, msg: 'chat.error.invalid' });
+    expect(await emit(client, 'chat_open', { standId: 999_999 })).toEqual({ ok: false, msg: 'api.error.standNotFound' });
+    expect(await emit(client, 'chat_open', { standId, clientId: stranger.id })).toEqual({ ok: false, msg: 'chat.error.forbidden' });
+    await emit(client, 'chat_open', { standId });
+    const before = (await messagesInDb(visitor.id)).length;
+    expect(await emit(client, 'chat_client_message', { text: '   ' })).toEqual({ ok: false, msg: 'chat.error.blank' });
+    expect(await emit(client, 'chat_client_message', { text: 'a'.repeat(2001) })).toEqual({ ok: false, msg: 'chat.error.tooLong' });
+    expect(await emit(client, 'chat_client_message', { text: 42 })).toEqual({ ok: false, msg: 'chat.error.invalid' });
+    expect(await emit(client, 'chat_stand_message', { text: 'fingindo ser o estande' })).toEqual({
+      ok: false,
+      msg: 'chat.error.wrongSide',
+    });
+    expect((await messagesInDb(visitor.id)).length).toBe(before);
+
+    const outsider = await connect(tokens.outsider);
+    expect(await emit(outsider, 'chat_open', { standId, clientId: visitor.id })).toEqual({ ok: false, msg: 'chat.error.forbidden' });
+    expect(await emit(outsider, 'chat_open', { standId })).toEqual({ ok: false, msg: 'chat.error.invalid' });
+    outsider.close();
+
+    const admin = await connect(tokens.admin);
+    const read = await emit<ChatOpenAck>(admin, 'chat_open', { standId, clientId: visitor.id, fetchMessages: true });
+    expect(read.ok && read.messages.length).toBeGreaterThan(0);
+    expect(await emit(admin, 'chat_stand_message', { text: 'admin' })).toEqual({ ok: false, msg: 'chat.error.readOnly' });
+    expect(await emit(admin, 'chat_client_message', { text: 'admin' })).toEqual({ ok: false, msg: 'chat.error.wrongSide' });
+
+    const refused = (await server.strapi.db.query('api::log.log').findMany({ where: { action: 'chat.refused' } })) as Array<{
+      description: string;
+    }>;
+    expect(refused.map((row) => row.description)).toEqual(
+      expect.arrayContaining([
+        `Acesso recusado à conversa do estande ${standId} com o cliente ${stranger.id}.`,
+        `Acesso recusado à conversa do estande ${standId} com o cliente ${visitor.id}.`,
+      ]),
+    );
+  });
+
+  it('limits a flood per socket (burst 10, then the refill) with a key', async () => {
+    const client = await connect(tokens.stranger);
+    await emit(client, 'chat_open', { standId: otherStand });
+    // This server refills one message per second: 30 at once leave most refused however slow the machine.
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => emit<ChatSendAck>(client, 'chat_client_message', { text: `rajada ${i}` })),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    const accepted = answers.filter((answer) => answer.ok).length;
+    expect(accepted).toBeGreaterThanOrEqual(10);
+    expect(accepted).toBeLessThanOrEqual(10 + Math.ceil(seconds));
+    const refused = answers.filter((answer) => !answer.ok);
+    expect(refused.length).toBe(30 - accepted);
+    expect(refused.every((answer) => !answer.ok && answer.msg === 'chat.error.rateLimited')).toBe(true);
+  });
+
+  it('closes a socket whose packet is over the transport cap', async () => {
+    const client = await connect(tokens.visitor);
+    const closed = new Promise<string>((resolve) => client.once('disconnect', (reason) => resolve(reason)));
+    client.emit('chat_client_message', { text: 'x'.repeat(64 * 1024) });
+    expect(await closed).toBe('transport close');
+  });
+});
+
+describe('the lead inbox and the stand chats list', () => {
+  it('a message while no attendant is online is waiting, with the e-mail when consented, until the stand answers', async () => {
+    const lead = await createClient(server.strapi, { email: 'lead@exemplo.com.br' });
+    const socket = await connect(await sessionToken(server, 'client', lead.id));
+    const opened = await emit<ChatOpenAck>(socket, 'chat_open', { standId: otherStand });
+    expect(opened).toMatchObject({ ok: true, online: false });
+    await emit(socket, 'chat_client_message', { text: 'Quero um orçamento', leadConsent: true });
+
+    const list = await api(`/stands/${otherStand}/chats?includeClients=true&hasLastMessage=true&order=updatedAt:desc`, 'admin');
+    expect(list.status).toBe(200);
+    const row = (list.body.data.rows as ChatSummary[]).find((chat) => chat.Client.id === lead.id);
+    expect(row).toMatchObject({ waiting: true, leadConsent: true, lastSender: 'client', Client: { email: 'lead@exemplo.com.br' } });
+    const others = (list.body.data.rows as ChatSummary[]).filter((chat) => !chat.leadConsent);
+    expect(others.every((chat) => chat.Client.email === null)).toBe(true);
+    expect(list.body.data.count).toBe(list.body.data.rows.length);
+
+    const staff = await connect(tokens.outsider);
+    await emit(staff, 'chat_open', { standId: otherStand, clientId: lead.id });
+    await emit(staff, 'chat_stand_message', { text: 'Enviamos por e-mail.' });
+    const after = await api(`/stands/${otherStand}/chats?includeClients=true&hasLastMessage=true&order=updatedAt:desc`, 'outsider');
+    expect((after.body.data.rows as ChatSummary[])[0]).toMatchObject({ Client: { id: lead.id }, waiting: false, lastSender: 'stand' });
+  });
+
+  it('lists a stand’s chats newest first for its attendant and admins; 404 for another attendant’s stand', async () => {
+    const mine = await api(`/stands/${standId}/chats?includeClients=true&hasLastMessage=true&order=updatedAt:desc`, 'attendant');
+    expect(mine.status).toBe(200);
+    const rows = mine.body.data.rows as ChatSummary[];
+    expect(rows.length).toBe(2);
+    const times = rows.map((row) => Date.parse(row.updatedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(rows[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(Number),
+        lastMessage: expect.any(String),
+        Client: expect.objectContaining({ name: 'Cliente Teste' }),
+      }),
+    );
+    expect((await api(`/stands/${otherStand}/chats`, 'attendant')).status).toBe(404);
+    expect((await api(`/stands/${standId}/chats?order=name`, 'attendant')).status).toBe(400);
+    expect(
+      (await server.request().get(`/api/cms/v1/stands/${standId}/chats`).set('Authorization', `Bearer ${tokens.visitor}`)).status,
+    ).toBe(401);
+  });
+
+  it('lists the stand’s contact requests in the same inbox', async () => {
+    await server.strapi.db.query('api::contact.contact').create({
+      data: { subject: 'stand', name: 'Ana', email: 'ana@exemplo.com.br', message: 'Me liguem', verified: true, stand: standId },
+    });
+    const answer = await api(`/stands/${standId}/contacts`, 'attendant');
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      count: 1,
+      rows: [{ name: 'Ana', email: 'ana@exemplo.com.br', message: 'Me liguem', verified: true }],
+    });
+    expect((answer.body.data.rows as StandContact[])[0].createdAt).toMatch(/^\d{4}-/);
+    expect((await api(`/stands/${otherStand}/contacts`, 'attendant')).status).toBe(404);
+  });
+});

@@ -1,0 +1,238 @@
+// Two instances of the product on one database, joined by the machine's Redis (REDIS_URL): a
+// visitor on the first and an attendant on the second converse, presence holds across them, and
+// when the first is killed mid-conversation the visitor reconnects to the second and nothing
+// acknowledged is lost. Each instance is its own process (tests/bench/chat-server.mjs, the compiled
+// app as `strapi start` loads it).
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage, ChatOpenAck, ChatPresence, ChatSendAck } from '@plataforma/adapter';
+import { createTestDatabase, type TestDatabase } from '../helpers/database';
+
+const root = path.resolve(__dirname, '../../..');
+const random = () => crypto.randomBytes(32).toString('base64');
+const SECRETS = {
+  APP_KEYS: [random(), random()].join(','),
+  API_TOKEN_SALT: random(),
+  ADMIN_JWT_SECRET: random(),
+  TRANSFER_TOKEN_SALT: random(),
+  JWT_SECRET: random(),
+  ENCRYPTION_KEY: random(),
+  AUTH_JWT_SECRET: random(),
+};
+// Both instances on one Redis channel prefix of this run's own: other runs never reach these sockets.
+const REDIS_PREFIX = `test-${crypto.randomBytes(4).toString('hex')}`;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+interface Accounts {
+  stands: Array<{ standId: number; token: string }>;
+  clients: Array<{ id: number; token: string }>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+interface Instance {
+  child: ChildProcess;
+  port: number;
+  exited: Promise<void>;
+}
+
+const startInstance = async (dir: string, database: TestDatabase, port: number, setupFile?: string): Promise<Instance> => {
+  const log = fs.openSync(path.join(dir, `instance-${port}.log`), 'a');
+  const child = spawn(process.execPath, [path.join(root, 'tests/bench/chat-server.mjs')], {
+    cwd: path.join(root, 'cms'),
+    stdio: ['pipe', 'pipe', log],
+    env: {
+      ...process.env,
+      ...database.env,
+      NODE_ENV: 'test',
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      STRAPI_STARTUP_LOG: 'false',
+      LOG_LEVEL: 'error',
+      SEED_DEMO: 'false',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      // The same secrets: the second instance verifies the tokens the first one signed.
+      ...SECRETS,
+      SECRETS_FILE: path.join(dir, 'secrets.env'),
+      PUBLIC_DIR: path.join(dir, `public-${port}`),
+      REDIS_URL,
+      REDIS_PREFIX,
+      BENCH_CHAT_STANDS: '1',
+      BENCH_CHAT_CLIENTS: '1',
+      ...(setupFile ? { BENCH_CHAT_SETUP: setupFile } : {}),
+    },
+  });
+  fs.closeSync(log);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('{"ready"')) resolve();
+    });
+    child.once('exit', (code) =>
+      reject(
+        new Error(`instance on ${port} exited (${code}): ${fs.readFileSync(path.join(dir, `instance-${port}.log`), 'utf8').slice(-2000)}`),
+      ),
+    );
+  });
+  return { child, port, exited };
+};
+
+const stopInstance = async (instance: Instance | null) => {
+  if (!instance || instance.child.exitCode !== null || instance.child.signalCode !== null) return;
+  instance.child.stdin?.end();
+  const timer = setTimeout(() => instance.child.kill('SIGKILL'), 10_000);
+  await instance.exited;
+  clearTimeout(timer);
+};
+
+const connect = (port: number, token: string) =>
+  new Promise<Socket>((resolve, reject) => {
+    const socket = io(`http://127.0.0.1:${port}`, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+      forceNew: true,
+    });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+
+const emit = <T>(socket: Socket, event: string, payload: unknown) => socket.timeout(15_000).emitWithAck(event, payload) as Promise<T>;
+
+/** Resolves with the first `event` for which `accept` holds. */
+const next = <T>(socket: Socket, event: string, accept: (value: T) => boolean = () => true) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no ${event} within 15 s`));
+    }, 15_000);
+    const listener = (value: T) => {
+      if (!accept(value)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(value);
+    };
+    socket.on(event, listener);
+  });
+
+describe('live chat on two instances through Redis', () => {
+  let dir: string;
+  let database: TestDatabase;
+  let first: Instance | null = null;
+  let second: Instance | null = null;
+  let accounts: Accounts;
+  const sockets: Socket[] = [];
+  const open = async (port: number, token: string) => {
+    const socket = await connect(port, token);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plataforma-chat-instances-'));
+    database = await createTestDatabase('chat_instances');
+    const setupFile = path.join(dir, 'accounts.json');
+    first = await startInstance(dir, database, await freePort(), setupFile);
+    accounts = JSON.parse(fs.readFileSync(setupFile, 'utf8')) as Accounts;
+    second = await startInstance(dir, database, await freePort());
+  });
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await stopInstance(first);
+    await stopInstance(second);
+    await database?.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a visitor on one instance and an attendant on the other converse, with presence across them', async () => {
+    const [{ standId, token: staffToken }] = accounts.stands;
+    const [{ id: clientId, token: clientToken }] = accounts.clients;
+    const visitor = await open(first!.port, clientToken);
+    const opened = await emit<ChatOpenAck>(visitor, 'chat_open', { standId, clientId, fetchMessages: true });
+    expect(opened).toMatchObject({ ok: true, standId, clientId, online: false, messages: [] });
+
+    const online = next<ChatPresence>(visitor, 'chat_presence', (p) => p.online);
+    const attendant = await open(second!.port, staffToken);
+    expect(await online).toEqual({ standId, online: true });
+    const attendantOpened = await emit<ChatOpenAck>(attendant, 'chat_open', { standId, clientId, fetchMessages: true });
+    expect(attendantOpened).toMatchObject({ ok: true, online: true });
+
+    const arrived = next<ChatMessage>(attendant, 'chat_message', (m) => m.senderType === 'client');
+    const sent = await emit<ChatSendAck>(visitor, 'chat_client_message', { text: 'Olá, estande!', clientMessageId: 'v-1' });
+    expect(sent).toMatchObject({ ok: true, duplicate: false, message: { text: 'Olá, estande!', senderType: 'client' } });
+    expect((await arrived).id).toBe(sent.ok && sent.message.id);
+
+    const answer = next<ChatMessage>(visitor, 'chat_message', (m) => m.senderType === 'stand');
+    const reply = await emit<ChatSendAck>(attendant, 'chat_stand_message', { text: 'Olá! Como posso ajudar?', clientMessageId: 'a-1' });
+    expect(reply.ok).toBe(true);
+    expect((await answer).text).toBe('Olá! Como posso ajudar?');
+  });
+
+  it('when an instance dies its visitor reconnects to the other, catches up with since, and no acknowledged message is lost', async () => {
+    const [{ standId, token: staffToken }] = accounts.stands;
+    const [{ id: clientId, token: clientToken }] = accounts.clients;
+    const visitor = await open(first!.port, clientToken);
+    const history = await emit<ChatOpenAck>(visitor, 'chat_open', { standId, fetchMessages: true });
+    if (!history.ok) throw new Error(history.msg);
+    const attendant = await open(second!.port, staffToken);
+    await emit<ChatOpenAck>(attendant, 'chat_open', { standId, clientId });
+
+    const acknowledged: ChatMessage[] = [];
+    for (let i = 1; i <= 3; i += 1) {
+      const answer = await emit<ChatSendAck>(visitor, 'chat_client_message', { text: `antes ${i}`, clientMessageId: `before-${i}` });
+      if (!answer.ok) throw new Error(answer.msg);
+      acknowledged.push(answer.message);
+    }
+    const lastSeen = acknowledged[acknowledged.length - 1].id;
+
+    // The first instance is killed; the attendant, on the second, keeps answering meanwhile.
+    const gone = new Promise<void>((resolve) => visitor.once('disconnect', () => resolve()));
+    first!.child.kill('SIGKILL');
+    await first!.exited;
+    await gone;
+    for (let i = 1; i <= 2; i += 1) {
+      const answer = await emit<ChatSendAck>(attendant, 'chat_stand_message', { text: `enquanto ${i}`, clientMessageId: `while-${i}` });
+      if (!answer.ok) throw new Error(answer.msg);
+      acknowledged.push(answer.message);
+    }
+
+    // The visitor comes back through the other instance and asks for what it missed.
+    const back = await open(second!.port, clientToken);
+    const caughtUp = await emit<ChatOpenAck>(back, 'chat_open', { standId, fetchMessages: true, since: lastSeen });
+    if (!caughtUp.ok) throw new Error(caughtUp.msg);
+    expect(caughtUp.messages.map((m) => m.text)).toEqual(['enquanto 1', 'enquanto 2']);
+
+    // A retry of a send whose acknowledgement the dead instance may have swallowed is stored once.
+    const retried = await emit<ChatSendAck>(back, 'chat_client_message', { text: 'antes 3', clientMessageId: 'before-3' });
+    expect(retried).toMatchObject({ ok: true, duplicate: true, message: { id: acknowledged[2].id } });
+
+    // Everything acknowledged is there, once, in order.
+    const everything = await emit<ChatOpenAck>(attendant, 'chat_open', { standId, clientId, fetchMessages: true });
+    if (!everything.ok) throw new Error(everything.msg);
+    const ids = everything.messages.map((m) => m.id);
+    for (const message of acknowledged) expect(ids).toContain(message.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
