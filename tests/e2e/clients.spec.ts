@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, codeIn, nextSms, smsCount, visitorSignIn } from './helpers';
+import { ADMIN, staffSignIn, visitorSignIn } from './helpers';
 
 // Issue 11, as an organiser loads the attendees of a congress: the admin opens Clientes from the
 // menu, imports a spreadsheet of 1,000 clients with 3 bad rows (watching its progress), downloads
@@ -81,33 +81,6 @@ const spreadsheet = async (): Promise<Buffer> => {
 
 const FILE_NAME = 'inscrições congresso.xlsx';
 
-/**
- * The admin's sign-in with the SMS code. A code for this account sent less than 30 s before (by
- * another spec) is refused with 'Aguarde para pedir um novo código.': as a person would, the test
- * waits the seconds the server names (Retry-After) and asks again.
- */
-const adminSignIn = async (page: Page) => {
-  await page.goto('/cms/login');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Senha').fill(ADMIN.password);
-  for (let attempt = 0; ; attempt += 1) {
-    const before = smsCount();
-    const answer = page.waitForResponse((res) => res.url().endsWith('/auth/login') && res.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    const res = await answer;
-    if (res.status() === 429 && attempt === 0) {
-      await expect(page.locator('form').getByRole('alert')).toHaveText('Aguarde para pedir um novo código.');
-      await page.waitForTimeout(Number(res.headers()['retry-after']) * 1000);
-      continue;
-    }
-    expect(res.status()).toBe(200);
-    const code = codeIn(await nextSms(before));
-    await page.getByPlaceholder('4 dígitos').fill(code);
-    await page.getByRole('button', { name: 'Validar' }).click();
-    return;
-  }
-};
-
 /** axe on the import modal as it is: no serious or critical violation. */
 const expectAccessible = async (page: Page, what: string) => {
   const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
@@ -167,7 +140,7 @@ test('an admin imports 1,000 clients with 3 bad rows, reads the report, edits an
   const file = await spreadsheet();
 
   await test.step('Clientes from the menu', async () => {
-    await adminSignIn(page);
+    await staffSignIn(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/\/cms\/eventos/);
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Clientes' }).click();
     await expect(page).toHaveURL(/\/cms\/clientes$/);

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { codeIn, nextSms, smsCount, visitorSignIn, ADMIN } from './helpers';
+import { ADMIN, codeIn, nextSms, smsCount, staffSignIn, visitorSignIn } from './helpers';
 
 // Issue 10, as staff would run an event: an admin creates one in the editor with its three
 // images, a sponsor, a room (keyboard only), a lecture on now in that room, a stand with an
@@ -84,33 +84,6 @@ const expectAccessible = async (page: Page) => {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 };
 
-/**
- * The admin's sign-in with the SMS code. A code for this account sent less than 30 s before (by
- * another spec) is refused with 'Aguarde para pedir um novo código.': as a person would, the test
- * waits the seconds the server names (Retry-After) and asks again.
- */
-const adminSignIn = async (page: Page) => {
-  await page.goto('/cms/login');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Senha').fill(ADMIN.password);
-  for (let attempt = 0; ; attempt += 1) {
-    const before = smsCount();
-    const answer = page.waitForResponse((res) => res.url().endsWith('/auth/login') && res.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    const res = await answer;
-    if (res.status() === 429 && attempt === 0) {
-      await expect(page.locator('form').getByRole('alert')).toHaveText('Aguarde para pedir um novo código.');
-      await page.waitForTimeout(Number(res.headers()['retry-after']) * 1000);
-      continue;
-    }
-    expect(res.status()).toBe(200);
-    const code = codeIn(await nextSms(before));
-    await page.getByPlaceholder('4 dígitos').fill(code);
-    await page.getByRole('button', { name: 'Validar' }).click();
-    return;
-  }
-};
-
 /** Picks a file as a user does: the field's button opens the browser's file chooser. */
 const choose = async (page: Page, button: Locator, file: Upload) => {
   const chooser = page.waitForEvent('filechooser', { timeout: 10_000 });
@@ -185,7 +158,7 @@ test('an admin creates an event with every section of the editor', async ({ page
   const refused = cspRefusals(page);
 
   await test.step('signs in and opens Eventos; axe', async () => {
-    await adminSignIn(page);
+    await staffSignIn(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/\/cms\/eventos$/);
     adminState = await page.context().storageState();
     await expect(page.getByRole('heading', { level: 1, name: 'Eventos' })).toBeVisible();

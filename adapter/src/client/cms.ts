@@ -31,6 +31,7 @@ import type { Product, ProductInput, ProductOrderField } from '../contracts/prod
 import type { Room, RoomInput, RoomOrderField } from '../contracts/room';
 import type { Speaker, SpeakerInput, SpeakerOrderField } from '../contracts/speaker';
 import type { Sponsor, SponsorInput, SponsorOrderField } from '../contracts/sponsor';
+import { chatPaths, type ChatSummary, type StandContact } from '../contracts/chat';
 import type { Stand, StandAttendant, StandAttendantInput, StandInput, StandOrderField } from '../contracts/stand';
 import type { StaffUser, StaffUserInput, StaffUserOrderField, StaffUserUpdate } from '../contracts/user';
 import { toFormData, uploadConfig, type Http, type PageQuery, type UploadOptions } from './http';
@@ -91,6 +92,17 @@ export const cmsClient = ({ call, data }: Http) => {
             params: { ids: ids.join(',') },
           }),
       },
+    },
+    /** A stand's inbox (SPEC §7 stand chats): its chats, newest first, and its contact requests. */
+    chats: {
+      list: (standId: number) =>
+        data<ListResult<ChatSummary>>({
+          method: 'GET',
+          url: cms(fillPath(chatPaths.standChats, { id: standId })),
+          params: { includeClients: 'true', hasLastMessage: 'true', order: 'updatedAt:desc' },
+        }),
+      contacts: (standId: number) =>
+        data<ListResult<StandContact>>({ method: 'GET', url: cms(fillPath(chatPaths.standContacts, { id: standId })) }),
     },
     /** A stand's media (list filter `standId`; saves multipart with `file`/`removeFile`). */
     medias: resource<Media, MediaInput, MediaOrderField>(mediaPaths.cms),

@@ -9,7 +9,8 @@ import { MediaSection } from '../medias/MediaSection';
 import { ErrorAlert } from '../ui/Form';
 import { PageHeader } from '../ui/PageHeader';
 import { standQuery } from './api';
-import { STAND_PAGE_TAB } from './StandsPage';
+import { StandChats } from './StandChats';
+import { STAND_CHATS_TAB, STAND_PAGE_TAB } from './StandsPage';
 
 /**
  * /cms/estandes/:standId/:tab (attendant, SPEC §2.2): the page of one of their stands, its name
@@ -24,7 +25,8 @@ export const StandDetailPage = () => {
   const stand = useQuery({ ...standQuery(standId ?? 0), enabled: standId !== null });
 
   if (standId === null) return <Navigate to="/cms/estandes" replace />;
-  if (params.tab !== STAND_PAGE_TAB) return <Navigate to={`/cms/estandes/${standId}/${STAND_PAGE_TAB}`} replace />;
+  if (params.tab !== STAND_PAGE_TAB && params.tab !== STAND_CHATS_TAB)
+    return <Navigate to={`/cms/estandes/${standId}/${STAND_PAGE_TAB}`} replace />;
 
   return (
     <>
@@ -38,7 +40,11 @@ export const StandDetailPage = () => {
       ) : (
         <>
           <PageHeader title={stand.data.name} />
-          <MediaSection event={null} eventId={stand.data.eventId} standId={stand.data.id} />
+          {params.tab === STAND_CHATS_TAB ? (
+            <StandChats standId={stand.data.id} />
+          ) : (
+            <MediaSection event={null} eventId={stand.data.eventId} standId={stand.data.id} />
+          )}
         </>
       )}
     </>

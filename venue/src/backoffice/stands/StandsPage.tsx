@@ -11,6 +11,8 @@ import { StandAttendantModal } from './StandModal';
 
 /** The tab a stand's row opens (SPEC §2.3: the stand's page at /{id}/{tab}). */
 export const STAND_PAGE_TAB = 'midias';
+/** The stand's chats (SPEC §2.3: the attendant's 'manage chats' opens the stand page at chats). */
+export const STAND_CHATS_TAB = 'chats';
 
 /**
  * /cms/estandes (attendant, SPEC §2.3 stands page): the stands assigned to the signed-in
@@ -47,6 +49,9 @@ export const StandsPage = () => {
                 >
                   {t('stands.actions.edit')}
                 </Button>
+                <Link to={`/cms/estandes/${stand.id}/${STAND_CHATS_TAB}`} aria-label={t('stands.actions.chatsOf', { name: stand.name })}>
+                  {t('stands.actions.chats')}
+                </Link>
                 <Link to={`/cms/estandes/${stand.id}/${STAND_PAGE_TAB}`} aria-label={t('stands.actions.mediasOf', { name: stand.name })}>
                   {t('stands.actions.medias')}
                 </Link>

@@ -265,8 +265,8 @@ describe("the event editor's 'Estandes' section (SPEC §2.3)", () => {
     const router = renderInBackoffice(<StandsSection event={null} eventId={1} />);
     const row = (await screen.findByRole('cell', { name: vitalis.name }, FIRST_LOAD)).closest('tr') as HTMLElement;
     expect(seen.find((r) => r.url === '/api/cms/v1/stands')?.params).toMatchObject({ eventId: 1 });
-    const chats = within(row).getByRole('link', { name: 'Chats do estande Vitalis Farmacêutica' });
-    expect(chats).toHaveTextContent('chats');
+    const chats = within(row).getByRole('link', { name: 'Conversas de Vitalis Farmacêutica' });
+    expect(chats).toHaveTextContent('Conversas');
     expect(within(row).getAllByRole('link')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /Adicionar|Editar|atendentes|Excluir/ })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();

@@ -1,8 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type Media, type Stand } from '@plataforma/adapter';
+import { CHAT_EVENTS } from '@plataforma/adapter/chat-constants';
 import { api } from '../../shared/api';
+import { fakeChatSockets } from '../../shared/chat/test-socket';
 import '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { eventFixture } from '../../test-fixtures';
@@ -139,5 +141,49 @@ describe('stand contact form', () => {
       }),
     );
     expect(within(dialog).getByLabelText('Mensagem')).toHaveValue('Olá');
+  });
+});
+
+describe('stand chat widget (SPEC §2.4: only for a signed-in client, once the stand has loaded)', () => {
+  it('is not there while the stand loads, nor when it fails to load', async () => {
+    const sockets = fakeChatSockets();
+    vi.spyOn(api.site.stands, 'get').mockRejectedValue(new ApiError(404, 'api.error.standNotFound'));
+    renderAt('/plataforma/1/estande/3-aurora');
+    expect(screen.queryByRole('button', { name: 'Conversar com o estande' })).toBeNull();
+    expect(await screen.findByText('Estande não encontrado')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Conversar com o estande' })).toBeNull();
+    expect(sockets).toHaveLength(0);
+  });
+
+  it("opens the conversation on the client's token; with nobody online it offers the lead and its e-mail consent", async () => {
+    const sockets = fakeChatSockets();
+    renderStand(stand('silver'));
+    const toggle = await screen.findByRole('button', { name: 'Conversar com o estande' });
+    // Nothing connects until the visitor opens the chat.
+    expect(sockets).toHaveLength(0);
+    await userEvent.click(toggle);
+    const chat = screen.getByRole('region', { name: 'Conversa com Aurora Diagnósticos' });
+    const socket = sockets[0];
+    expect(socket.token).toBe('tk');
+    act(() => socket.up());
+    expect(socket.last(CHAT_EVENTS.open)?.payload).toEqual({ standId: 3, fetchMessages: true });
+    act(() => socket.answer(CHAT_EVENTS.open, { ok: true, chatId: null, standId: 3, clientId: 7, messages: [], online: false }));
+    expect(within(chat).getByText(/^Nenhum atendente online agora\./)).toBeInTheDocument();
+    expect(within(chat).getByRole('log', { name: 'Conversa com Aurora Diagnósticos' })).toHaveTextContent('Nenhuma mensagem ainda.');
+    await userEvent.click(
+      within(chat).getByRole('checkbox', { name: 'Autorizo o estande a me responder pelo e-mail ana@exemplo.com.br.' }),
+    );
+    await userEvent.type(within(chat).getByRole('textbox', { name: 'Mensagem' }), 'Quero um orçamento.{Enter}');
+    expect(socket.last(CHAT_EVENTS.clientMessage)?.payload).toMatchObject({ text: 'Quero um orçamento.', leadConsent: true });
+    expect(within(chat).getByText('Quero um orçamento.')).toBeInTheDocument();
+
+    // An attendant comes online: the widget says so, and the consent box goes.
+    act(() => socket.serve(CHAT_EVENTS.presence, { standId: 3, online: true }));
+    expect(within(chat).getByText('Atendente online agora.')).toBeInTheDocument();
+    expect(within(chat).queryByRole('checkbox')).toBeNull();
+
+    await userEvent.click(within(chat).getByRole('button', { name: 'Fechar conversa' }));
+    expect(socket.closed).toBe(true);
+    expect(screen.getByRole('button', { name: 'Conversar com o estande' })).toBeInTheDocument();
   });
 });

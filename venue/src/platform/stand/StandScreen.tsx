@@ -12,6 +12,7 @@ import { Button } from '../../shared/ui/Button';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { StatusScreen } from '../../shared/ui/StatusScreen';
 import { BackButton } from '../ui/BackButton';
+import { ChatWidget } from './ChatWidget';
 import { ContactModal } from './ContactModal';
 import { MediaModal } from './MediaModal';
 import { ProductCard } from './ProductCard';
@@ -250,11 +251,6 @@ const Products = styled(Panel)`
   }
 `;
 
-/** The live chat arrives with the chat issue: its place in the layout is kept, with nothing in it yet. */
-const ChatSlot = styled.div`
-  grid-area: chat;
-`;
-
 const Back = styled.div`
   position: relative;
   z-index: 1;
@@ -452,7 +448,7 @@ export const StandScreen = () => {
             </ul>
           )}
         </Products>
-        <ChatSlot data-slot="chat" />
+        <ChatWidget stand={data} />
       </Grid>
       {open && <MediaModal media={open} onClose={() => setOpen(null)} />}
       {contact && <ContactModal stand={data} onClose={() => setContact(false)} />}
