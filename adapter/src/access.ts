@@ -49,6 +49,8 @@ export const CMS_ACCESS = {
   // The attendant's inbox of a stand of theirs (SPEC §2.3 stand chats); admins read every stand's.
   'GET /stands/:id/chats': ['admin', 'attendant'],
   'GET /stands/:id/contacts': ['admin', 'attendant'],
+  // The menu's count of chats waiting for an answer: attendants answer, admins only read.
+  'GET /chats/unanswered': ['attendant'],
 
   // The Mídia section is for every staff role; an attendant's rows are those of their own stands.
   'GET /medias': ['admin', 'attendant'],

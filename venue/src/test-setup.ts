@@ -1,12 +1,19 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { fakeChatSockets } from './shared/chat/test-socket';
 
 // findBy… and waitFor give up after 15 s, not 1 s: on a shared 2-core machine under load a
 // screen can take seconds to settle (issue 20: LectureScreen failed so, alone it passed). A
 // passing test is not slower; only a failing one waits longer to say so. No test passes its own
 // shorter wait: the test's own time limit (venue/vitest.config.ts) is well above this one.
 configure({ asyncUtilTimeout: 15_000 });
+
+// No test opens a real socket: the live chat's sockets are in memory (a test that looks at them
+// calls fakeChatSockets() itself to get the list).
+beforeEach(() => {
+  fakeChatSockets();
+});
 
 afterEach(() => {
   cleanup();

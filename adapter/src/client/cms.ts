@@ -31,7 +31,7 @@ import type { Product, ProductInput, ProductOrderField } from '../contracts/prod
 import type { Room, RoomInput, RoomOrderField } from '../contracts/room';
 import type { Speaker, SpeakerInput, SpeakerOrderField } from '../contracts/speaker';
 import type { Sponsor, SponsorInput, SponsorOrderField } from '../contracts/sponsor';
-import { chatPaths, type ChatSummary, type StandContact } from '../contracts/chat';
+import { chatPaths, type ChatSummary, type ChatUnanswered, type StandContact } from '../contracts/chat';
 import type { Stand, StandAttendant, StandAttendantInput, StandInput, StandOrderField } from '../contracts/stand';
 import type { StaffUser, StaffUserInput, StaffUserOrderField, StaffUserUpdate } from '../contracts/user';
 import { toFormData, uploadConfig, type Http, type PageQuery, type UploadOptions } from './http';
@@ -103,6 +103,8 @@ export const cmsClient = ({ call, data }: Http) => {
         }),
       contacts: (standId: number) =>
         data<ListResult<StandContact>>({ method: 'GET', url: cms(fillPath(chatPaths.standContacts, { id: standId })) }),
+      /** The signed-in attendant's chats waiting for an answer (the menu's count). */
+      unanswered: () => data<ChatUnanswered>({ method: 'GET', url: cms(chatPaths.unanswered) }),
     },
     /** A stand's media (list filter `standId`; saves multipart with `file`/`removeFile`). */
     medias: resource<Media, MediaInput, MediaOrderField>(mediaPaths.cms),

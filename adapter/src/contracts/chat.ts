@@ -98,6 +98,11 @@ export const chatListQuerySchema = z.object({
   order: z.enum(['updatedAt:desc', 'updatedAt:asc']).optional(),
 });
 
+/** GET /api/cms/v1/chats/unanswered: chats of the attendant's stands whose last message is the client's. */
+export interface ChatUnanswered {
+  count: number;
+}
+
 /** A stand's contact request (the contact form), shown in the same inbox: GET stands/{standId}/contacts. */
 export const standContactSchema = z.object({
   id: idSchema,

@@ -26,7 +26,12 @@ export const eventPaths = {
 export const roomPaths = { site: '/rooms', cms: '/rooms', schedule: '/rooms/:id/schedule' } as const;
 export const standPaths = { site: '/stands', cms: '/stands', attendants: '/stands/:id/attendants' } as const;
 /** A stand's chats and its contact requests (the attendant's inbox). */
-export const chatPaths = { standChats: '/stands/:id/chats', standContacts: '/stands/:id/contacts' } as const;
+export const chatPaths = {
+  standChats: '/stands/:id/chats',
+  standContacts: '/stands/:id/contacts',
+  /** How many chats of the attendant's stands wait for the stand's answer (the menu's count). */
+  unanswered: '/chats/unanswered',
+} as const;
 export const sponsorPaths = { site: '/sponsors', cms: '/sponsors' } as const;
 export const mediaPaths = { site: '/medias', cms: '/medias' } as const;
 export const productPaths = { site: '/products', cms: '/products' } as const;
@@ -116,7 +121,7 @@ export type CmsPath =
   | (typeof userPaths)['me']
   | (typeof eventPaths)['featured' | 'private' | 'dependents']
   | (typeof standPaths)['attendants']
-  | (typeof chatPaths)['standChats' | 'standContacts']
+  | (typeof chatPaths)['standChats' | 'standContacts' | 'unanswered']
   | (typeof clientPaths)['export' | 'upload' | 'imports' | 'importJob' | 'importReport']
   | (typeof languagePaths)['one' | 'rollback'];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

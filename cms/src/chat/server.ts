@@ -21,14 +21,18 @@ import type { Identity } from '../auth/identity';
 import { settings } from '../lib/settings';
 import { accountRoom, sessionRoom, setChatHooks } from './registry';
 import { TokenBucket } from './rate';
-import { chatStore, summaryOf, type ChatRow } from './store';
+import { chatKey, chatStore, summaryOf, type ChatRow } from './store';
 import { checkText } from './text';
+import { chatWriter } from './writer';
 
 /** Rooms: one per chat, a stand's attendants (presence), its inbox (list updates), its visitors (presence pushes). */
 const chatRoom = (standId: number, clientId: number) => `chat:${standId}:${clientId}`;
 const attendantsRoom = (standId: number) => `attendants:${standId}`;
 const inboxRoom = (standId: number) => `inbox:${standId}`;
 const visitorsRoom = (standId: number) => `visitors:${standId}`;
+
+/** How long a socket trusts its last check that its attendant still works on the open chat's stand. */
+const ASSIGNMENT_TTL_MS = 5_000;
 
 /** How long an instance trusts its last look at a stand's presence (it also refreshes on every attendant connect/disconnect it sees). */
 const PRESENCE_TTL_MS = 2_000;
@@ -38,6 +42,8 @@ interface OpenChat {
   clientId: number;
   client: { id: number; name: string | null; email: string | null };
   chat: ChatRow | null;
+  /** When the socket's attendant was last found assigned to the stand. */
+  assignedAt: number;
 }
 
 interface SocketState {
@@ -89,6 +95,16 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
     io.adapter(createAdapter(pub, sub, { key: `${config.chat.redisPrefix}#socket.io` }));
   }
   const store = chatStore(strapi);
+  const writer = chatWriter(strapi, async (item) =>
+    store.addMessage(item.chat ?? (await store.ensureChat(item.standId, item.clientId)), {
+      text: item.text,
+      senderType: item.senderType,
+      clientMessageId: item.clientMessageId ?? undefined,
+      staffUserId: item.staffUserId ?? undefined,
+      waiting: item.senderType === 'stand' ? false : Boolean(item.chat?.waiting) || item.offline,
+      leadConsent: item.leadConsent,
+    }),
+  );
 
   // ---------------------------------------------------------------- presence
 
@@ -214,7 +230,7 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
         if (who.kind === 'client') await socket.leave(visitorsRoom(state.open.standId));
       }
       const chat = await store.findChat(standId, clientId);
-      state.open = { standId, clientId, client, chat };
+      state.open = { standId, clientId, client, chat, assignedAt: Date.now() };
       await socket.join(who.kind === 'client' ? [chatRoom(standId, clientId), visitorsRoom(standId)] : [chatRoom(standId, clientId)]);
       const messages = fetchMessages && chat ? await store.history(chat.id, since ?? 0) : [];
       const online = await isOnline(standId);
@@ -235,23 +251,33 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
         if (!text.ok) return reply(text);
         if (!state.bucket.take()) return reply({ ok: false, msg: CHAT_ERRORS.rateLimited });
         const { standId, clientId } = open;
-        const stored = await serially(`${standId}:${clientId}`, async () => {
-          // An attendant unassigned since opening the chat no longer answers it.
-          if (side === 'stand' && !(await store.isAttendantOf(who.id, standId))) return null;
-          const chat = await store.ensureChat(standId, clientId);
-          const waiting = side === 'stand' ? false : Boolean(chat.waiting) || !(await isOnline(standId));
-          const result = await store.addMessage(chat, {
-            text: text.text,
-            senderType: side,
-            clientMessageId: parsed.data.clientMessageId,
-            staffUserId: side === 'stand' ? who.id : undefined,
-            waiting,
-            leadConsent: side === 'client' ? parsed.data.leadConsent : undefined,
-          });
-          open.chat = result.chat;
-          return result;
+        // In arrival order per chat: the chat is found (or created by its first message) one send
+        // after another, then the message joins the writer's queue, which keeps that order.
+        const queued = await serially(`${standId}:${clientId}`, async () => {
+          // An attendant unassigned since opening the chat no longer answers it (checked again every 5 s).
+          if (side === 'stand' && Date.now() - open.assignedAt > ASSIGNMENT_TTL_MS) {
+            if (!(await store.isAttendantOf(who.id, standId))) return null;
+            open.assignedAt = Date.now();
+          }
+          const clientMessageId = parsed.data.clientMessageId ?? null;
+          return {
+            written: writer.write({
+              chat: open.chat,
+              standId,
+              clientId,
+              text: text.text,
+              senderType: side,
+              clientMessageId,
+              dedupKey: clientMessageId ? `${chatKey(standId, clientId)}|${side}|${clientMessageId}` : null,
+              staffUserId: side === 'stand' ? who.id : null,
+              offline: side === 'client' && !(await isOnline(standId)),
+              leadConsent: side === 'client' && Boolean(parsed.data.leadConsent),
+            }),
+          };
         });
-        if (!stored) return reply({ ok: false, msg: CHAT_ERRORS.forbidden });
+        if (!queued) return reply({ ok: false, msg: CHAT_ERRORS.forbidden });
+        const stored = await queued.written;
+        open.chat = stored.chat;
         const { message, chat, duplicate } = stored;
         reply({ ok: true, message, duplicate });
         if (duplicate) return;

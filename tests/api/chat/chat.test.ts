@@ -224,6 +224,69 @@ describe('a conversation', () => {
   });
 });
 
+describe('grouped writes (decision 026)', () => {
+  it('stores concurrent messages of many chats together as the query engine would, each once, in order per chat', async () => {
+    const clients = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => createClient(server.strapi, { email: `lote${n}@exemplo.com.br` })),
+    );
+    const socketsOf = await Promise.all(clients.map(async (client) => connect(await sessionToken(server, 'client', client.id))));
+    await Promise.all(socketsOf.map((socket) => emit(socket, 'chat_open', { standId })));
+    // Every client sends three messages at once, the second one twice (a retry in the same instant).
+    const acks = await Promise.all(
+      socketsOf.flatMap((socket, n) => [
+        emit<ChatSendAck>(socket, 'chat_client_message', { text: `um ${n}`, clientMessageId: `l${n}-1` }),
+        emit<ChatSendAck>(socket, 'chat_client_message', { text: `dois ${n}`, clientMessageId: `l${n}-2` }),
+        emit<ChatSendAck>(socket, 'chat_client_message', { text: `dois ${n}`, clientMessageId: `l${n}-2` }),
+        emit<ChatSendAck>(socket, 'chat_client_message', { text: `três ${n}`, clientMessageId: `l${n}-3` }),
+      ]),
+    );
+    expect(acks.every((ack) => ack.ok)).toBe(true);
+    expect(acks.filter((ack) => ack.ok && ack.duplicate)).toHaveLength(clients.length);
+    for (const [n, client] of clients.entries()) {
+      const rows = await messagesInDb(client.id);
+      expect(rows.map((row) => row.text)).toEqual([`um ${n}`, `dois ${n}`, `três ${n}`]);
+      // What the query engine (and so the Content Manager) reads: the document, its chat, the chat's last message.
+      const engine = (await server.strapi.db.query('api::chat-message.chat-message').findMany({
+        where: { id: { $in: rows.map((row) => row.id) } },
+        populate: { chat: { populate: { client: true, stand: true } } },
+      })) as Array<{
+        documentId: string;
+        publishedAt: unknown;
+        createdAt: unknown;
+        chat: { lastMessage: string; lastSender: string; client: { id: number }; stand: { id: number } };
+      }>;
+      expect(engine).toHaveLength(3);
+      for (const row of engine) {
+        expect(row.documentId).toMatch(/^[a-z][a-z0-9]{23}$/);
+        expect(row.publishedAt).toBeTruthy();
+        expect(Number.isNaN(new Date(row.createdAt as string).getTime())).toBe(false);
+        expect(row.chat).toMatchObject({
+          lastMessage: `três ${n}`,
+          lastSender: 'client',
+          client: { id: client.id },
+          stand: { id: standId },
+        });
+      }
+    }
+  });
+
+  it("records the attendant who answered, as the query engine's relation", async () => {
+    const client = await createClient(server.strapi, { email: 'resposta@exemplo.com.br' });
+    const socket = await connect(await sessionToken(server, 'client', client.id));
+    await emit(socket, 'chat_open', { standId });
+    await emit(socket, 'chat_client_message', { text: 'Oi' });
+    const staff = await connect(tokens.attendant);
+    await emit(staff, 'chat_open', { standId, clientId: client.id });
+    const answer = await emit<ChatSendAck>(staff, 'chat_stand_message', { text: 'Olá!' });
+    expect(answer.ok).toBe(true);
+    const row = (await server.strapi.db.query('api::chat-message.chat-message').findOne({
+      where: { id: answer.ok ? answer.message.id : 0 },
+      populate: { staffUser: true },
+    })) as { senderType: string; staffUser: { id: number } | null };
+    expect(row).toMatchObject({ senderType: 'stand', staffUser: { id: attendant.id } });
+  });
+});
+
 describe('refusals', () => {
   it('answers each refusal with its key and stores nothing', async () => {
     const client = await connect(tokens.visitor);
@@ -316,7 +379,11 @@ describe('the lead inbox and the stand chats list', () => {
     const mine = await api(`/stands/${standId}/chats?includeClients=true&hasLastMessage=true&order=updatedAt:desc`, 'attendant');
     expect(mine.status).toBe(200);
     const rows = mine.body.data.rows as ChatSummary[];
-    expect(rows.length).toBe(2);
+    const inDb = await server.strapi.db
+      .query('api::chat.chat')
+      .count({ where: { stand: { id: standId }, lastMessage: { $notNull: true } } });
+    expect(rows.length).toBe(inDb);
+    expect(mine.body.data.count).toBe(inDb);
     const times = rows.map((row) => Date.parse(row.updatedAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(rows[0]).toEqual(
@@ -345,5 +412,32 @@ describe('the lead inbox and the stand chats list', () => {
     });
     expect((answer.body.data.rows as StandContact[])[0].createdAt).toMatch(/^\d{4}-/);
     expect((await api(`/stands/${otherStand}/contacts`, 'attendant')).status).toBe(404);
+  });
+
+  it('counts the chats of the attendant’s stands waiting for an answer (the menu), and only theirs', async () => {
+    const waiting = async (who: 'attendant' | 'outsider') => {
+      const answer = await api('/chats/unanswered', who);
+      expect(answer.status).toBe(200);
+      return answer.body.data.count as number;
+    };
+    const inDb = async (stand: number) =>
+      server.strapi.db.query('api::chat.chat').count({ where: { stand: { id: stand }, lastSender: 'client' } });
+    expect(await waiting('attendant')).toBe(await inDb(standId));
+    const before = await waiting('outsider');
+    expect(before).toBe(await inDb(otherStand));
+
+    const newcomer = await createClient(server.strapi, { email: 'novo@exemplo.com.br' });
+    const socket = await connect(await sessionToken(server, 'client', newcomer.id));
+    await emit(socket, 'chat_open', { standId: otherStand });
+    await emit(socket, 'chat_client_message', { text: 'Olá?' });
+    expect(await waiting('outsider')).toBe(before + 1);
+    expect(await waiting('attendant')).toBe(await inDb(standId));
+
+    const staff = await connect(tokens.outsider);
+    await emit(staff, 'chat_open', { standId: otherStand, clientId: newcomer.id });
+    await emit(staff, 'chat_stand_message', { text: 'Olá! Em que posso ajudar?' });
+    expect(await waiting('outsider')).toBe(before);
+    // Admins read chats but do not answer them: the count is not theirs.
+    expect((await api('/chats/unanswered', 'admin')).status).toBe(403);
   });
 });

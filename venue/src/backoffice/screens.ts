@@ -15,6 +15,8 @@ export interface Screen {
   home?: boolean;
   /** false: a route without a menu entry (the event editor, reached from the events list). */
   menu?: false;
+  /** A count beside the menu entry: the attendant's chats waiting for an answer. */
+  badge?: 'unansweredChats';
   /** The page, loaded on demand. */
   page: LazyExoticComponent<ComponentType>;
 }
@@ -71,6 +73,7 @@ export const SCREENS: readonly Screen[] = [
     label: 'menu.stands',
     access: 'GET /stands',
     only: ['attendant'],
+    badge: 'unansweredChats',
     page: page(() => import('./stands/StandsPage'), 'StandsPage'),
   },
   {

@@ -7,6 +7,7 @@ import { Logo } from '../auth/AuthLayout';
 import { menuOf } from '../screens';
 import { useStaffSession } from '../session';
 import { useBackofficeTranslation } from '../i18n';
+import { useUnansweredChats } from '../stands/unanswered';
 
 export const DRAWER_WIDTH = 240;
 
@@ -82,6 +83,18 @@ const Drawer = styled.nav<{ $open: boolean }>`
   a:hover {
     background: rgba(255, 255, 255, 0.06);
   }
+  .badge {
+    display: inline-block;
+    min-width: 22px;
+    margin-left: 8px;
+    padding: 0 6px;
+    border-radius: 11px;
+    background: #fff;
+    color: #1d1a18;
+    font-size: 0.8rem;
+    font-weight: 700;
+    text-align: center;
+  }
   a.active {
     border-left-color: ${({ theme }) => theme.colors.primary};
     background: rgba(163, 65, 0, 0.25);
@@ -145,6 +158,7 @@ export const Shell = () => {
   const [open, setOpen] = useState(false);
 
   useEffect(() => setOpen(false), [location.pathname]);
+  const unanswered = useUnansweredChats(user?.role === 'attendant');
 
   if (!user) return null;
   const logout = () =>
@@ -185,7 +199,15 @@ export const Shell = () => {
         <ul>
           {menuOf(user.role).map((screen) => (
             <li key={screen.path}>
-              <NavLink to={`/cms/${screen.path}`}>{t(screen.label)}</NavLink>
+              <NavLink to={`/cms/${screen.path}`}>
+                {t(screen.label)}
+                {screen.badge === 'unansweredChats' && unanswered > 0 && (
+                  <span className="badge">
+                    <span aria-hidden="true">{unanswered}</span>
+                    <span className="visually-hidden">{t('menu.unanswered', { count: unanswered })}</span>
+                  </span>
+                )}
+              </NavLink>
             </li>
           ))}
         </ul>

@@ -55,6 +55,7 @@ const serve = (rows: ChatSummary[], contacts: StandContact[] = []) =>
     [`GET /api/cms/v1/stands/${vitalis.id}`]: () => vitalis,
     [`GET /api/cms/v1/stands/${vitalis.id}/chats`]: () => ({ rows, count: rows.length }),
     [`GET /api/cms/v1/stands/${vitalis.id}/contacts`]: () => ({ rows: contacts, count: contacts.length }),
+    'GET /api/cms/v1/chats/unanswered': () => ({ count: rows.filter((row) => row.lastSender === 'client').length }),
   });
 
 describe('pure rules (SPEC §2.3, §4)', () => {
@@ -118,9 +119,11 @@ describe('/cms/estandes/:standId/chats (attendant, SPEC §2.3 stand chats page)'
     serve([ana, chat(2, 'Bruno Lima')]);
     renderBackoffice(`/cms/estandes/${vitalis.id}/chats`);
     await screen.findByRole('heading', { name: '2 conversas' }, FIRST_LOAD);
-    const inbox = sockets[0];
-    expect(inbox.token).toBe('staff-token');
-    act(() => inbox.up());
+    // The shell's socket (the menu's count) and the page's inbox: the server tells both.
+    const inboxes = [...sockets];
+    expect(inboxes.map((socket) => socket.token)).toEqual(['staff-token', 'staff-token']);
+    const inbox = { serve: (event: string, value: unknown) => inboxes.forEach((socket) => socket.serve(event, value)) };
+    act(() => inboxes.forEach((socket) => socket.up()));
     const newer = chat(2, 'Bruno Lima', { updatedAt: new Date().toISOString(), lastMessage: 'Tem desconto?' });
     act(() => inbox.serve(CHAT_EVENTS.updated, newer));
     act(() => inbox.serve(CHAT_EVENTS.updated, { ...newer, id: 50, standId: 999 }));
@@ -141,7 +144,7 @@ describe('/cms/estandes/:standId/chats (attendant, SPEC §2.3 stand chats page)'
     const dialog = screen.getByRole('dialog', { name: 'Conversa com Bruno Lima' });
     expect(screen.getByRole('button', { name: 'Abrir conversa com Bruno Lima' })).not.toHaveTextContent('nova mensagem');
     // The dialog's own socket opens the chat of that client, as the stand.
-    const conversation = sockets[1];
+    const conversation = sockets[2];
     act(() => conversation.up());
     expect(conversation.last(CHAT_EVENTS.open)?.payload).toEqual({ standId: vitalis.id, clientId: 102, fetchMessages: true });
     act(() =>
@@ -168,15 +171,52 @@ describe('/cms/estandes/:standId/chats (attendant, SPEC §2.3 stand chats page)'
     expect(screen.queryByRole('dialog')).toBeNull();
     // SPEC §4: closing disconnects.
     expect(conversation.closed).toBe(true);
-    expect(inbox.closed).toBe(false);
+    expect(inboxes.every((socket) => !socket.closed)).toBe(true);
   });
 
   it('a new chat arriving live counts in the heading', async () => {
     serve([chat(1, 'Ana Souza')]);
     renderBackoffice(`/cms/estandes/${vitalis.id}/chats`);
     await screen.findByRole('heading', { name: '1 conversa' }, FIRST_LOAD);
-    act(() => sockets[0].serve(CHAT_EVENTS.updated, chat(9, 'Carlos Dias', { updatedAt: new Date().toISOString() })));
+    act(() =>
+      sockets.forEach((socket) => socket.serve(CHAT_EVENTS.updated, chat(9, 'Carlos Dias', { updatedAt: new Date().toISOString() }))),
+    );
     expect(await screen.findByRole('heading', { name: '2 conversas' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Abrir conversa com/ })[0]).toHaveAccessibleName('Abrir conversa com Carlos Dias');
+  });
+});
+
+describe("the menu's count of chats waiting for an answer (attendant)", () => {
+  it("shows beside 'Estandes', follows a live change of a chat, and is gone at zero", async () => {
+    let waiting = 2;
+    const seen = fakeServer({
+      'GET /api/cms/v1/users/me': () => carla,
+      'GET /api/cms/v1/stands': () => ({ rows: [vitalis], count: 1 }),
+      'GET /api/cms/v1/chats/unanswered': () => ({ count: waiting }),
+    });
+    renderBackoffice('/cms/estandes');
+    const menu = await screen.findByRole('navigation', { name: 'Menu' }, FIRST_LOAD);
+    const entry = await within(menu).findByRole('link', { name: /^Estandes\s*, 2 conversas aguardando resposta$/ });
+    expect(entry).toHaveTextContent('Estandes2');
+    // The shell's inbox socket is the attendant's: a chat of theirs changed, the count is read again.
+    const inbox = sockets.find((socket) => socket.token === 'staff-token');
+    expect(inbox).toBeDefined();
+    waiting = 0;
+    const reads = seen.filter((r) => r.url === '/api/cms/v1/chats/unanswered').length;
+    act(() => inbox?.serve(CHAT_EVENTS.updated, chat(1, 'Ana Souza', { lastSender: 'stand' })));
+    await waitFor(() => expect(within(menu).getByRole('link', { name: 'Estandes' })).toBeInTheDocument());
+    expect(seen.filter((r) => r.url === '/api/cms/v1/chats/unanswered').length).toBeGreaterThan(reads);
+  });
+
+  it('is not asked for an admin', async () => {
+    signInStaff(admin);
+    const seen = fakeServer({
+      'GET /api/cms/v1/users/me': () => admin,
+      'GET /api/cms/v1/events': () => ({ rows: [], count: 0 }),
+    });
+    renderBackoffice('/cms/eventos');
+    await screen.findByRole('navigation', { name: 'Menu' }, FIRST_LOAD);
+    expect(seen.some((r) => r.url === '/api/cms/v1/chats/unanswered')).toBe(false);
+    expect(sockets).toHaveLength(0);
   });
 });

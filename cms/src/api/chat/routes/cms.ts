@@ -75,5 +75,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
   });
 
-  return cmsRouter([chats, contacts]);
+  const unanswered = route({
+    method: 'GET',
+    path: chatPaths.unanswered,
+    config: { auth: false },
+    handler: async (ctx) => {
+      const attendant = attendantOf(ctx);
+      // The access table admits attendants only; the scope keeps the count to their stands.
+      if (!attendant) throw new ApiError(403, 'api.error.forbidden');
+      const count = await strapi.db.query(CHAT_UID).count({
+        where: { lastSender: 'client', stand: { attendants: { user: { id: attendant.id } } } },
+      });
+      return reply({ count });
+    },
+  });
+
+  return cmsRouter([chats, contacts, unanswered]);
 };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { documentId } from '../../../lib/document-id';
 import fs from 'node:fs/promises';
 import type { Core } from '@strapi/strapi';
 import type { ClientImportFormat, ClientImportJob, ImportField, ImportReject, ImportStatus, MessageKey } from '@plataforma/adapter';
@@ -146,14 +146,7 @@ const insertRows = async (strapi: Core.Strapi, trx: unknown, rows: ReadonlyArray
   }
 };
 
-/** A document id as Strapi gives one (a letter, then 23 of [a-z0-9]; decision 022). */
-export const documentId = (): string => {
-  const bytes = randomBytes(24);
-  let id = String.fromCharCode(97 + (bytes[0] % 26));
-  for (let i = 1; i < 24; i += 1) id += ALPHABET[bytes[i] % 36];
-  return id;
-};
-const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+export { documentId } from '../../../lib/document-id';
 
 /**
  * Writes a batch of checked rows in one transaction: a client whose e-mail exists (in any case)
