@@ -28,6 +28,16 @@ export const admin: StaffUser = {
   createdAt: '2026-01-02T10:00:00.000Z',
 };
 
+/** An attendant of the tests ('Carla Atendente' → carla@exemplo.com.br). */
+export const attendantUser = (id: number, name: string): StaffUser => ({
+  ...admin,
+  id,
+  name,
+  email: `${name.split(' ')[0].toLowerCase()}@exemplo.com.br`,
+  role: 'attendant',
+  roleLabel: 'Atendente',
+});
+
 export const signInStaff = (user: StaffUser = admin) => useAppState.getState().signIn(user, 'user', 'staff-token');
 
 /** One request the fake server saw. */

@@ -2,21 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ChatSummary, StaffUser, StandContact } from '@plataforma/adapter';
+import type { ChatSummary, StandContact } from '@plataforma/adapter';
 import { CHAT_EVENTS } from '@plataforma/adapter/chat-constants';
 import { fakeChatSockets, type FakeSocket } from '../../shared/chat/test-socket';
-import { admin, fakeServer, FIRST_LOAD, renderBackoffice, signInStaff } from '../test-utils';
+import { admin, attendantUser, fakeServer, FIRST_LOAD, renderBackoffice, signInStaff } from '../test-utils';
 import { isUpdated, previewOf } from './StandChats';
 import { standFixture } from './fixtures';
 
-const carla: StaffUser = {
-  ...admin,
-  id: 2,
-  name: 'Carla Atendente',
-  email: 'carla@exemplo.com.br',
-  role: 'attendant',
-  roleLabel: 'Atendente',
-};
+const carla = attendantUser(2, 'Carla Atendente');
 const vitalis = standFixture();
 const LONG = 'Gostaria de saber se vocês têm o catálogo completo dos produtos de dermatologia para 2027, por favor.';
 

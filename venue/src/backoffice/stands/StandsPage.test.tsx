@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, type Media, type StaffUser } from '@plataforma/adapter';
+import { ApiError, type Media } from '@plataforma/adapter';
 import {
   admin,
+  attendantUser,
   fakeServer,
   FIRST_LOAD,
   multipartFields,
@@ -14,14 +15,7 @@ import {
 } from '../test-utils';
 import { standFixture } from './fixtures';
 
-const carla: StaffUser = {
-  ...admin,
-  id: 2,
-  name: 'Carla Atendente',
-  email: 'carla@exemplo.com.br',
-  role: 'attendant',
-  roleLabel: 'Atendente',
-};
+const carla = attendantUser(2, 'Carla Atendente');
 const vitalis = standFixture();
 const folder: Media = {
   id: 9,

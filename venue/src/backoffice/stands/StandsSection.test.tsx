@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, type StandAttendant, type StaffUser } from '@plataforma/adapter';
+import { ApiError, type StandAttendant } from '@plataforma/adapter';
 import { useAppState } from '../../shared/state/store';
 import {
   admin,
+  attendantUser,
   fakeServer,
   FIRST_LOAD,
   multipartFields as sent,
@@ -21,14 +22,6 @@ import { StandsSection } from './StandsSection';
 const vitalis = standFixture();
 const bronze = standFixture({ id: 4, name: 'Bronze Ltda', type: 'bronze', symposium: null, image: '/uploads/bronze.png' });
 
-const attendantUser = (id: number, name: string): StaffUser => ({
-  ...admin,
-  id,
-  name,
-  email: `${name.split(' ')[0].toLowerCase()}@exemplo.com.br`,
-  role: 'attendant',
-  roleLabel: 'Atendente',
-});
 const carla = attendantUser(2, 'Carla Atendente');
 const bruno = attendantUser(5, 'Bruno Atendente');
 const assigned: StandAttendant = { id: 40, standId: 3, user: { id: carla.id, name: carla.name, email: carla.email, phone: '11987654321' } };
