@@ -33,6 +33,29 @@ export const chatSendSchema = z.object({
 });
 export type ChatSend = z.infer<typeof chatSendSchema>;
 
+/**
+ * A chat message written outside the chat (the /admin Content Manager, decision 023): the same
+ * text rules as a send (trimmed, not blank, at most 2,000 characters: checked with their keys by
+ * the server), in a chat, by a side.
+ */
+export const chatMessageDocumentSchema = z.object({
+  chatId: idSchema,
+  text: z.string(),
+  senderType: chatSenderSchema,
+  staffUserId: idSchema.nullable().optional(),
+  clientMessageId: z.string().min(1).max(CHAT_LIMITS.clientMessageIdMax).nullable().optional(),
+});
+export const chatMessageDocumentUpdateSchema = chatMessageDocumentSchema.partial();
+
+/** A chat written outside the chat: between a stand and a client; its last message follows its messages. */
+export const chatDocumentSchema = z.object({
+  standId: idSchema,
+  clientId: idSchema,
+  waiting: z.boolean().nullable().optional(),
+  leadConsent: z.boolean().nullable().optional(),
+});
+export const chatDocumentUpdateSchema = chatDocumentSchema.partial();
+
 export const chatTypingSchema = z.object({ typing: z.boolean() });
 
 /** One message on the wire. */

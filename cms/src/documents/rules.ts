@@ -48,6 +48,17 @@ export interface DocumentRules {
   check?: (strapi: Core.Strapi, input: Record<string, unknown>, context: CheckContext) => Promise<void>;
   /** The attribute each key of `check` is about, so the form shows it beside the field. */
   keyFields?: Partial<Record<MessageKey, string>>;
+  /** Puts a write's values in their stored form before they are checked and written (a text trimmed). */
+  normalize?: (data: Record<string, unknown>) => void;
+  /**
+   * What the type keeps in step after a write, in the write's transaction (a chat's last message):
+   * `ids` the rows written, `stored` the row before an update or a delete. Throw the ApiError the
+   * product's route answers to refuse the write (nothing of it is kept).
+   */
+  after?: (
+    strapi: Core.Strapi,
+    write: { action: 'create' | 'update' | 'clone' | 'delete'; ids: number[]; stored: StoredRow | null },
+  ) => Promise<void>;
 }
 
 /** A stored time ('HH:mm:ss.SSS', as the Content Manager sends it) as the contract reads it ('HH:mm:ss'). */
@@ -78,7 +89,7 @@ const refuse = (problems: Problem[]): never => {
   });
 };
 
-type StoredRow = { id: number } & Record<string, unknown>;
+export type StoredRow = { id: number } & Record<string, unknown>;
 
 const findStored = async (strapi: Core.Strapi, rules: DocumentRules, documentId: string): Promise<StoredRow | null> =>
   (await strapi.db.query(rules.uid as Parameters<Core.Strapi['db']['query']>[0]).findOne({
@@ -134,8 +145,15 @@ const enforce = async (
     }
   }
   if (problems.length) refuse(problems);
-  try {
+  await refusedAs(ptText, rules, async () => {
     await rules.check?.(strapi, parsed.data as Record<string, unknown>, { id: mode === 'update' ? (stored?.id ?? null) : null });
+  });
+};
+
+/** Runs the type's own rule: the ApiError it throws becomes Strapi's 400 naming the field the key is about. */
+const refusedAs = async (ptText: (key: MessageKey) => string, rules: DocumentRules, rule: () => Promise<void>): Promise<void> => {
+  try {
+    await rule();
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const field = rules.keyFields?.[error.msg];
@@ -198,10 +216,16 @@ export const documentRules = (strapi: Core.Strapi, all: readonly DocumentRules[]
       const stored = documentId ? await findStored(strapi, rules, documentId) : null;
       // A document that is not there: Strapi's own answer (404) is the right one.
       if (action !== 'create' && !stored) return { result: await next(), ids: [] as number[] };
-      if (action !== 'delete') await enforce(strapi, ptText, rules, data, stored, action);
+      if (action !== 'delete') {
+        rules.normalize?.(data);
+        await enforce(strapi, ptText, rules, data, stored, action);
+      }
       const result = (await next()) as { id?: number; entries?: Array<{ id?: number }> } | null;
-      const ids = action === 'delete' || action === 'update' ? [stored?.id ?? 0] : [result?.id ?? result?.entries?.[0]?.id ?? 0];
-      return { result, ids: ids.filter((id) => id > 0) };
+      const ids = (action === 'delete' || action === 'update' ? [stored?.id ?? 0] : [result?.id ?? result?.entries?.[0]?.id ?? 0]).filter(
+        (id) => id > 0,
+      );
+      if (rules.after) await refusedAs(ptText, rules, () => rules.after?.(strapi, { action, ids, stored }) ?? Promise.resolve());
+      return { result, ids };
     });
     if (written.ids.length) {
       const { via, ...author } = authorOf(request);
