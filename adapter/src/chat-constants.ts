@@ -14,13 +14,19 @@ export const CHAT_EVENTS = {
   clientMessage: 'chat_client_message',
   /** emit {text, clientMessageId?} (an attendant of the stand) → ack ChatSendAck. */
   standMessage: 'chat_stand_message',
-  /** receive ChatMessage: every message of the open chat, both sides (the sender's own too). */
+  /**
+   * receive ChatMessage: every message of the open chat, both sides; the sending socket gets its
+   * own message in the acknowledgement instead when it asked for one (its other tabs get it here).
+   */
   message: 'chat_message',
   /** emit {typing} / receive {senderType, typing}: the other side is typing (volatile). */
   typing: 'chat_typing',
   /** receive ChatPresence: whether an attendant of the open chat's stand is online now. */
   presence: 'chat_presence',
-  /** receive ChatSummary: a chat of one of the attendant's stands changed (the list's live update). */
+  /**
+   * receive ChatSummary[]: chats of one of the attendant's stands changed (the list's live update),
+   * one entry per chat, newest last; at most one packet per stand every `inboxUpdateMs`.
+   */
   updated: 'chat_updated',
   /** receive {msg}: the server refused something that had no acknowledgement to answer. */
   error: 'chat_error',
@@ -34,6 +40,8 @@ export const CHAT_LIMITS = {
   previewLength: 70,
   /** The chats list's poll (SPEC §9). */
   listPollMs: 3000,
+  /** A stand's inbox hears at most once in this time: its changes in between go in one chat_updated. */
+  inboxUpdateMs: 1000,
   /** The client's connection check (SPEC §9). */
   reconnectCheckMs: 2000,
   /** Per socket: a token bucket of `rateBurst` messages refilled at `ratePerSecond`. */

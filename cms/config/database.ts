@@ -31,6 +31,19 @@ export default () => {
       client: 'sqlite',
       connection: { filename: database.filename },
       useNullAsDefault: true,
+      // Write-ahead log (decision 027): one flush per commit instead of several, readers never
+      // wait for a writer; synchronous stays FULL, so a committed transaction survives a crash.
+      pool: {
+        afterCreate: (connection: { pragma: (source: string) => unknown }, done: (error: Error | null, connection: unknown) => void) => {
+          try {
+            connection.pragma('journal_mode = WAL');
+            connection.pragma('synchronous = FULL');
+            done(null, connection);
+          } catch (error) {
+            done(error as Error, connection);
+          }
+        },
+      },
     },
     acquireConnectionTimeout: database.connectionTimeoutMs,
   };

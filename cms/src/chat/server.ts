@@ -9,10 +9,10 @@ import {
   chatOpenSchema,
   chatSendSchema,
   chatTypingSchema,
-  type ChatMessage,
   type ChatOpenAck,
   type ChatSendAck,
   type ChatSender,
+  type ChatSummary,
   type MessageKey,
 } from '@plataforma/adapter';
 import { logActivity } from '../activity/log';
@@ -108,17 +108,64 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
 
   // ---------------------------------------------------------------- presence
 
+  // Looking (fetchSockets) asks every instance through Redis: one look per stand at a time, and a
+  // send is answered from the last look while a newer one runs (never waiting on the other instances).
   const presence = new Map<number, { online: boolean; at: number }>();
+  const looking = new Map<number, Promise<boolean>>();
+  const lookUp = (standId: number, again = false): Promise<boolean> => {
+    const running = looking.get(standId);
+    if (running && !again) return running;
+    const look = io
+      .in(attendantsRoom(standId))
+      .fetchSockets()
+      .then((sockets) => {
+        const online = sockets.length > 0;
+        presence.set(standId, { online, at: Date.now() });
+        return online;
+      })
+      .finally(() => {
+        if (looking.get(standId) === look) looking.delete(standId);
+      });
+    looking.set(standId, look);
+    return look;
+  };
   const isOnline = async (standId: number, fresh = false): Promise<boolean> => {
     const known = presence.get(standId);
-    if (!fresh && known && Date.now() - known.at < PRESENCE_TTL_MS) return known.online;
-    const online = (await io.in(attendantsRoom(standId)).fetchSockets()).length > 0;
-    presence.set(standId, { online, at: Date.now() });
-    return online;
+    if (fresh || !known) return lookUp(standId, fresh);
+    if (Date.now() - known.at >= PRESENCE_TTL_MS)
+      void lookUp(standId).catch((error: Error) => strapi.log.warn(`[chat] presence: ${error.message}`));
+    return known.online;
   };
   const announcePresence = async (standId: number) => {
     const online = await isOnline(standId, true);
     io.to(visitorsRoom(standId)).emit(CHAT_EVENTS.presence, { standId, online });
+  };
+
+  // ---------------------------------------------------------------- the inbox's live updates
+
+  // A stand's inbox (every attendant socket of the stand) hears of a change at once when it was
+  // quiet, then at most once a second with every chat changed meanwhile: one packet per socket
+  // instead of one per message, whatever the stand's traffic.
+  const inboxes = new Map<number, { pending: Map<number, ChatSummary>; timer: NodeJS.Timeout }>();
+  const flushInbox = (standId: number) => {
+    const inbox = inboxes.get(standId);
+    if (!inbox) return;
+    if (inbox.pending.size === 0) {
+      inboxes.delete(standId);
+      return;
+    }
+    io.to(inboxRoom(standId)).emit(CHAT_EVENTS.updated, [...inbox.pending.values()]);
+    inbox.pending.clear();
+    inbox.timer = setTimeout(() => flushInbox(standId), CHAT_LIMITS.inboxUpdateMs);
+  };
+  const notifyInbox = (standId: number, summary: ChatSummary) => {
+    const inbox = inboxes.get(standId);
+    if (inbox) {
+      inbox.pending.delete(summary.id);
+      inbox.pending.set(summary.id, summary);
+      return;
+    }
+    inboxes.set(standId, { pending: new Map([[summary.id, summary]]), timer: setTimeout(() => flushInbox(standId), 0) });
   };
 
   // ---------------------------------------------------------------- order per chat
@@ -239,7 +286,7 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
     });
 
     const send = (side: ChatSender) =>
-      on<ChatSendAck>(side === 'client' ? CHAT_EVENTS.clientMessage : CHAT_EVENTS.standMessage, async (payload, reply) => {
+      on<ChatSendAck>(side === 'client' ? CHAT_EVENTS.clientMessage : CHAT_EVENTS.standMessage, async (payload, reply, hasAck) => {
         const parsed = chatSendSchema.safeParse(payload);
         if (!parsed.success) return reply({ ok: false, msg: CHAT_ERRORS.invalid });
         if (side === 'client' && who.kind !== 'client') return reply({ ok: false, msg: CHAT_ERRORS.wrongSide });
@@ -281,8 +328,9 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
         const { message, chat, duplicate } = stored;
         reply({ ok: true, message, duplicate });
         if (duplicate) return;
-        broadcast(standId, clientId, message);
-        io.to(inboxRoom(standId)).emit(CHAT_EVENTS.updated, summaryOf(chat, standId, open.client));
+        // The sender has it in the acknowledgement; a sender that asked for none (SPEC §7's bare emit) gets it here too.
+        (hasAck ? socket.to(chatRoom(standId, clientId)) : io.to(chatRoom(standId, clientId))).emit(CHAT_EVENTS.message, message);
+        notifyInbox(standId, summaryOf(chat, standId, open.client));
       });
     send('client');
     send('stand');
@@ -304,9 +352,6 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
     });
   });
 
-  const broadcast = (standId: number, clientId: number, message: ChatMessage) =>
-    io.to(chatRoom(standId, clientId)).emit(CHAT_EVENTS.message, message);
-
   setChatHooks({
     endSessions: (jtis) => io.in(jtis.map(sessionRoom)).disconnectSockets(true),
     endAccount: (audience, accountId) => io.in(accountRoom(audience, accountId)).disconnectSockets(true),
@@ -316,6 +361,8 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
     io,
     close: async () => {
       setChatHooks(null);
+      for (const inbox of inboxes.values()) clearTimeout(inbox.timer);
+      inboxes.clear();
       io.local.disconnectSockets(true);
       // The engine only: the HTTP server is Strapi's, which closes it itself.
       io.engine.close();

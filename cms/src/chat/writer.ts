@@ -206,7 +206,7 @@ export const chatWriter = (strapi: Core.Strapi, oneByOne: (item: PendingMessage)
           );
       }
 
-      // One update per chat: its last message and sender; 'waiting' follows the messages in order
+      // Each chat's last message and sender; 'waiting' follows the messages in order
       // (the stand answering clears it, a client writing while nobody is online sets it).
       const perChat = new Map<number, { last: PendingMessage; cleared: boolean; set: boolean; consent: boolean }>();
       for (const index of fresh) {
@@ -220,19 +220,39 @@ export const chatWriter = (strapi: Core.Strapi, oneByOne: (item: PendingMessage)
         if (item.leadConsent) state.consent = true;
         perChat.set(chatIdOf(index), state);
       }
+      // One statement for every chat of the batch (not one per chat: a round trip each on PostgreSQL).
       const chats = new Map<number, ChatRow>();
-      // In id order: two instances' transactions lock the same chats in the same order (no deadlock).
-      for (const [chatId, state] of [...perChat].sort(([a], [b]) => a - b)) {
-        const waiting = state.cleared ? (state.set ? 'TRUE' : 'FALSE') : state.set ? 'TRUE' : 'COALESCE(waiting, FALSE)';
-        const consent = state.consent ? 'TRUE' : 'COALESCE(lead_consent, FALSE)';
-        const [row] = rowsOf<RawChat>(
+      const changes = [...perChat].sort(([a], [b]) => a - b);
+      if (changes.length > 0) {
+        // In id order: two instances' transactions lock the same chats in the same order (no deadlock).
+        if (strapi.db.dialect.client === 'postgres')
           await raw(
-            `update chats set last_message = ?, last_sender = ?, updated_at = ?, waiting = ${waiting}, lead_consent = ${consent} ` +
-              `where id = ? returning id, key, last_message, last_sender, waiting, lead_consent, updated_at`,
-            [state.last.text, state.last.senderType, now, chatId],
+            `select id from chats where id in (${changes.map(() => '?').join(', ')}) order by id for update`,
+            changes.map(([id]) => id),
+          );
+        // waiting: 1 set, 0 cleared, -1 as it was; the stand answering clears it, a client writing while nobody is online sets it.
+        const tuple = '(cast(? as integer), cast(? as text), cast(? as text), cast(? as integer), cast(? as integer))';
+        const updated = rowsOf<RawChat>(
+          await raw(
+            `with v (id, last_message, last_sender, w, consent) as (values ${changes.map(() => tuple).join(', ')}) ` +
+              `update chats set last_message = v.last_message, last_sender = v.last_sender, updated_at = ?, ` +
+              `waiting = case when v.w = 1 then TRUE when v.w = 0 then FALSE else COALESCE(chats.waiting, FALSE) end, ` +
+              `lead_consent = case when v.consent = 1 then TRUE else COALESCE(chats.lead_consent, FALSE) end ` +
+              `from v where chats.id = v.id ` +
+              `returning chats.id, chats.key, chats.last_message, chats.last_sender, chats.waiting, chats.lead_consent, chats.updated_at`,
+            [
+              ...changes.flatMap(([chatId, state]) => [
+                chatId,
+                state.last.text,
+                state.last.senderType,
+                state.set ? 1 : state.cleared ? 0 : -1,
+                state.consent ? 1 : 0,
+              ]),
+              now,
+            ],
           ),
         );
-        if (row) chats.set(chatId, chatOf(row));
+        for (const row of updated) chats.set(Number(row.id), chatOf(row));
       }
 
       return items.map((item, index): WrittenMessage => {

@@ -134,7 +134,7 @@ describe('a conversation', () => {
     expect(staffOpened).toMatchObject({ ok: true, chatId: null, online: true });
 
     const arrived = next<ChatMessage>(staff, 'chat_message');
-    const updated = next<ChatSummary>(staff, 'chat_updated');
+    const updated = next<ChatSummary[]>(staff, 'chat_updated');
     const sent = await emit<ChatSendAck>(client, 'chat_client_message', {
       text: '  Olá, quero saber do produto  ',
       clientMessageId: 'c-1',
@@ -145,13 +145,15 @@ describe('a conversation', () => {
       message: { text: 'Olá, quero saber do produto', senderType: 'client', clientMessageId: 'c-1' },
     });
     expect(await arrived).toEqual(sent.ok && sent.message);
-    expect(await updated).toMatchObject({
-      standId,
-      lastMessage: 'Olá, quero saber do produto',
-      lastSender: 'client',
-      waiting: false,
-      Client: { id: visitor.id },
-    });
+    expect(await updated).toEqual([
+      expect.objectContaining({
+        standId,
+        lastMessage: 'Olá, quero saber do produto',
+        lastSender: 'client',
+        waiting: false,
+        Client: expect.objectContaining({ id: visitor.id }),
+      }),
+    ]);
 
     const typing = next<{ senderType: string; typing: boolean }>(client, 'chat_typing');
     staff.emit('chat_typing', { typing: true });
@@ -216,6 +218,62 @@ describe('a conversation', () => {
     expect(new Set(answers.map((answer) => answer.ok && answer.message.chatId)).size).toBe(1);
   });
 
+  it('the sending socket has its message in the acknowledgement, its other tab and a sender without one as chat_message', async () => {
+    const writer = await createClient(server.strapi, { email: 'abas@exemplo.com.br' });
+    const token = await sessionToken(server, 'client', writer.id);
+    const [tab, otherTab] = await Promise.all([connect(token), connect(token)]);
+    await Promise.all([emit(tab, 'chat_open', { standId }), emit(otherTab, 'chat_open', { standId })]);
+    const heard: ChatMessage[] = [];
+    tab.on('chat_message', (message: ChatMessage) => heard.push(message));
+    const inOtherTab = next<ChatMessage>(otherTab, 'chat_message', (m) => m.text === 'com confirmação');
+    const sent = await emit<ChatSendAck>(tab, 'chat_client_message', { text: 'com confirmação' });
+    expect(sent.ok && sent.message.text).toBe('com confirmação');
+    expect((await inOtherTab).id).toBe(sent.ok && sent.message.id);
+    // SPEC §7's bare emit: the sender hears its own message as chat_message.
+    const own = next<ChatMessage>(tab, 'chat_message', (m) => m.text === 'sem confirmação');
+    tab.emit('chat_client_message', { text: 'sem confirmação' });
+    expect((await own).senderType).toBe('client');
+    expect(heard.map((message) => message.text)).toEqual(['sem confirmação']);
+  });
+
+  it("a stand's inbox hears a change at once, then the chats changed meanwhile together, at most once a second", async () => {
+    const staff = await connect(tokens.attendant);
+    const writers = await Promise.all(
+      ['caixa1@exemplo.com.br', 'caixa2@exemplo.com.br'].map((email) => createClient(server.strapi, { email })),
+    );
+    const sockets = await Promise.all(writers.map(async (writer) => connect(await sessionToken(server, 'client', writer.id))));
+    await Promise.all(sockets.map((socket) => emit(socket, 'chat_open', { standId })));
+    const packets: ChatSummary[][] = [];
+    staff.on('chat_updated', (summaries: ChatSummary[]) => packets.push(summaries));
+    const started = Date.now();
+    for (let n = 1; n <= 4; n += 1)
+      for (const socket of sockets) expect((await emit<ChatSendAck>(socket, 'chat_client_message', { text: `caixa ${n}` })).ok).toBe(true);
+    const last = (summaries: ChatSummary[], clientId: number) => summaries.find((summary) => summary.Client.id === clientId)?.lastMessage;
+    // Every chat's newest message reaches the inbox...
+    await expect
+      .poll(
+        () =>
+          writers.map(
+            (writer) =>
+              packets
+                .flat()
+                .filter((summary) => summary.Client.id === writer.id)
+                .at(-1)?.lastMessage,
+          ),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toEqual(['caixa 4', 'caixa 4']);
+    const elapsed = Date.now() - started;
+    // ...in fewer packets than messages: one at once, then at most one per second since.
+    expect(packets.length).toBeLessThanOrEqual(2 + Math.floor(elapsed / 1_000));
+    expect(packets.length).toBeLessThan(8);
+    // A packet names a chat once, with its newest state.
+    for (const packet of packets) expect(new Set(packet.map((summary) => summary.id)).size).toBe(packet.length);
+    expect(last(packets.at(-1) ?? [], writers[1].id)).toBe('caixa 4');
+  });
+
   it('an old client without acknowledgements gets the history as chat_message events', async () => {
     const socket = await connect(tokens.visitor);
     const first = next<ChatMessage>(socket, 'chat_message');
@@ -225,6 +283,15 @@ describe('a conversation', () => {
 });
 
 describe('grouped writes (decision 026)', () => {
+  it.skipIf(Boolean(process.env.DATABASE_URL))('SQLite keeps a write-ahead log with full sync: one flush per commit, and a commit is on disk', async () => {
+    const pragma = async (name: string) => {
+      const rows = (await server.strapi.db.connection.raw(`pragma ${name}`)) as Array<Record<string, unknown>>;
+      return Object.values(rows[0])[0];
+    };
+    expect(await pragma('journal_mode')).toBe('wal');
+    expect(await pragma('synchronous')).toBe(2);
+  });
+
   it('stores concurrent messages of many chats together as the query engine would, each once, in order per chat', async () => {
     const clients = await Promise.all(
       Array.from({ length: 12 }, (_, n) => createClient(server.strapi, { email: `lote${n}@exemplo.com.br` })),

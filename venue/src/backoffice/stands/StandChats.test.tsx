@@ -118,8 +118,8 @@ describe('/cms/estandes/:standId/chats (attendant, SPEC §2.3 stand chats page)'
     const inbox = { serve: (event: string, value: unknown) => inboxes.forEach((socket) => socket.serve(event, value)) };
     act(() => inboxes.forEach((socket) => socket.up()));
     const newer = chat(2, 'Bruno Lima', { updatedAt: new Date().toISOString(), lastMessage: 'Tem desconto?' });
-    act(() => inbox.serve(CHAT_EVENTS.updated, newer));
-    act(() => inbox.serve(CHAT_EVENTS.updated, { ...newer, id: 50, standId: 999 }));
+    act(() => inbox.serve(CHAT_EVENTS.updated, [newer]));
+    act(() => inbox.serve(CHAT_EVENTS.updated, [{ ...newer, id: 50, standId: 999 }]));
     // react-query tells its observers on the next tick: wait for the list to follow.
     await waitFor(() =>
       expect(screen.getAllByRole('button', { name: /^Abrir conversa com/ }).map((row) => row.getAttribute('aria-label'))).toEqual([
@@ -172,7 +172,7 @@ describe('/cms/estandes/:standId/chats (attendant, SPEC §2.3 stand chats page)'
     renderBackoffice(`/cms/estandes/${vitalis.id}/chats`);
     await screen.findByRole('heading', { name: '1 conversa' }, FIRST_LOAD);
     act(() =>
-      sockets.forEach((socket) => socket.serve(CHAT_EVENTS.updated, chat(9, 'Carlos Dias', { updatedAt: new Date().toISOString() }))),
+      sockets.forEach((socket) => socket.serve(CHAT_EVENTS.updated, [chat(9, 'Carlos Dias', { updatedAt: new Date().toISOString() })])),
     );
     expect(await screen.findByRole('heading', { name: '2 conversas' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Abrir conversa com/ })[0]).toHaveAccessibleName('Abrir conversa com Carlos Dias');
@@ -196,7 +196,7 @@ describe("the menu's count of chats waiting for an answer (attendant)", () => {
     expect(inbox).toBeDefined();
     waiting = 0;
     const reads = seen.filter((r) => r.url === '/api/cms/v1/chats/unanswered').length;
-    act(() => inbox?.serve(CHAT_EVENTS.updated, chat(1, 'Ana Souza', { lastSender: 'stand' })));
+    act(() => inbox?.serve(CHAT_EVENTS.updated, [chat(1, 'Ana Souza', { lastSender: 'stand' })]));
     await waitFor(() => expect(within(menu).getByRole('link', { name: 'Estandes' })).toBeInTheDocument());
     expect(seen.filter((r) => r.url === '/api/cms/v1/chats/unanswered').length).toBeGreaterThan(reads);
   });

@@ -150,7 +150,7 @@ export const useChat = ({ token, standId, clientId, side, enabled = true, onUpda
       clearTimeout(typingTimer);
       if (typing.typing) typingTimer = setTimeout(() => setOtherTyping(false), 5_000);
     });
-    socket.on(CHAT_EVENTS.updated, (summary: ChatSummary) => updated.current?.(summary));
+    socket.on(CHAT_EVENTS.updated, (summaries: ChatSummary[]) => summaries.forEach((summary) => updated.current?.(summary)));
     socket.on(CHAT_EVENTS.error, ({ msg }: { msg: MessageKey }) => setError(msg));
 
     // SPEC §9: every 2 s, a lost connection is tried again (the catch-up comes with chat_open's `since`).
@@ -240,7 +240,7 @@ export const useChat = ({ token, standId, clientId, side, enabled = true, onUpda
 export type ChatState = ReturnType<typeof useChat>;
 
 /**
- * The attendant's inbox, live: a socket that only listens to `chat_updated` (an attendant's
+ * The attendant's inbox, live: a socket that only listens to `chat_updated` (the stand's changed chats; an attendant's
  * socket joins the inbox of each of their stands when it connects), reconnecting every 2 s.
  */
 export const useChatInbox = (token: string | null, onUpdated: (summary: ChatSummary) => void) => {
@@ -253,7 +253,7 @@ export const useChatInbox = (token: string | null, onUpdated: (summary: ChatSumm
     socket.on('connect', () => setConnection('online'));
     socket.on('disconnect', () => setConnection('offline'));
     socket.on('connect_error', () => setConnection('offline'));
-    socket.on(CHAT_EVENTS.updated, (summary: ChatSummary) => handler.current(summary));
+    socket.on(CHAT_EVENTS.updated, (summaries: ChatSummary[]) => summaries.forEach((summary) => handler.current(summary)));
     const check = setInterval(() => {
       if (!socket.connected && !socket.active) socket.connect();
     }, CHAT_LIMITS.reconnectCheckMs);
