@@ -283,14 +283,17 @@ describe('a conversation', () => {
 });
 
 describe('grouped writes (decision 026)', () => {
-  it.skipIf(Boolean(process.env.DATABASE_URL))('SQLite keeps a write-ahead log with full sync: one flush per commit, and a commit is on disk', async () => {
-    const pragma = async (name: string) => {
-      const rows = (await server.strapi.db.connection.raw(`pragma ${name}`)) as Array<Record<string, unknown>>;
-      return Object.values(rows[0])[0];
-    };
-    expect(await pragma('journal_mode')).toBe('wal');
-    expect(await pragma('synchronous')).toBe(2);
-  });
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'SQLite keeps a write-ahead log with full sync: one flush per commit, and a commit is on disk',
+    async () => {
+      const pragma = async (name: string) => {
+        const rows = (await server.strapi.db.connection.raw(`pragma ${name}`)) as Array<Record<string, unknown>>;
+        return Object.values(rows[0])[0];
+      };
+      expect(await pragma('journal_mode')).toBe('wal');
+      expect(await pragma('synchronous')).toBe(2);
+    },
+  );
 
   it('stores concurrent messages of many chats together as the query engine would, each once, in order per chat', async () => {
     const clients = await Promise.all(

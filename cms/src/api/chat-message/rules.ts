@@ -23,12 +23,10 @@ export const syncChats = async (strapi: Core.Strapi, chatIds: Iterable<number>):
       orderBy: { id: 'desc' },
       select: ['text', 'senderType'],
     })) as { text: string; senderType: ChatSender } | null;
-    await strapi.db
-      .query(CHAT_UID)
-      .update({
-        where: { id },
-        data: { lastMessage: newest?.text ?? null, lastSender: newest?.senderType ?? null, updatedAt: new Date() },
-      });
+    await strapi.db.query(CHAT_UID).update({
+      where: { id },
+      data: { lastMessage: newest?.text ?? null, lastSender: newest?.senderType ?? null, updatedAt: new Date() },
+    });
   }
 };
 
