@@ -173,4 +173,20 @@ describe('a chat written in the Content Manager', () => {
     expect(flagged.status, JSON.stringify(flagged.body)).toBe(200);
     expect(await logs('chats.update')).toHaveLength(1);
   });
+
+  it('deleted, takes its messages with it and leaves the other chats alone', async () => {
+    const otherChat = await create(CHAT, { stand: { connect: [{ id: standId }] }, client: { connect: [{ id: other.id }] } });
+    expect(otherChat.status, JSON.stringify(otherChat.body)).toBe(201);
+    const kept = await create(MESSAGE, { text: 'Fica', senderType: 'client', chat: { connect: [{ id: otherChat.body.data.id }] } });
+    expect(kept.status).toBe(201);
+    expect(await messages()).toHaveLength(1);
+
+    const gone = await remove(CHAT, chatDocument);
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    expect(await server.strapi.db.query(CHAT).count({ where: { id: chatId } })).toBe(0);
+    expect(await server.strapi.db.query(MESSAGE).findMany({ select: ['text'] })).toEqual([{ text: 'Fica' }]);
+    expect(await logs('chats.delete')).toEqual([
+      { email: ADMIN.email, description: `Excluiu conversa nº ${chatId} (pelo Content Manager).` },
+    ]);
+  });
 });

@@ -13,7 +13,8 @@ interface LinkedChat {
 /**
  * A chat's rules on the Content Manager's path: between a stand and a client, one per pair (the
  * key the live chat finds it by); who it is between is not changed once it has messages; its
- * last message and sender follow its messages (not typed in); one activity-log line per write.
+ * last message and sender follow its messages (not typed in); deleting it deletes its messages;
+ * one activity-log line per write.
  */
 export const chatRules: DocumentRules = {
   uid: CHAT_UID,
@@ -27,7 +28,13 @@ export const chatRules: DocumentRules = {
   },
   keyFields: { 'api.error.conflict': 'client' },
   after: async (strapi, { action, ids }) => {
-    if (action === 'delete' || ids.length === 0) return;
+    // A conversation deleted takes its messages with it (Strapi removes only the link rows): the
+    // ones no chat holds any more.
+    if (action === 'delete') {
+      await strapi.db.query(MESSAGE_UID).deleteMany({ where: { chat: { id: { $null: true } } } });
+      return;
+    }
+    if (ids.length === 0) return;
     const rows = (await strapi.db.query(CHAT_UID).findMany({
       where: { id: { $in: ids } },
       select: ['id', 'key'],
