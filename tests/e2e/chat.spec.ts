@@ -38,9 +38,20 @@ test('a visitor and an attendant converse live', async ({ browser }) => {
   const visitor = await newPage(browser);
   await visitorSignIn(visitor);
   await visitor.goto('/plataforma/1/estande/1');
-  await visitor.getByRole('button', { name: 'Conversar com o estande' }).click();
+  // By keyboard from the top of the page: opening the chat puts the visitor in its text box, scrolled
+  // into view above the floating navigation bar (neither the box, 'Enviar' nor 'Fechar conversa' under it).
+  const toggle = visitor.getByRole('button', { name: 'Conversar com o estande' });
+  await toggle.focus();
+  await visitor.evaluate(() => window.scrollTo(0, 0));
+  await visitor.keyboard.press('Enter');
   await expect(visitor.getByText('Atendente online agora.')).toBeVisible();
   const box = visitor.getByRole('textbox', { name: 'Mensagem' });
+  await expect(box).toBeFocused();
+  const bar = await visitor.getByRole('navigation', { name: 'Navegação do evento' }).boundingBox();
+  for (const control of [box, visitor.getByRole('button', { name: 'Enviar' }), visitor.getByRole('button', { name: 'Fechar conversa' })]) {
+    const area = await control.boundingBox();
+    expect(area && bar && area.y >= 0 && area.y + area.height <= bar.y).toBe(true);
+  }
   await box.fill('   ');
   await box.press('Enter');
   await expect(visitor.getByRole('log', { name: 'Conversa com Vitalis Farmacêutica' }).getByRole('listitem')).toHaveText([

@@ -43,6 +43,8 @@ export const GlobalStyle = createGlobalStyle`
     /* Room pages leave at the bottom for the floating navigation bar. */
     --nav-height: 72px;
   }
+  /* What focus or a scroll brings into view stops above the room pages' floating navigation bar. */
+  html:has(> body.platform) { scroll-padding-bottom: 96px; }
   a { color: inherit; }
   /* Focus rings: dark brown on light surfaces; dark surfaces set --focus-ring to amber (3:1 or more on both). */
   :focus-visible { outline: 3px solid var(--focus-ring, ${theme.colors.primaryDark}); outline-offset: 2px; }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Stand } from '@plataforma/adapter';
@@ -56,6 +56,19 @@ const Toggle = styled.button`
   cursor: pointer;
 `;
 
+const Close = styled.button`
+  margin-top: 8px;
+  align-self: flex-start;
+  min-height: 36px;
+  padding: 0 16px;
+  border: 1px solid #1f5fbf;
+  border-radius: 18px;
+  background: #fff;
+  color: #1f5fbf;
+  font-weight: 600;
+  cursor: pointer;
+`;
+
 const Conversation = ({ stand, onClose }: { stand: Stand; onClose: () => void }) => {
   const { t } = useTranslation();
   const client = useAppState((state) => state.auth.currentClient);
@@ -76,6 +89,7 @@ const Conversation = ({ stand, onClose }: { stand: Stand; onClose: () => void })
         side="client"
         label={t('stand.chat.title', { name: stand.name })}
         onSend={(text) => chat.send(text, { leadConsent: away && consent })}
+        autoFocus
         beforeComposer={
           away && client?.email ? (
             <label className="consent">
@@ -85,9 +99,9 @@ const Conversation = ({ stand, onClose }: { stand: Stand; onClose: () => void })
           ) : null
         }
       />
-      <button type="button" onClick={onClose} style={{ marginTop: 8, alignSelf: 'flex-start' }}>
+      <Close type="button" onClick={onClose}>
         {t('stand.chat.close')}
-      </button>
+      </Close>
     </Box>
   );
 };
@@ -100,11 +114,23 @@ export const ChatWidget = ({ stand }: { stand: Stand }) => {
   const { t } = useTranslation();
   const signedIn = useAppState((state) => state.auth.clientAuthenticated);
   const [open, setOpen] = useState(false);
+  // Opening moves focus to the text box; closing gives it back to the toggle (never to the page's top).
+  const toggle = useRef<HTMLButtonElement>(null);
+  const closed = useRef(false);
+  useEffect(() => {
+    if (!open && closed.current) toggle.current?.focus();
+  }, [open]);
   if (!signedIn || !clientToken()) return null;
   return open ? (
-    <Conversation stand={stand} onClose={() => setOpen(false)} />
+    <Conversation
+      stand={stand}
+      onClose={() => {
+        closed.current = true;
+        setOpen(false);
+      }}
+    />
   ) : (
-    <Toggle type="button" onClick={() => setOpen(true)} aria-expanded="false">
+    <Toggle ref={toggle} type="button" onClick={() => setOpen(true)} aria-expanded="false">
       {t('stand.chat.open')}
     </Toggle>
   );

@@ -163,6 +163,8 @@ describe('stand chat widget (SPEC §2.4: only for a signed-in client, once the s
     expect(sockets).toHaveLength(0);
     await userEvent.click(toggle);
     const chat = screen.getByRole('region', { name: 'Conversa com Aurora Diagnósticos' });
+    // Opening moves focus to the text box (the toggle it was on is gone).
+    expect(within(chat).getByRole('textbox', { name: 'Mensagem' })).toHaveFocus();
     const socket = sockets[0];
     expect(socket.token).toBe('tk');
     act(() => socket.up());
@@ -184,6 +186,7 @@ describe('stand chat widget (SPEC §2.4: only for a signed-in client, once the s
 
     await userEvent.click(within(chat).getByRole('button', { name: 'Fechar conversa' }));
     expect(socket.closed).toBe(true);
-    expect(screen.getByRole('button', { name: 'Conversar com o estande' })).toBeInTheDocument();
+    // Closing gives focus back to the toggle.
+    expect(screen.getByRole('button', { name: 'Conversar com o estande' })).toHaveFocus();
   });
 });

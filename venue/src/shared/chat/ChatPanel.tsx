@@ -169,6 +169,7 @@ export const ChatPanel = ({
   label,
   beforeComposer,
   onSend,
+  autoFocus = false,
 }: {
   chat: ChatState;
   side: ChatSender;
@@ -178,6 +179,8 @@ export const ChatPanel = ({
   beforeComposer?: ReactNode;
   /** Sends; defaults to chat.send(text). */
   onSend?: (text: string) => boolean;
+  /** Focus the text box on mount (the stand's widget, opened by its toggle). */
+  autoFocus?: boolean;
 }) => {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -233,6 +236,7 @@ export const ChatPanel = ({
           id={inputId}
           value={text}
           rows={2}
+          autoFocus={autoFocus}
           placeholder={t('chat.placeholder')}
           aria-describedby={`${inputId}-hint`}
           aria-invalid={tooLong || undefined}
