@@ -31,7 +31,7 @@ const attendantsRoom = (standId: number) => `attendants:${standId}`;
 const inboxRoom = (standId: number) => `inbox:${standId}`;
 const visitorsRoom = (standId: number) => `visitors:${standId}`;
 
-/** How long a socket trusts its last check that its attendant still works on the open chat's stand. */
+/** How long an instance trusts its last check that an attendant still works on a stand. */
 const ASSIGNMENT_TTL_MS = 5_000;
 
 /** How long an instance trusts its last look at a stand's presence (it also refreshes on every attendant connect/disconnect it sees). */
@@ -42,8 +42,6 @@ interface OpenChat {
   clientId: number;
   client: { id: number; name: string | null; email: string | null };
   chat: ChatRow | null;
-  /** When the socket's attendant was last found assigned to the stand. */
-  assignedAt: number;
 }
 
 interface SocketState {
@@ -168,6 +166,23 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
     inboxes.set(standId, { pending: new Map([[summary.id, summary]]), timer: setTimeout(() => flushInbox(standId), 0) });
   };
 
+  // ---------------------------------------------------------------- assignments
+
+  // Whether an attendant works on a stand: looked up at most once per ASSIGNMENT_TTL_MS per
+  // attendant and stand, however many sockets they have (a lookup under way is shared) — not once
+  // per socket, which put a burst of a thousand lookups every 5 s in the writer's way.
+  const assignments = new Map<string, { at: number; value: Promise<boolean> }>();
+  const stillAssigned = (staffId: number, standId: number, fresh = false): Promise<boolean> => {
+    const key = `${staffId}:${standId}`;
+    const known = assignments.get(key);
+    if (known && !fresh && Date.now() - known.at <= ASSIGNMENT_TTL_MS) return known.value;
+    for (const [other, entry] of assignments) if (Date.now() - entry.at > ASSIGNMENT_TTL_MS) assignments.delete(other);
+    const value = store.isAttendantOf(staffId, standId);
+    assignments.set(key, { at: Date.now(), value });
+    value.catch(() => assignments.delete(key));
+    return value;
+  };
+
   // ---------------------------------------------------------------- order per chat
 
   // Sends of one chat run one after the other in this process, so ids follow the order they came in.
@@ -264,7 +279,7 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
         clientId = parsed.data.clientId;
       }
       if (!(await store.standExists(standId))) return reply({ ok: false, msg: CHAT_ERRORS.standNotFound });
-      if (isAttendant(who) && !(await store.isAttendantOf(who.id, standId))) {
+      if (isAttendant(who) && !(await stillAssigned(who.id, standId, true))) {
         await refuseOpen(who, standId, clientId);
         return reply({ ok: false, msg: CHAT_ERRORS.forbidden });
       }
@@ -277,7 +292,7 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
         if (who.kind === 'client') await socket.leave(visitorsRoom(state.open.standId));
       }
       const chat = await store.findChat(standId, clientId);
-      state.open = { standId, clientId, client, chat, assignedAt: Date.now() };
+      state.open = { standId, clientId, client, chat };
       await socket.join(who.kind === 'client' ? [chatRoom(standId, clientId), visitorsRoom(standId)] : [chatRoom(standId, clientId)]);
       const messages = fetchMessages && chat ? await store.history(chat.id, since ?? 0) : [];
       const online = await isOnline(standId);
@@ -302,10 +317,7 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
         // after another, then the message joins the writer's queue, which keeps that order.
         const queued = await serially(`${standId}:${clientId}`, async () => {
           // An attendant unassigned since opening the chat no longer answers it (checked again every 5 s).
-          if (side === 'stand' && Date.now() - open.assignedAt > ASSIGNMENT_TTL_MS) {
-            if (!(await store.isAttendantOf(who.id, standId))) return null;
-            open.assignedAt = Date.now();
-          }
+          if (side === 'stand' && !(await stillAssigned(who.id, standId))) return null;
           const clientMessageId = parsed.data.clientMessageId ?? null;
           return {
             written: writer.write({

@@ -397,6 +397,23 @@ describe('refusals', () => {
     );
   });
 
+  it('an attendant taken off the stand stops answering its chats within 5 s, on every socket of theirs', async () => {
+    const db = server.strapi.db;
+    const helper = await createStaff(server.strapi, { role: 'attendant' });
+    const assignment = await db.query('api::stand-attendant.stand-attendant').create({ data: { stand: standId, user: helper.id } });
+    const token = await sessionToken(server, 'staff', helper.id);
+    const tabs = [await connect(token), await connect(token)];
+    for (const tab of tabs) expect(await emit(tab, 'chat_open', { standId, clientId: visitor.id })).toMatchObject({ ok: true });
+    for (const tab of tabs) expect(await emit(tab, 'chat_stand_message', { text: 'Posso ajudar?' })).toMatchObject({ ok: true });
+    await db.query('api::stand-attendant.stand-attendant').delete({ where: { id: assignment.id } });
+    await new Promise((resolve) => setTimeout(resolve, 5_300));
+    const before = (await messagesInDb(visitor.id)).length;
+    for (const tab of tabs)
+      expect(await emit(tab, 'chat_stand_message', { text: 'Ainda aqui' })).toEqual({ ok: false, msg: 'chat.error.forbidden' });
+    expect(await emit(tabs[0], 'chat_open', { standId, clientId: visitor.id })).toEqual({ ok: false, msg: 'chat.error.forbidden' });
+    expect((await messagesInDb(visitor.id)).length).toBe(before);
+  }, 30_000);
+
   it('limits a flood per socket (burst 10, then the refill) with a key', async () => {
     const client = await connect(tokens.stranger);
     await emit(client, 'chat_open', { standId: otherStand });

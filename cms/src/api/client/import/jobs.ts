@@ -10,6 +10,7 @@ import { hasRequiredColumns, mapHeaders, type ColumnMap } from './headers';
 import { ImportFailure } from './reader';
 import { checkRow, type ImportData } from './rows';
 import { importSettings, type ImportSettings } from './settings';
+import { pgTextArray } from '../../../lib/pg-array';
 
 export const JOB_UID = 'api::import-job.import-job';
 
@@ -109,10 +110,7 @@ export interface BatchCounts {
 }
 
 /** A PostgreSQL array literal of texts ('{"a","b",NULL}'), each element quoted and escaped. */
-export const pgTextArray = (values: ReadonlyArray<unknown>): string =>
-  `{${values
-    .map((value) => (value === null || value === undefined ? 'NULL' : `"${String(value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`))
-    .join(',')}}`;
+export { pgTextArray };
 
 /**
  * Inserts new clients in one statement. PostgreSQL: `INSERT … SELECT … FROM unnest(…)`, one
