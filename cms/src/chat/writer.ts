@@ -217,8 +217,8 @@ const sqliteStatements = (connection: SqliteConnection) => {
 
 /**
  * The chat's writes, grouped (decision 026): messages that arrive while a write runs go together
- * in the next transaction — one multi-row insert of the messages and of their links, one update
- * per chat — instead of a transaction each. A lone message is written at once (no waiting for a
+ * in the next write — one statement on PostgreSQL, one transaction of prepared statements on
+ * SQLite — instead of a transaction each. A lone message is written at once (no waiting for a
  * batch to fill); under load a batch holds what came during the previous write. Rows are the
  * ones the query engine writes (document id, timestamps, published_at, the link tables), so the
  * Content Manager and the product's routes read them as their own. Each message's promise
