@@ -27,6 +27,7 @@ export * from './contracts/speaker';
 export * from './contracts/coupon';
 export * from './contracts/network';
 export * from './contracts/contact';
+export * from './contracts/meeting';
 export * from './contracts/page-view';
 export * from './contracts/chat';
 export * from './contracts/user';

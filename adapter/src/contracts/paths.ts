@@ -46,6 +46,8 @@ export const lecturePaths = {
 } as const;
 export const networkPaths = { site: '/networks/:eventId', consent: '/networks/consent' } as const;
 export const contactPaths = { site: '/contacts', stand: '/contacts/stand' } as const;
+/** A room's video meeting: the signature a Zoom Meeting SDK client joins with. */
+export const meetingPaths = { signature: '/meetings/signature' } as const;
 export const pageViewPaths = { site: '/page-views' } as const;
 export const languagePaths = {
   /** The current uploaded pack of a code: a redirect to its file, with its version (the venue's fetch). */

@@ -79,6 +79,8 @@ describe('settings', () => {
       /DATABASE_POOL_MIN \(5\) is above DATABASE_POOL_MAX/,
     );
     expect(problemOf({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }).message).toMatch(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/);
+    expect(problemOf({ ZOOM_SDK_KEY: 'k' }).message).toMatch(/ZOOM_SDK_KEY and ZOOM_SDK_SECRET go together/);
+    expect(problemOf({ ZOOM_SDK_SECRET: 's3cr3t' }).message).not.toMatch(/s3cr3t/);
   });
 
   it('are all in config/.env.example, and the example has nothing no one reads', () => {

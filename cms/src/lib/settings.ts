@@ -156,6 +156,9 @@ const schema = z.object({
   REDIS_PREFIX: text('plataforma'),
   CHAT_MESSAGES_PER_SECOND: int(5, 1),
   CHAT_MESSAGES_BURST: int(10, 1),
+  // rooms' video meetings (decision 028)
+  ZOOM_SDK_KEY: text(),
+  ZOOM_SDK_SECRET: password(),
   // database
   DATABASE_URL: text(),
   DATABASE_CLIENT: oneOf(['sqlite', 'postgres'], null),
@@ -217,6 +220,8 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
       'S3_ACCESS_KEY_ID',
       'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK’s own credentials.',
     );
+  if (Boolean(flat.ZOOM_SDK_KEY) !== Boolean(flat.ZOOM_SDK_SECRET))
+    problem('ZOOM_SDK_KEY', 'ZOOM_SDK_KEY and ZOOM_SDK_SECRET go together: set both, or neither.');
   if (flat.DATABASE_POOL_MIN > flat.DATABASE_POOL_MAX)
     problem('DATABASE_POOL_MIN', `DATABASE_POOL_MIN (${flat.DATABASE_POOL_MIN}) is above DATABASE_POOL_MAX (${flat.DATABASE_POOL_MAX}).`);
   const image = Math.floor(flat.UPLOAD_IMAGE_MAX_MB * MB);
@@ -292,6 +297,8 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
         timeoutMs: flat.SMS_TIMEOUT_MS,
       },
     },
+    /** The Zoom Meeting SDK's credentials; null: no signatures (rooms open their link in a new tab). */
+    zoom: flat.ZOOM_SDK_KEY && flat.ZOOM_SDK_SECRET ? { sdkKey: flat.ZOOM_SDK_KEY, sdkSecret: flat.ZOOM_SDK_SECRET } : null,
     auth: {
       secret: flat.AUTH_JWT_SECRET,
       staffTtlSeconds: flat.AUTH_STAFF_TTL_HOURS * 3600,
