@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
@@ -16,6 +16,9 @@ import { SoftLoginModal } from '../session/SoftLoginModal';
 import { VideoModal } from '../ui/VideoModal';
 import { EventCaption } from './EventCaption';
 import { useHallItems } from './useHallItems';
+
+// Its own chunk: only the help desk's 'Atendimento' opens it.
+const ContactModal = lazy(async () => ({ default: (await import('../contact/ContactModal')).ContactModal }));
 
 const Loading = styled.div`
   position: fixed;
@@ -62,7 +65,12 @@ export const HallPage = ({ page }: { page: HallKey }) => {
           <Spinner size={40} label={t('common.loading')} />
         </Loading>
       )}
-      {action && event.data && (
+      {action === 'contact' && (
+        <Suspense fallback={null}>
+          <ContactModal onClose={() => setAction(null)} />
+        </Suspense>
+      )}
+      {action && action !== 'contact' && event.data && (
         <VideoModal
           title={action === 'welcomeVideo' ? t('halls.welcomeVideo') : t('halls.congressVideo')}
           link={action === 'welcomeVideo' ? event.data.venue.welcomeVideo : event.data.venue.congressVideo}

@@ -145,6 +145,8 @@ describe('entrance and antechambers', () => {
     // The TVs, then the room's furniture (not a link).
     expect(targets(antechamberLayout('cbmi2021', venue, t))).toEqual([{ href: 'https://wa.me/55' }, { href: '/uploads/info.pdf' }, null]);
     expect(antechamberLayout('helpDesk', venue, t).map((item) => item.key)).toEqual(['messaging', 'programme', 'map', 'attendance']);
+    // The help desk's 'Atendimento' opens the contact form (issue 13).
+    expect(antechamberLayout('helpDesk', venue, t).find((item) => item.key === 'attendance')?.target).toEqual({ action: 'contact' });
     expect(antechamberLayout('speakers', venue, t).map((item) => item.key)).toEqual(['messaging', 'speakers', 'lounge']);
   });
 });

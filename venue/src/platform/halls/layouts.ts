@@ -5,7 +5,7 @@ import { BOOTH_SIZE, DOOR_SIZE, WALL_BASE, type ScreenIcon, type Tier } from './
 
 /** What a part of a hall does when used. */
 export type Target =
-  { to: string; state?: { eventName?: string } } | { href: string } | { action: 'welcomeVideo' | 'congressVideo' } | null;
+  { to: string; state?: { eventName?: string } } | { href: string } | { action: 'welcomeVideo' | 'congressVideo' | 'contact' } | null;
 
 interface Base {
   key: string;
@@ -381,8 +381,8 @@ export const antechamberLayout = (page: 'cbmi2021' | 'helpDesk' | 'speakers', ve
           y: 900,
           width: 500,
           sign: t('halls.attendance'),
-          label: t('halls.attendance'),
-          target: null,
+          label: t('halls.attendanceContact'),
+          target: { action: 'contact' },
         }
       : { kind: 'lounge', key: 'lounge', x: 660, y: 900, label: t('halls.lounge'), target: null };
   return [...screens, furniture];

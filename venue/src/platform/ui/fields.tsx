@@ -31,6 +31,23 @@ export const DarkTextarea = styled.textarea`
   resize: vertical;
 `;
 
+export const DarkSelect = styled.select`
+  ${darkField}
+  height: 46px;
+  padding: 0 10px;
+  option {
+    background: #17100b;
+    color: #fff;
+  }
+`;
+
+/** A field's own error, under it, tied to it with aria-describedby. */
+export const FieldError = styled.span`
+  font-size: 0.9rem;
+  font-weight: 600;
+  color: #ffb4a8;
+`;
+
 /** A form in a venue modal: fields one under the other, bold labels, muted notes. */
 export const DarkForm = styled.form`
   display: grid;

@@ -7,6 +7,10 @@ const Box = styled.div<{ $type: ToastType; $show: boolean }>`
   position: fixed;
   left: 50%;
   bottom: 24px;
+  /* Above the venue's floating navigation bar, never over it. */
+  body.platform & {
+    bottom: 84px;
+  }
   transform: translate(-50%, ${({ $show }) => ($show ? '0' : '140%')});
   opacity: ${({ $show }) => ($show ? 1 : 0)};
   visibility: ${({ $show }) => ($show ? 'visible' : 'hidden')};

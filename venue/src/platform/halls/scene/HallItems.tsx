@@ -3,7 +3,7 @@ import type { HallItem } from '../layouts';
 import { BOOTH_SIZE, Booth, DOOR_SIZE, Desk, Door, ArrowPanel, Lounge, Screen, Totem } from './parts';
 import { Hotspot, type HotspotProps } from './Stage';
 
-export type Action = 'welcomeVideo' | 'congressVideo';
+export type Action = 'welcomeVideo' | 'congressVideo' | 'contact';
 
 /** The scene rectangle an item covers (its hotspot ring, and its place on the map). */
 export const boundsOf = (item: HallItem): { x: number; y: number; width: number; height: number } => {
