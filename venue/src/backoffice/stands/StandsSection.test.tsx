@@ -309,6 +309,7 @@ describe("the event editor's sections of stands, media, sponsors and products (S
 
     await userEvent.click(screen.getByRole('button', { name: /^Patrocinadores/ }));
     expect(await screen.findByRole('button', { name: 'Adicionar Patrocinador' }, FIRST_LOAD)).toBeInTheDocument();
-    expect(seen.find((r) => r.url === '/api/cms/v1/sponsors')?.params).toMatchObject({ eventId: 3 });
+    // The button is drawn before the list's request leaves (CI on a loaded machine saw it first): wait for the request.
+    await waitFor(() => expect(seen.find((r) => r.url === '/api/cms/v1/sponsors')?.params).toMatchObject({ eventId: 3 }), FIRST_LOAD);
   });
 });
