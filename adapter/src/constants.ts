@@ -22,6 +22,12 @@ export type AccessRole = (typeof ACCESS_ROLES)[number];
 
 export const EVENT_STATUSES = ['open', 'closed'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
+/**
+ * The public catalogue's date filter (`/events?when=`): upcoming takes the events not yet over
+ * (running today or later), past those whose last day was before today, in the product's zone.
+ */
+export const EVENT_WHEN = ['upcoming', 'past'] as const;
+export type EventWhen = (typeof EVENT_WHEN)[number];
 
 export const MEDIA_TYPES = ['IMAGE', 'VIDEO', 'DOCUMENT'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];

@@ -1,13 +1,16 @@
 import type { ListResult } from '../envelope';
 import { toListParams } from '../list-query';
 import { SITE_PREFIX } from '../routes';
+import type { EventWhen } from '../constants';
+import type { Category, CategoryOrderField } from '../contracts/category';
 import type { ContactInput, StandContactInput } from '../contracts/contact';
-import type { Event } from '../contracts/event';
-import type { Lecture, LectureOrderField } from '../contracts/lecture';
+import type { Event, EventOrderField } from '../contracts/event';
+import type { CmsLecture, Lecture, LectureOrderField } from '../contracts/lecture';
 import type { Media, MediaOrderField } from '../contracts/media';
 import type { NetworkConsent, NetworkPerson } from '../contracts/network';
 import type { PageView, PageViewInput } from '../contracts/page-view';
 import {
+  categoryPaths,
   contactPaths,
   eventPaths,
   fillPath,
@@ -33,6 +36,13 @@ const site = (path: string) => `${SITE_PREFIX}${path}`;
 const one = (collection: string, id: number) => site(fillPath(itemPath(collection), { id }));
 const foreignParam = (foreign: boolean | undefined) => (foreign ? { foreign: 1 } : undefined);
 
+/** The catalogue's query: a page of published events, optionally of one category, upcoming or past. */
+export interface EventCatalogueQuery extends PageQuery<EventOrderField> {
+  categoryId?: number;
+  when?: EventWhen;
+  foreign?: boolean;
+}
+
 /** The visitor venue's API (/api/site/v1, client token when signed in). */
 export const siteClient = ({ call, data, baseURL }: Http) => {
   /** A list of an event's or a stand's rows: `parent` is the filter the server requires. */
@@ -43,6 +53,22 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
 
   return {
     events: {
+      /** The published events (the public catalogue): search, category, upcoming or past, paging. */
+      list: (query: EventCatalogueQuery = {}) => {
+        const { categoryId, when, foreign, ...page } = query;
+        return data<ListResult<Event>>({
+          method: 'GET',
+          url: site(eventPaths.site),
+          params: { ...toListParams(page), ...(categoryId ? { categoryId } : {}), ...(when ? { when } : {}), ...foreignParam(foreign) },
+        });
+      },
+      /** The published events marked as featured (the catalogue shows them first). */
+      featured: (query: { limit?: number; foreign?: boolean } = {}) =>
+        data<ListResult<Event>>({
+          method: 'GET',
+          url: site(eventPaths.featured),
+          params: { limit: query.limit ?? 10, ...foreignParam(query.foreign) },
+        }),
       get: (id: number, opts: { foreign?: boolean } = {}) =>
         data<Event>({ method: 'GET', url: one(eventPaths.site, id), params: foreignParam(opts.foreign) }),
     },
@@ -69,8 +95,9 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
             ...foreignParam(query.foreign),
           },
         }),
+      /** The event's programme: every lecture in day and hour order, with its speakers. */
       event: (eventId: number, opts: { foreign?: boolean } = {}) =>
-        data<ListResult<Lecture>>({
+        data<ListResult<CmsLecture>>({
           method: 'GET',
           url: site(fillPath(lecturePaths.ofEvent, { eventId })),
           params: foreignParam(opts.foreign),
@@ -83,6 +110,10 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
     contacts: {
       stand: (input: StandContactInput) => call<{ id: number }>({ method: 'POST', url: site(contactPaths.stand), data: input }),
       send: (input: ContactInput) => call<{ id: number }>({ method: 'POST', url: site(contactPaths.site), data: input }),
+    },
+    categories: {
+      list: (query: PageQuery<CategoryOrderField> = {}) =>
+        data<ListResult<Category>>({ method: 'GET', url: site(categoryPaths.site), params: toListParams(query) }),
     },
     sponsors: {
       list: children<Sponsor, SponsorOrderField>(sponsorPaths.site, 'eventId'),

@@ -13,7 +13,7 @@ import { AUTH_PREFIX } from '../routes';
  */
 
 /** `site`/`cms`: the collection path under that API (list and create; `/:id` reads, updates). */
-export const categoryPaths = { cms: '/categories' } as const;
+export const categoryPaths = { site: '/categories', cms: '/categories' } as const;
 export const eventPaths = {
   site: '/events',
   cms: '/events',

@@ -67,6 +67,22 @@ const routesFor = (query: QueryLike, events: QueryLike = makeQuery()) => {
 };
 
 describe('resourceRoutes', () => {
+  it('filters by a word of a choice filter and answers 400 to any other word', async () => {
+    const query = makeQuery();
+    const db: DbLike = { query: () => query };
+    const withChoice: typeof spec = { ...spec, filters: undefined, choices: { when: { values: ['past'], where: (v) => ({ when: v }) } } };
+    const [list] = resourceRoutes(() => db, withChoice, { actions: ['list'], config: { auth: false } });
+    await list.handler(ctx({ query: { when: 'past' } }));
+    expect(query.findWithCount).toHaveBeenCalledWith(expect.objectContaining({ where: { when: 'past' } }));
+    await list.handler(ctx({ query: { when: '' } }));
+    expect(query.findWithCount).toHaveBeenLastCalledWith(expect.objectContaining({ where: {} }));
+    for (const when of ['future', ['past']]) {
+      const c = ctx({ query: { when } });
+      await list.handler(c);
+      expect(c.body).toEqual({ data: null, msg: 'api.error.invalidFilter', status: 400 });
+    }
+  });
+
   it('lists with search, filter and order done by the query (rows and count in one call)', async () => {
     const query = makeQuery();
     const { route } = routesFor(query);

@@ -15,6 +15,13 @@ export interface FilterSpec {
   exists?: { uid: string; notFound: MessageKey; where?: Where };
 }
 
+/** A filter by one of a few words (e.g. `when=upcoming|past`); any other word answers 400. */
+export interface ChoiceFilterSpec {
+  values: readonly string[];
+  /** Builds the where clause for the chosen word. */
+  where: (value: string) => Where;
+}
+
 export interface WireContext {
   query: Record<string, unknown>;
   state: Record<string, unknown>;
@@ -35,6 +42,8 @@ export interface ResourceSpec<Row, Wire, F extends string = string> {
    */
   orderBy?: (order: ListQuery<F>['order']) => OrderBy;
   filters?: Readonly<Record<string, FilterSpec>>;
+  /** Filters by a word rather than an id (absent or empty: not applied). */
+  choices?: Readonly<Record<string, ChoiceFilterSpec>>;
   /** Always applied (e.g. only published rows on the site). */
   baseWhere?: Where;
   /**
@@ -109,6 +118,12 @@ export const buildListParams = <Row, Wire, F extends string>(
     const id = parseId(value, 'api.error.invalidFilter');
     filterIds.push([filter, id]);
     clauses.push(filter.where(id));
+  }
+  for (const [name, choice] of Object.entries(spec.choices ?? {})) {
+    const value = rawQuery[name];
+    if (value === undefined || value === '') continue;
+    if (typeof value !== 'string' || !choice.values.includes(value)) throw new ApiError(400, 'api.error.invalidFilter');
+    clauses.push(choice.where(value));
   }
   if (list.search !== undefined && spec.searchFields.length > 0) {
     const term = list.search;

@@ -27,3 +27,14 @@ export const categorySpec: ResourceSpec<CategoryRow, Category, CategoryOrderFiel
     toData: (input) => ({ data: input as Record<string, unknown> }),
   },
 };
+
+/** The categories as the public catalogue lists them (name order by default, read only). */
+export const siteCategorySpec: ResourceSpec<CategoryRow, Category, CategoryOrderField> = {
+  uid: categorySpec.uid,
+  path: categoryPaths.site,
+  searchFields: ['name'],
+  order: { ...categoryOrder, defaultOrder: { field: 'name', direction: 'asc' } },
+  select: categorySpec.select,
+  limit: { default: 100, max: 100 },
+  toWire: categorySpec.toWire,
+};

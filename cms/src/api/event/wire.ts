@@ -1,4 +1,6 @@
 import {
+  EVENT_WHEN,
+  dateInZone,
   eventOrder,
   eventPaths,
   formatCents,
@@ -9,7 +11,7 @@ import {
   type Event,
   type EventOrderField,
 } from '@plataforma/adapter';
-import type { ResourceSpec } from '@plataforma/adapter/server';
+import type { ResourceSpec, Where } from '@plataforma/adapter/server';
 import {
   IMAGE_FIELDS,
   dateOnly,
@@ -131,16 +133,45 @@ export const eventToWire = (row: EventRow, foreign = false): Event => {
   };
 };
 
-/** Published events as the site sees them (`?foreign=1` for the converted variant). */
+/**
+ * `when=upcoming`: events whose last day (the start day when there is no end) is today or
+ * later; `when=past`: the others. "Today" is the product's zone's (America/Sao_Paulo), read at
+ * each request; an event in another zone may change side a few hours early or late.
+ */
+export const eventWhen = (when: string, today = dateInZone(Date.now())): Where => {
+  const upcoming: Where = { $or: [{ endDate: { $gte: today } }, { $and: [{ endDate: { $null: true } }, { startDate: { $gte: today } }] }] };
+  const past: Where = { $or: [{ endDate: { $lt: today } }, { $and: [{ endDate: { $null: true } }, { startDate: { $lt: today } }] }] };
+  return when === 'past' ? past : upcoming;
+};
+
+/**
+ * Published events as the site sees them (`?foreign=1` for the converted variant): the public
+ * catalogue searches them by name and description, filters by `categoryId` and `when`.
+ */
 export const siteEventSpec: ResourceSpec<EventRow, Event, EventOrderField> = {
   uid: 'api::event.event',
   path: eventPaths.site,
   searchFields: ['name', 'description'],
   order: eventOrder,
+  filters: {
+    categoryId: {
+      where: (id) => ({ category: { id } }),
+      exists: { uid: 'api::category.category', notFound: 'api.error.categoryNotFound' },
+    },
+  },
+  choices: { when: { values: EVENT_WHEN, where: (value) => eventWhen(value) } },
   baseWhere: { published: true },
   populate: EVENT_POPULATE,
   notFound: 'api.error.eventNotFound',
   toWire: (row, ctx) => eventToWire(row, queryFlag(ctx.query.foreign)),
+};
+
+/** The site's featured events: published and marked as featured (the catalogue shows them first). */
+export const siteFeaturedEventSpec: ResourceSpec<EventRow, Event, EventOrderField> = {
+  ...siteEventSpec,
+  path: eventPaths.featured,
+  baseWhere: { $and: [{ published: true }, { featured: true }] },
+  limit: { default: 10, max: 20 },
 };
 
 /** Every event, published or not, as the back office lists and edits it. */

@@ -65,8 +65,8 @@ export interface CmsLectureRow extends LectureRow {
 export const CMS_LECTURE_POPULATE = { ...LECTURE_POPULATE, speakers: { select: ['id', 'name'], orderBy: [{ name: 'asc' }] } };
 
 /** A lecture as the back office reads it: the site's shape with its speakers. */
-export const cmsLectureToWire = (row: CmsLectureRow): CmsLecture => ({
-  ...lectureToWire(row),
+export const cmsLectureToWire = (row: CmsLectureRow, foreign = false): CmsLecture => ({
+  ...lectureToWire(row, foreign),
   speakers: (row.speakers ?? []).map((speaker) => ({ id: speaker.id, name: speaker.name })),
 });
 
@@ -157,7 +157,7 @@ export const cmsLectureSpec = (strapi: Core.Strapi): ResourceSpec<CmsLectureRow,
   select: LECTURE_COLUMNS,
   populate: CMS_LECTURE_POPULATE,
   notFound: 'api.error.lectureNotFound',
-  toWire: cmsLectureToWire,
+  toWire: (row) => cmsLectureToWire(row),
   input: {
     create: lectureInputSchema,
     update: lectureUpdateSchema,

@@ -14,7 +14,15 @@ import {
 import { reply, type Reply, type RouteContext, type RouteDef } from '@plataforma/adapter/server';
 import { PUBLIC, routeFor, siteRouter } from '../../../http/router';
 import { dateOnly, queryFlag, timeOnly } from '../../../lib/wire';
-import { LECTURE_COLUMNS, LECTURE_POPULATE, lectureToWire, type LectureRow } from '../wire';
+import {
+  CMS_LECTURE_POPULATE,
+  LECTURE_COLUMNS,
+  LECTURE_POPULATE,
+  cmsLectureToWire,
+  lectureToWire,
+  type CmsLectureRow,
+  type LectureRow,
+} from '../wire';
 
 const UID = 'api::lecture.lecture';
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -37,7 +45,7 @@ export const eventDays = (start: string, end: string | null): string[] => {
 
 /**
  * Lecture reads of the site (SPEC §7): a room's lectures of a day (the lecture screen), an
- * event's lectures (with the foreign-currency variant), one lecture, and a room's
+ * event's lectures with their speakers (the programme; with the foreign-currency variant), one lecture, and a room's
  * programme by day (the room-per-date modal; cacheable, with an ETag).
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -77,14 +85,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const eventId = parseId(ctx.params.eventId);
       const event = await strapi.db.query('api::event.event').count({ where: { id: eventId, published: true } });
       if (event === 0) throw new ApiError(404, 'api.error.eventNotFound');
+      // The event's programme (its public page): each lecture with its speakers.
       const rows = (await strapi.db.query(UID).findMany({
         where: { room: { event: { id: eventId } } },
         select: LECTURE_COLUMNS,
-        populate: LECTURE_POPULATE,
+        populate: CMS_LECTURE_POPULATE,
         orderBy: [{ startDate: 'asc' }, { startTime: 'asc' }, { id: 'asc' }],
         limit: 1000,
-      })) as LectureRow[];
-      return lecturesOf(ctx, rows);
+      })) as CmsLectureRow[];
+      const foreign = queryFlag(ctx.query.foreign);
+      return reply({ rows: rows.map((row) => cmsLectureToWire(row, foreign)), count: rows.length });
     }),
 
     route(lecturePaths.one, async (ctx) => {
