@@ -34,3 +34,4 @@ export * from './contracts/user';
 export * from './contracts/client';
 export * from './contracts/log';
 export * from './contracts/auth';
+export * from './meta';

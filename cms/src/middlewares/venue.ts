@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
+import { metaSummary } from '@plataforma/adapter';
 import { repoRoot } from '../lib/app-root';
 import { isServerPath, isVenuePath } from '../http/paths';
 import { settings } from '../lib/settings';
@@ -28,6 +29,8 @@ const TYPES: Record<string, string> = {
 interface VenueContext {
   method: string;
   path: string;
+  /** protocol://host of the request (Koa's). */
+  origin: string;
   status: number;
   body: unknown;
   type: string;
@@ -44,6 +47,41 @@ const NOT_BUILT = `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><titl
  * other page that is not a server path (SPA fallback for /, /plataforma/*, /cms/*,
  * and the not-found screen for anything else).
  */
+/** An event's public page, `/eventos/{id}` or `/eventos/{id-slug}`. */
+const EVENT_PAGE = /^\/eventos\/(\d{1,9})(?:-[^/]*)?\/?$/;
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+interface EventMetaRow {
+  name: string;
+  description: string | null;
+  banner?: { url: string } | null;
+  image?: { url: string } | null;
+}
+
+/**
+ * The first HTML of an event's page names the event (title, description, Open Graph), so a
+ * shared link's preview shows it without running the app's scripts. Anything else keeps the
+ * page's own tags.
+ */
+export const withEventMeta = (html: string, event: EventMetaRow, origin: string, pageUrl: string): string => {
+  const title = escapeHtml(`${event.name} · Plataforma de Eventos`);
+  const description = escapeHtml(metaSummary(event.description || event.name));
+  const picture = event.banner?.url ?? event.image?.url;
+  const tags = [
+    `<meta property="og:title" content="${escapeHtml(event.name)}">`,
+    `<meta property="og:description" content="${description}">`,
+    '<meta property="og:type" content="website">',
+    `<meta property="og:url" content="${escapeHtml(pageUrl)}">`,
+    picture ? `<meta property="og:image" content="${escapeHtml(new URL(picture, origin).href)}">` : '',
+  ].join('');
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
+    .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${description}">`)
+    .replace('</head>', () => `${tags}</head>`);
+};
+
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   const dist = settings().server.venueDist ?? path.join(repoRoot(), 'venue', 'dist');
   let index: { mtimeMs: number; html: string } | undefined;
@@ -82,12 +120,28 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
 
   strapi.log.debug(`[venue] serving ${dist}`);
 
-  const serveIndex = (ctx: VenueContext) => {
-    const html = readIndex();
+  const serveIndex = (ctx: VenueContext, html = readIndex()) => {
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = 'html';
     ctx.status = html ? 200 : 503;
     ctx.body = html ?? NOT_BUILT;
+  };
+
+  /** The index with the event's tags on an event page; the plain index when the event is not published or the read fails. */
+  const serveEventPage = async (ctx: VenueContext, id: number) => {
+    const html = readIndex();
+    if (!html) return serveIndex(ctx, html);
+    try {
+      const event = (await strapi.db.query('api::event.event').findOne({
+        where: { id, published: true },
+        select: ['name', 'description'],
+        populate: { banner: { select: ['url'] }, image: { select: ['url'] } },
+      })) as EventMetaRow | null;
+      serveIndex(ctx, event ? withEventMeta(html, event, ctx.origin, `${ctx.origin}${ctx.path}`) : html);
+    } catch (error) {
+      strapi.log.warn(`[venue] the tags of ${ctx.path} could not be read: ${String(error)}`);
+      serveIndex(ctx, html);
+    }
   };
 
   return async (ctx: VenueContext, next: () => Promise<void>) => {
@@ -103,6 +157,8 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     }
 
     const isPage = path.extname(ctx.path) === '';
+    const eventPage = isPage ? EVENT_PAGE.exec(ctx.path) : null;
+    if (eventPage) return serveEventPage(ctx, Number(eventPage[1]));
     if (isPage && isVenuePath(ctx.path)) return serveIndex(ctx);
 
     // Anything else is Strapi's first (its admin API has paths such as /content-manager);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, insert } from '../helpers/event-fixtures';
 import { startServer, type TestServer } from '../helpers/strapi';
 
 // The venue's embed sanitiser and the page's CSP frame-src come from one setting, VIDEO_EMBED_HOSTS.
@@ -11,7 +12,7 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'plataforma-venue-dist-'));
 beforeAll(async () => {
   fs.writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Plataforma</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="description" content="Plataforma de eventos virtuais."><title>Plataforma</title></head><body><div id="root"></div></body></html>',
   );
   server = await startServer('venue-video-hosts', {
     seed: false,
@@ -44,6 +45,47 @@ describe('VIDEO_EMBED_HOSTS on the venue page', () => {
     expect(directives.find(([name]) => name === 'frame-src')).toContain('blob:');
     for (const name of ['default-src', 'script-src', 'object-src']) {
       expect(directives.find(([directive]) => directive === name) ?? [], name).not.toContain('blob:');
+    }
+  });
+});
+
+describe('the first HTML of an event’s public page (issue 13: a shared link shows the event)', () => {
+  it('names the published event in the title, the description and the Open Graph tags, escaped', async () => {
+    const { strapi } = server;
+    const file = await insert(strapi, 'plugin::upload.file', {
+      name: 'banner.png',
+      hash: 'banner_meta',
+      ext: '.png',
+      mime: 'image/png',
+      size: 1,
+      url: '/uploads/banner_meta.png',
+      provider: 'local',
+    });
+    const id = await createEvent(strapi, {
+      name: 'Congresso "Saúde" & <Vida>',
+      description: `Três dias\n\nde ciência. ${'Mais texto. '.repeat(30)}`,
+      published: true,
+      banner: file,
+    });
+    const res = await server.request().get(`/eventos/${id}-congresso-saude`).set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<title>Congresso &quot;Saúde&quot; &amp; &lt;Vida&gt; · Plataforma de Eventos</title>');
+    expect(res.text).toContain('<meta property="og:title" content="Congresso &quot;Saúde&quot; &amp; &lt;Vida&gt;">');
+    expect(res.text).toMatch(/<meta name="description" content="Três dias de ciência\. Mais texto\.[^"]{0,140}…">/);
+    expect(res.text).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/uploads\/banner_meta\.png">/);
+    expect(res.text).toContain(`/eventos/${id}-congresso-saude">`);
+    expect(res.text.match(/name="description"/g)).toHaveLength(1);
+    expect(res.text).toContain('<div id="root"></div>');
+  });
+
+  it('keeps the page’s own tags for a draft, an unknown event and the catalogue', async () => {
+    const draft = await createEvent(server.strapi, { name: 'Rascunho secreto', published: false });
+    for (const url of [`/eventos/${draft}`, '/eventos/999999-nada', '/eventos']) {
+      const res = await server.request().get(url).set('Accept', 'text/html');
+      expect(res.status, url).toBe(200);
+      expect(res.text, url).toContain('<title>Plataforma</title>');
+      expect(res.text, url).not.toContain('og:title');
+      expect(res.text, url).not.toContain('Rascunho secreto');
     }
   });
 });

@@ -65,6 +65,7 @@ describe('texts the screens use', () => {
   });
 
   it.each([...keys].sort())('the PT pack has %s', (key) => {
-    expect(i18n.exists(key, { lng: 'pt' })).toBe(true);
+    // A counted text ('{{count}} eventos') lives under its plural forms (key_one, key_other).
+    expect(i18n.exists(key, { lng: 'pt' }) || i18n.exists(`${key}_other`, { lng: 'pt' })).toBe(true);
   });
 });

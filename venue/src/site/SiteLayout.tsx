@@ -1,0 +1,115 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import styled from 'styled-components';
+import { LanguageSwitcher } from '../shared/ui/LanguageSwitcher';
+import { Logo } from '../shared/ui/Logo';
+import { ENTRANCE_HALL } from '../shared/ui/NotFound';
+
+const Header = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 50;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 16px;
+  padding: 10px clamp(16px, 4vw, 40px);
+  background: rgba(10, 6, 4, 0.92);
+  border-bottom: 1px solid rgba(255, 182, 140, 0.18);
+  backdrop-filter: blur(8px);
+  .brand {
+    display: inline-flex;
+    align-items: center;
+    gap: 10px;
+    font-weight: 800;
+    text-decoration: none;
+    font-size: 1.05rem;
+  }
+  nav {
+    display: flex;
+    gap: 4px;
+    margin-left: auto;
+  }
+  nav a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    padding: 0 14px;
+    border-radius: 999px;
+    font-weight: 600;
+    white-space: nowrap;
+    text-decoration: none;
+    &:hover {
+      background: rgba(163, 65, 0, 0.45);
+    }
+    &[aria-current='page'] {
+      background: #a34100;
+    }
+  }
+  /* A phone: the brand and the language on the first row, the site's links under them. */
+  @media (max-width: 639px) {
+    .brand {
+      margin-right: auto;
+    }
+    nav {
+      order: 3;
+      flex-basis: 100%;
+      margin-left: 0;
+    }
+    .brand span {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      white-space: nowrap;
+    }
+  }
+`;
+
+/** The site has no floating navigation bar: its pages need no room left for one. */
+const Page = styled.div`
+  --nav-height: 0px;
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+  > main {
+    flex: 1;
+  }
+`;
+
+const Footer = styled.footer`
+  padding: 24px clamp(16px, 4vw, 40px) 32px;
+  border-top: 1px solid rgba(255, 182, 140, 0.14);
+  color: ${({ theme }) => theme.colors.platformTextMuted};
+  font-size: 0.9rem;
+`;
+
+/** The public site's pages (/eventos…): the dark venue look, a header with the brand, the site's links and the language. */
+export const SiteLayout = () => {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.body.classList.add('platform');
+    return () => document.body.classList.remove('platform');
+  }, []);
+  return (
+    <Page>
+      <Header>
+        <Link to="/eventos" className="brand">
+          <Logo size={32} />
+          <span>{t('common.brand')}</span>
+        </Link>
+        <nav aria-label={t('site.nav')}>
+          <NavLink to="/eventos" end>
+            {t('site.events')}
+          </NavLink>
+          <NavLink to={ENTRANCE_HALL}>{t('site.venue')}</NavLink>
+        </nav>
+        <LanguageSwitcher />
+      </Header>
+      <Outlet />
+      <Footer>{t('site.footer', { year: new Date().getFullYear() })}</Footer>
+    </Page>
+  );
+};

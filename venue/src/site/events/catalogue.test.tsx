@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { CmsLecture, Event } from '@plataforma/adapter';
+import { ApiError } from '@plataforma/adapter';
+import { api } from '../../shared/api';
+import '../../shared/i18n';
+import { mockVenueApi, renderAt } from '../../platform/test-utils';
+import { eventFixture } from '../../test-fixtures';
+import { CATALOGUE_PAGE_SIZE } from './CataloguePage';
+
+mockVenueApi();
+
+const event = (id: number, patch: Partial<Event> = {}): Event => ({
+  ...eventFixture(),
+  id,
+  slug: `${id}-evento-${id}`,
+  name: `Evento ${id}`,
+  ...patch,
+});
+
+const mockCatalogue = (rows: Event[], count = rows.length) => {
+  vi.spyOn(api.site.categories, 'list').mockResolvedValue({ rows: [{ id: 4, name: 'Medicina', description: null }], count: 1 });
+  vi.spyOn(api.site.events, 'featured').mockResolvedValue({ rows: [event(9, { name: 'Congresso em Destaque', featured: 1 })], count: 1 });
+  return vi.spyOn(api.site.events, 'list').mockResolvedValue({ rows, count });
+};
+
+describe('/eventos (the public catalogue)', () => {
+  it('shows the featured events first, then every event with its price, and pages', async () => {
+    const list = mockCatalogue(
+      [
+        event(1, { value: '150.00', discountValue: '120.00', hasDiscount: true }),
+        event(2, { value: '0.00', discountValue: '0.00', hasDiscount: false }),
+      ],
+      CATALOGUE_PAGE_SIZE + 2,
+    );
+    renderAt('/eventos');
+    const featured = await screen.findByRole('region', { name: 'Em destaque' });
+    expect(within(featured).getByRole('link', { name: 'Congresso em Destaque' })).toHaveAttribute('href', '/eventos/9-evento-9');
+    const all = screen.getByRole('region', { name: 'Todos os eventos' });
+    expect(await within(all).findByText('De R$ 150,00')).toBeInTheDocument();
+    expect(within(all).getByText('Por R$ 120,00')).toBeInTheDocument();
+    expect(within(all).getByText('Gratuito')).toBeInTheDocument();
+    expect(within(all).getByRole('status')).toHaveTextContent('14 eventos encontrados');
+    expect(list).toHaveBeenLastCalledWith({ order: { field: 'startDate', direction: 'desc' }, limit: 12, offset: 0 });
+    await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ offset: 12 })));
+    expect(screen.getByText('Página 2 de 2')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Em destaque' })).toBeNull();
+  });
+
+  it('searches after a pause, filters by category and date, and offers to clear when nothing matches', async () => {
+    const list = mockCatalogue([]);
+    renderAt('/eventos');
+    await userEvent.type(await screen.findByLabelText('Buscar'), 'cardio');
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'cardio' })));
+    await userEvent.selectOptions(screen.getByLabelText('Categoria'), 'Medicina');
+    await userEvent.click(screen.getByRole('radio', { name: 'Próximos' }));
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith({
+        search: 'cardio',
+        categoryId: 4,
+        when: 'upcoming',
+        order: { field: 'startDate', direction: 'asc' },
+        limit: 12,
+        offset: 0,
+      }),
+    );
+    expect(await screen.findByText('Nenhum evento encontrado com esses filtros.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    expect(screen.getByLabelText('Buscar')).toHaveValue('');
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(expect.not.objectContaining({ search: expect.anything() })));
+  });
+
+  it('says when the list cannot be read and tries again on request', async () => {
+    const list = mockCatalogue([event(1)]);
+    list.mockRejectedValueOnce(new ApiError(400, 'api.error.invalidQuery'));
+    renderAt('/eventos');
+    expect(await screen.findByText('Parâmetros inválidos.')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Tentar de novo' }));
+    expect(await screen.findByRole('link', { name: 'Evento 1' })).toBeInTheDocument();
+  });
+});
+
+describe('/eventos/:eventSlug (an event’s page)', () => {
+  const lecture = (id: number, patch: Partial<CmsLecture>): CmsLecture => ({
+    id,
+    name: `Palestra ${id}`,
+    startDate: '2020-11-12',
+    formattedStartDate: '12/11/2020',
+    startTime: '08:00:00',
+    endTime: '09:00:00',
+    videoId: null,
+    value: '0.00',
+    discount: '0.00',
+    discountValue: '0.00',
+    hasDiscount: false,
+    currency: 'R$',
+    installments: 1,
+    room: { id: 1, name: 'Auditório', eventId: 1 },
+    timezone: 'America/Sao_Paulo',
+    speakers: [],
+    ...patch,
+  });
+
+  it('shows the event, its programme by day and room with speakers and prices, and the way in', async () => {
+    vi.spyOn(api.site.events, 'get').mockResolvedValue(event(1, { name: 'Congresso Brasileiro', value: '150.00', hasDiscount: false }));
+    vi.spyOn(api.site.lectures, 'event').mockResolvedValue({
+      rows: [
+        lecture(1, { name: 'Abertura', speakers: [{ id: 1, name: 'Dra. Ana Souza' }] }),
+        lecture(2, { name: 'Sepse', startDate: '2020-11-13', value: '20.00', discountValue: '20.00' }),
+      ],
+      count: 2,
+    });
+    renderAt('/eventos/1-congresso-brasileiro');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Congresso Brasileiro' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Entrar no evento' })).toHaveAttribute('href', '/plataforma/1-evento-1/hall-entrada');
+    expect(screen.getByText('Evento pago: a compra de ingressos chega em breve a esta página.')).toBeInTheDocument();
+    const programme = screen.getByRole('region', { name: 'Programação' });
+    expect(await within(programme).findByRole('heading', { name: 'quinta-feira, 12 de novembro de 2020' })).toBeInTheDocument();
+    expect(within(programme).getByText('Com Dra. Ana Souza')).toBeInTheDocument();
+    expect(within(programme).queryByText('Sepse')).toBeNull();
+    // One day at a time: the arrow keys move between the days' tabs.
+    within(programme).getByRole('tab', { name: '12/11' }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(within(programme).getByRole('tab', { name: '13/11' })).toHaveFocus();
+    expect(within(programme).getByRole('tab', { name: '13/11' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(programme).getByRole('tabpanel')).toHaveAccessibleName('13/11');
+    expect(within(programme).getByText('Sepse')).toBeInTheDocument();
+    expect(within(programme).getByText('R$ 20,00')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Congresso Brasileiro · Plataforma de Eventos'));
+    expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', 'Congresso Brasileiro');
+  });
+
+  it('answers an unknown or unpublished event with a way back to the catalogue', async () => {
+    vi.spyOn(api.site.events, 'get').mockRejectedValue(new ApiError(404, 'api.error.eventNotFound'));
+    renderAt('/eventos/77-rascunho');
+    expect(await screen.findByRole('link', { name: 'Ver todos os eventos' })).toHaveAttribute('href', '/eventos');
+  });
+});

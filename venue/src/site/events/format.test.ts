@@ -1,0 +1,93 @@
+import type { CmsLecture } from '@plataforma/adapter';
+import { describe, expect, it } from 'vitest';
+import { dayIn, eventPagePath, formatAmount, longDay, orderFor, priceTag, programmeOf, venuePath, zoneName } from './format';
+
+const lecture = (id: number, startDate: string, startTime: string, room: { id: number; name: string } | null): CmsLecture => ({
+  id,
+  name: `Palestra ${id}`,
+  startDate,
+  formattedStartDate: startDate.split('-').reverse().join('/'),
+  startTime,
+  endTime: startTime,
+  videoId: null,
+  value: '0.00',
+  discount: '0.00',
+  discountValue: '0.00',
+  hasDiscount: false,
+  currency: 'R$',
+  installments: 1,
+  room: room && { ...room, eventId: 1 },
+  timezone: 'America/Sao_Paulo',
+  speakers: [],
+});
+
+describe('price tags', () => {
+  it('says free, one price, or from/to with the wire’s currency', () => {
+    expect(priceTag({ value: '0.00', discountValue: '0.00', hasDiscount: false, currency: 'R$' })).toEqual({ kind: 'free' });
+    expect(priceTag({ value: '1200.00', discountValue: '1200.00', hasDiscount: false, currency: 'R$' })).toEqual({
+      kind: 'price',
+      price: 'R$ 1.200,00',
+    });
+    expect(priceTag({ value: '150.00', discountValue: '120.00', hasDiscount: true, currency: '$' })).toEqual({
+      kind: 'discount',
+      from: '$ 150,00',
+      to: '$ 120,00',
+    });
+    expect(formatAmount('0.5', 'R$')).toBe('R$ 0,50');
+  });
+});
+
+describe('days, zones and addresses', () => {
+  it('writes a day in words whatever the machine’s zone', () => {
+    expect(longDay('2020-11-12')).toBe('quinta-feira, 12 de novembro de 2020');
+  });
+
+  it('tells the day in a zone (02:30 UTC is still the day before in São Paulo)', () => {
+    expect(dayIn('America/Sao_Paulo', new Date('2026-03-08T02:30:00Z'))).toBe('2026-03-07');
+    expect(dayIn('Europe/Berlin', new Date('2026-03-08T02:30:00Z'))).toBe('2026-03-08');
+    expect(dayIn('Nowhere/Atlantis', new Date('2026-03-08T02:30:00Z'))).toBe('2026-03-08');
+  });
+
+  it('names a zone, and falls back to its id when the zone is unknown', () => {
+    expect(zoneName('America/Sao_Paulo', new Date('2026-01-10T12:00:00Z'))).toMatch(/Brasília/);
+    expect(zoneName('Nowhere/Atlantis')).toBe('Nowhere/Atlantis');
+  });
+
+  it('leads the event page and the venue with the id, keeping a slug that starts with it', () => {
+    expect(eventPagePath({ id: 3, slug: '3-congresso-de-cardiologia' })).toBe('/eventos/3-congresso-de-cardiologia');
+    expect(eventPagePath({ id: 3, slug: '3' })).toBe('/eventos/3');
+    expect(eventPagePath({ id: 3, slug: 'congresso' })).toBe('/eventos/3');
+    expect(venuePath({ id: 1, slug: '1-cbmi' })).toBe('/plataforma/1-cbmi/hall-entrada');
+  });
+
+  it('lists upcoming events soonest first and the others newest first', () => {
+    expect(orderFor('proximos')).toEqual({ field: 'startDate', direction: 'asc' });
+    expect(orderFor('encerrados').direction).toBe('desc');
+    expect(orderFor('todos').direction).toBe('desc');
+  });
+});
+
+describe('programmeOf', () => {
+  it('groups lectures by day, then by room in the order of their first lecture, each by hour', () => {
+    const a = { id: 1, name: 'Auditório' };
+    const b = { id: 2, name: 'Sala B' };
+    const days = programmeOf([
+      lecture(5, '2020-11-13', '09:00:00', a),
+      lecture(1, '2020-11-12', '10:00:00', a),
+      lecture(2, '2020-11-12', '08:00:00', b),
+      lecture(3, '2020-11-12', '09:00:00', a),
+      lecture(4, '2020-11-12', '11:00:00', null),
+    ]);
+    expect(days.map((day) => [day.date, day.rooms.map((room) => [room.name, room.lectures.map((l) => l.id)])])).toEqual([
+      [
+        '2020-11-12',
+        [
+          ['Sala B', [2]],
+          ['Auditório', [3, 1]],
+        ],
+      ],
+      ['2020-11-13', [['Auditório', [5]]]],
+    ]);
+    expect(programmeOf([])).toEqual([]);
+  });
+});
