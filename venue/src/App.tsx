@@ -34,7 +34,7 @@ const hallRoute = (key: HallKey): RouteObject => ({ path: HALLS[key].path, eleme
 const openHallRoutes = HALL_KEYS.filter((key) => HALLS[key].open).map(hallRoute);
 const clientHallRoutes = HALL_KEYS.filter((key) => !HALLS[key].open).map(hallRoute);
 
-/** SPEC §2.1: / → entrance hall of event 1; /plataforma/{slug}; /eventos (the public site); /cms (lazy chunk); anything else not found. */
+/** SPEC §2.1: / → entrance hall of event 1; /plataforma/{slug}; /eventos, /cadastro (the public site); /cms (lazy chunk); anything else not found. */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -71,12 +71,12 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // The public site around the venue (issue 13): the catalogue and each event's page, one lazy chunk.
-        path: '/eventos',
+        // The public site around the venue (issue 13): the catalogue, each event's page, registration; one lazy layout.
         lazy: async () => ({ Component: (await import('./site/SiteLayout')).SiteLayout }),
         children: [
-          { index: true, lazy: async () => ({ Component: (await import('./site/events/CataloguePage')).CataloguePage }) },
-          { path: ':eventSlug', lazy: async () => ({ Component: (await import('./site/events/EventPage')).EventPage }) },
+          { path: '/eventos', lazy: async () => ({ Component: (await import('./site/events/CataloguePage')).CataloguePage }) },
+          { path: '/eventos/:eventSlug', lazy: async () => ({ Component: (await import('./site/events/EventPage')).EventPage }) },
+          { path: '/cadastro', lazy: async () => ({ Component: (await import('./site/account/RegisterPage')).RegisterPage }) },
         ],
       },
       { path: '/cms/*', lazy: async () => ({ Component: (await import('./backoffice/BackofficeApp')).BackofficeApp }) },

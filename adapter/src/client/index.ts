@@ -15,7 +15,7 @@ export {
   type UploadOptions,
 } from './http';
 export type { DeleteAnswer } from './cms';
-export type { EventCatalogueQuery } from './site';
+export type { ClientRegisterAnswer, EventCatalogueQuery } from './site';
 
 /**
  * The one typed client the venue calls, by area: `auth` (/auth), `site` (/api/site/v1) and

@@ -2,7 +2,9 @@ import type { ListResult } from '../envelope';
 import { toListParams } from '../list-query';
 import { SITE_PREFIX } from '../routes';
 import type { EventWhen } from '../constants';
+import type { SessionClient, TokenAnswer } from '../contracts/auth';
 import type { Category, CategoryOrderField } from '../contracts/category';
+import type { ClientProfile, ClientRegisterInput } from '../contracts/client';
 import type { ContactInput, StandContactInput } from '../contracts/contact';
 import type { Event, EventOrderField } from '../contracts/event';
 import type { CmsLecture, Lecture, LectureOrderField } from '../contracts/lecture';
@@ -11,6 +13,7 @@ import type { NetworkConsent, NetworkPerson } from '../contracts/network';
 import type { PageView, PageViewInput } from '../contracts/page-view';
 import {
   categoryPaths,
+  clientPaths,
   contactPaths,
   eventPaths,
   fillPath,
@@ -42,6 +45,9 @@ export interface EventCatalogueQuery extends PageQuery<EventOrderField> {
   when?: EventWhen;
   foreign?: boolean;
 }
+
+/** What a registration answers: a full client session and the profile as stored. */
+export type ClientRegisterAnswer = TokenAnswer<SessionClient> & { profile: ClientProfile };
 
 /** The visitor venue's API (/api/site/v1, client token when signed in). */
 export const siteClient = ({ call, data, baseURL }: Http) => {
@@ -110,6 +116,10 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
     contacts: {
       stand: (input: StandContactInput) => call<{ id: number }>({ method: 'POST', url: site(contactPaths.stand), data: input }),
       send: (input: ContactInput) => call<{ id: number }>({ method: 'POST', url: site(contactPaths.site), data: input }),
+    },
+    clients: {
+      /** Registers a client and signs them in (a full session): the token, the session's account and the profile. */
+      register: (input: ClientRegisterInput) => call<ClientRegisterAnswer>({ method: 'POST', url: site(clientPaths.site), data: input }),
     },
     categories: {
       list: (query: PageQuery<CategoryOrderField> = {}) =>

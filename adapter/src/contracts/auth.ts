@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH_TYPES, PASSWORD_MIN_LENGTH } from '../constants';
+import { AUTH_TYPES } from '../constants';
 import { emailSchema, idSchema } from './common';
 
 export { authPaths } from './paths';
@@ -39,19 +39,8 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 export const softLoginInputSchema = z.object({ email: emailSchema });
 export type SoftLoginInput = z.infer<typeof softLoginInputSchema>;
 
-export const PASSWORD_RULES = ['length', 'special', 'digit', 'upper', 'lower'] as const;
-export type PasswordRule = (typeof PASSWORD_RULES)[number];
-
-/** SPEC §5: at least 8 characters, a special character, a digit, an upper and a lower case letter. */
-export const passwordProblems = (password: string): PasswordRule[] => {
-  const problems: PasswordRule[] = [];
-  if ([...password].length < PASSWORD_MIN_LENGTH) problems.push('length');
-  if (!/[^\p{L}\p{N}\s]/u.test(password)) problems.push('special');
-  if (!/\p{N}/u.test(password)) problems.push('digit');
-  if (!/\p{Lu}/u.test(password)) problems.push('upper');
-  if (!/\p{Ll}/u.test(password)) problems.push('lower');
-  return problems;
-};
+// The password rules are zod-free, so the venue's forms can check them without the schema library.
+export { PASSWORD_RULES, passwordProblems, type PasswordRule } from '../password';
 
 /** The client as the session knows it; personal data only with a full login. */
 export const sessionClientSchema = z.object({ id: idSchema, name: z.string(), email: z.string(), soft: z.boolean() });

@@ -467,6 +467,12 @@ describe('clients on the site', () => {
     expect(badPhone.body.msg).toBe('clients.error.invalidPhone');
     const weak = await post('/api/site/v1/clients', { ...base, password: 'abc', passwordConfirm: 'abc' });
     expect(weak.body.msg).toBe('auth.error.passwordRules');
+    // The place is one of the reference data's, as in the back office (issue 13: 'ZZ' and any city were stored).
+    const badState = await post('/api/site/v1/clients', { ...base, state: 'ZZ' });
+    expect(badState.body).toEqual({ data: null, msg: 'clients.error.invalidState', status: 400 });
+    const badCity = await post('/api/site/v1/clients', { ...base, state: 'SP', city: 'Atlântida' });
+    expect(badCity.body.msg).toBe('clients.error.invalidCity');
+    expect(await server.strapi.db.query('api::client.client').count({ where: { email: base.email } })).toBe(0);
 
     const created = await post('/api/site/v1/clients', {
       ...base,
@@ -506,6 +512,13 @@ describe('clients on the site', () => {
       .send({ city: 'Campinas', cpf: '' });
     expect(update.body.data).toMatchObject({ city: 'Campinas', cpf: null });
     expect((await get('/api/site/v1/clients/me', token)).body.data.city).toBe('Campinas');
+    const elsewhere = await server
+      .request()
+      .put('/api/site/v1/clients/me')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ city: 'Curitiba' });
+    expect(elsewhere.body.msg).toBe('clients.error.invalidCity');
+    expect((await get('/api/site/v1/clients/me', token)).body.data).toMatchObject({ state: 'SP', city: 'Campinas' });
   });
 });
 
@@ -526,7 +539,7 @@ describe("a client's phone, the second factor (issue 18: a profile update could 
     const replaced = await put('/api/site/v1/clients/me', { ddd: '11', phone: '987650000' }, token);
     expect(replaced.body.msg).toBe('clients.error.phoneNeedsCode');
     expect(await stored(client.id)).toEqual({ ddd: '21', phone: client.phone });
-    const same = await put('/api/site/v1/clients/me', { ddi: '55', phone: `21${client.phone}`, city: 'Niterói' }, token);
+    const same = await put('/api/site/v1/clients/me', { ddi: '55', phone: `21${client.phone}`, state: 'RJ', city: 'Niterói' }, token);
     expect(same.status).toBe(200);
     expect(same.body.data).toMatchObject({ city: 'Niterói', ddd: '21', phone: client.phone });
   });

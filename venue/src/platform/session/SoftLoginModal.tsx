@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '@plataforma/adapter/envelope';
 import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
@@ -18,6 +18,10 @@ export const SoftLoginModal = () => {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
 
+  // After registering, the visitor comes back where this login was taking them (or to this hall).
+  const origin = (location.state as OriginState | null)?.from;
+  const back = origin ? `${origin.pathname}${origin.search ?? ''}` : `${location.pathname}${location.search}`;
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
@@ -30,8 +34,7 @@ export const SoftLoginModal = () => {
     try {
       await softLogin(email.trim());
       // Signed in: the hall drops this modal; the visitor goes on to where they were heading.
-      const from = (location.state as OriginState | null)?.from;
-      if (from) navigate(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`, { replace: true });
+      if (origin) navigate(`${origin.pathname}${origin.search ?? ''}${origin.hash ?? ''}`, { replace: true });
     } catch (caught) {
       setError(messageText(caught instanceof ApiError ? caught.msg : undefined));
       setSubmitting(false);
@@ -57,6 +60,9 @@ export const SoftLoginModal = () => {
           {submitting ? t('halls.login.submitting') : t('halls.login.submit')}
         </Button>
         <FieldNote as="p">{t('halls.login.hint')}</FieldNote>
+        <p>
+          {t('halls.login.noAccount')} <Link to={`/cadastro?voltar=${encodeURIComponent(back)}`}>{t('halls.login.register')}</Link>
+        </p>
       </DarkForm>
     </PlatformModal>
   );

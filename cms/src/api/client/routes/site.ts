@@ -23,7 +23,7 @@ import { smsSender } from '../../../sms/sender';
 import { smsText } from '../../../sms/texts';
 import { PUBLIC, routeFor, siteRouter } from '../../../http/router';
 import { settings } from '../../../lib/settings';
-import { CLIENT_COLUMNS, CLIENT_UID, clientData, clientToWire, type ClientRow } from '../wire';
+import { CLIENT_COLUMNS, CLIENT_UID, checkPlace, clientData, clientToWire, type ClientRow } from '../wire';
 
 /**
  * POST /clients registers and signs the client in (a full session); GET/PUT /clients/me
@@ -54,6 +54,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (passwordConfirm !== undefined && passwordConfirm !== password) throw new ApiError(400, 'auth.error.passwordMismatch');
       const problems = passwordProblems(password);
       if (problems.length) throw new ApiError(400, 'auth.error.passwordRules', {}, { rules: problems });
+      // The place as the back office's: a state of the reference data and one of its cities.
+      checkPlace(profile);
       const data = await clientData(strapi, profile);
       const { id } = (await strapi.db.query(CLIENT_UID).create({
         data: { ...data, password: await hashPassword(password), listedInNetwork: false, loginLocked: false },
@@ -127,6 +129,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         });
         if (current !== asked) throw new ApiError(403, 'clients.error.phoneNeedsCode');
       }
+      checkPlace(rest, { state: row.state, city: row.city });
       await strapi.db.query(CLIENT_UID).update({ where: { id }, data: await clientData(strapi, rest, id) });
       return reply(clientToWire((await own(id)) as ClientRow), 'api.updated');
     },

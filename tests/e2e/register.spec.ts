@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+// Registration (issue 13): from the soft login's 'Não tem cadastro? Cadastre-se' to a client
+// signed in and back in the hall they were heading to.
+
+test('a visitor follows “Cadastre-se”, registers, and is back in the hall signed in; axe finds nothing serious', async ({ page }) => {
+  const email = `nova.${Date.now()}@exemplo.com.br`;
+  await page.goto('/plataforma/1/hall-estandes-prata');
+  const login = page.getByRole('dialog', { name: 'Entre no evento' });
+  await login.getByRole('link', { name: 'Cadastre-se' }).click();
+  await expect(page).toHaveURL(/\/cadastro\?voltar=%2Fplataforma%2F1%2Fhall-estandes-prata$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Criar sua conta' })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // Wrong first: the server's check of the CPF's digits is named under the field.
+  await page.getByLabel('Nome completo').fill('Nova Visitante');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('CPF (opcional)').pressSequentially('12345678900');
+  await expect(page.getByLabel('CPF (opcional)')).toHaveValue('123.456.789-00');
+  await page.getByLabel('Estado').selectOption({ label: 'Rio de Janeiro' });
+  await page.getByLabel('Cidade').selectOption('Niterói');
+  await page.getByLabel('Senha', { exact: true }).fill('Nova#2026x');
+  await page.getByLabel('Confirme a senha').fill('Nova#2026x');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.getByText('CPF inválido.')).toBeVisible();
+  await expect(page.getByLabel('CPF (opcional)')).toBeFocused();
+
+  await page.getByLabel('CPF (opcional)').fill('');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page).toHaveURL(/\/plataforma\/1\/hall-estandes-prata$/);
+  await expect(page.getByTestId('toast')).toContainText('Conta criada. Bem-vindo(a), Nova Visitante!');
+  await expect(page.getByRole('dialog', { name: 'Entre no evento' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Estande / }).first()).toBeVisible();
+
+  // The same e-mail cannot register twice.
+  await page.goto('/cadastro');
+  await page.getByLabel('Nome completo').fill('Outra Pessoa');
+  await page.getByLabel('E-mail').fill(email.toUpperCase());
+  await page.getByLabel('Senha', { exact: true }).fill('Outra#2026x');
+  await page.getByLabel('Confirme a senha').fill('Outra#2026x');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.getByText('Este e-mail já está cadastrado.')).toBeVisible();
+});

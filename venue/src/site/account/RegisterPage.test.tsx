@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, type ClientProfile } from '@plataforma/adapter';
+import { api } from '../../shared/api';
+import '../../shared/i18n';
+import { CLIENT_TOKEN_KEY, useAppState } from '../../shared/state/store';
+import { mockVenueApi, renderAt } from '../../platform/test-utils';
+
+mockVenueApi();
+
+const profile: ClientProfile = {
+  id: 9,
+  name: 'Maria Souza',
+  email: 'maria@exemplo.com.br',
+  cpf: null,
+  postalCode: null,
+  address: null,
+  state: 'SP',
+  city: 'Campinas',
+  ddi: '55',
+  ddd: '11',
+  phone: '987654321',
+  language: 'pt',
+  facebook: null,
+  twitter: null,
+  linkedIn: null,
+  createdAt: '2026-11-26T10:00:00.000Z',
+};
+
+const answer = {
+  data: {
+    token: 'novo-token',
+    expiresAt: '',
+    account: { id: 9, name: 'Maria Souza', email: 'maria@exemplo.com.br', soft: false },
+    profile,
+  },
+  msg: 'api.created' as const,
+  status: 201,
+};
+
+const fill = async (password = 'Maria#2026x') => {
+  await userEvent.type(await screen.findByLabelText('Nome completo'), 'Maria Souza');
+  await userEvent.type(screen.getByLabelText('E-mail'), 'maria@exemplo.com.br');
+  await userEvent.type(screen.getByLabelText('Celular (opcional)'), '11987654321');
+  await userEvent.selectOptions(screen.getByLabelText('Estado'), 'SP');
+  await userEvent.selectOptions(screen.getByLabelText('Cidade'), 'Campinas');
+  await userEvent.type(screen.getByLabelText('Senha'), password);
+  await userEvent.type(screen.getByLabelText('Confirme a senha'), password);
+};
+
+describe('/cadastro (a visitor becomes a client)', () => {
+  it('soft login’s “Cadastre-se” leads here, and a registration signs in and goes back to the hall', async () => {
+    const register = vi.spyOn(api.site.clients, 'register').mockResolvedValue(answer);
+    const router = renderAt('/plataforma/1/hall-estandes-gold');
+    const dialog = await screen.findByRole('dialog', { name: 'Entre no evento' });
+    expect(within(dialog).getByText('Não tem cadastro?')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('link', { name: 'Cadastre-se' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cadastro'));
+    expect(router.state.location.search).toBe(`?voltar=${encodeURIComponent('/plataforma/1/hall-estandes-gold')}`);
+
+    await fill();
+    expect(screen.getByLabelText('Celular (opcional)')).toHaveValue('(11) 9 8765-4321');
+    await userEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(register).toHaveBeenCalledWith(
+      expect.objectContaining({
+        name: 'Maria Souza',
+        ddi: '55',
+        phone: '11987654321',
+        state: 'SP',
+        city: 'Campinas',
+        password: 'Maria#2026x',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/plataforma/1/hall-estandes-gold'));
+    expect(localStorage.getItem(CLIENT_TOKEN_KEY)).toBe('novo-token');
+    expect(useAppState.getState().auth.clientAuthenticated).toBe(true);
+    expect(useAppState.getState().toast).toMatchObject({ type: 'success', message: 'Conta criada. Bem-vindo(a), Maria Souza!' });
+  });
+
+  it('shows the password rules as they are met, names wrong fields and sends nothing', async () => {
+    const register = vi.spyOn(api.site.clients, 'register');
+    renderAt('/cadastro');
+    const rules = await screen.findByRole('list', { name: 'A senha precisa ter:' });
+    await userEvent.type(screen.getByLabelText('Senha'), 'abcdefgh');
+    expect(within(rules).getByText('Pelo menos 8 caracteres')).toHaveClass('ok');
+    expect(within(rules).getByText('Uma letra maiúscula')).not.toHaveClass('ok');
+    await userEvent.type(screen.getByLabelText('CPF (opcional)'), '5299822');
+    expect(screen.getByLabelText('CPF (opcional)')).toHaveValue('529.982.2');
+    await userEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(register).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Nome completo')).toHaveFocus();
+    expect(screen.getByLabelText('Nome completo')).toHaveAccessibleDescription('Informe o seu nome.');
+    expect(screen.getByLabelText('CPF (opcional)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('A senha não atende às regras.')).toBeInTheDocument();
+  });
+
+  it('puts the server’s refusal under its field and keeps what was typed', async () => {
+    vi.spyOn(api.site.clients, 'register').mockRejectedValue(new ApiError(400, 'auth.error.emailTaken'));
+    const router = renderAt('/cadastro?voltar=//evil.example');
+    await fill();
+    await userEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
+    await waitFor(() => expect(screen.getByLabelText('E-mail')).toHaveFocus());
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Este e-mail já está cadastrado.');
+    expect(screen.getByLabelText('Nome completo')).toHaveValue('Maria Souza');
+    expect(router.state.location.pathname).toBe('/cadastro');
+    // An address of another site is never where 'Entrar' leads.
+    expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/plataforma/1/hall-entrada');
+  });
+});
