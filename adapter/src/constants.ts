@@ -38,6 +38,10 @@ export type Language = (typeof LANGUAGES)[number];
 /** The `lang` of the page per pack: AL is the German pack (SPEC §2.3 labels it German). */
 export const HTML_LANG: Readonly<Record<Language, string>> = { pt: 'pt-BR', en: 'en', al: 'de' };
 
+/** The site's pages an admin writes as content (a Strapi single type each): the terms of use and 'about us'. */
+export const SITE_PAGES = ['terms', 'about'] as const;
+export type SitePageKey = (typeof SITE_PAGES)[number];
+
 export const CONTACT_SUBJECTS = ['doubts', 'suggestions', 'partner', 'others'] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 

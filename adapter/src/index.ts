@@ -35,3 +35,4 @@ export * from './contracts/client';
 export * from './contracts/log';
 export * from './contracts/auth';
 export * from './meta';
+export * from './contracts/site-page';

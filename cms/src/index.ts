@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { recoverImports, stopImports } from './api/client/import/jobs';
 import { ptText } from './api/client/import/report';
 import { chatRules } from './api/chat/rules';
+import { sitePageRules } from './api/terms-page/pages';
 import { chatMessageRules } from './api/chat-message/rules';
 import { clientRules } from './api/client/rules';
 import { eventRules } from './api/event/rules';
@@ -30,7 +31,7 @@ export default {
     strapi.server.app.onerror = appErrorListener(strapi.log);
     // The Content Manager and the content API (API tokens) write through the document service:
     // the same rules and activity-log lines as the product's routes hold there (decision 023).
-    const ruled = [standRules, eventRules, roomRules, lectureRules, clientRules, chatRules, chatMessageRules];
+    const ruled = [standRules, eventRules, roomRules, lectureRules, clientRules, chatRules, chatMessageRules, ...sitePageRules];
     strapi.documents.use(documentRules(strapi, ruled, ptText) as Parameters<Core.Strapi['documents']['use']>[0]);
   },
 

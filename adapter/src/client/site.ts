@@ -5,6 +5,8 @@ import type { EventWhen } from '../constants';
 import type { SessionClient, TokenAnswer } from '../contracts/auth';
 import type { Category, CategoryOrderField } from '../contracts/category';
 import type { ClientProfile, ClientRegisterInput } from '../contracts/client';
+import type { SitePage } from '../contracts/site-page';
+import type { SitePageKey } from '../constants';
 import type { ContactInput, StandContactInput } from '../contracts/contact';
 import type { Event, EventOrderField } from '../contracts/event';
 import type { CmsLecture, Lecture, LectureOrderField } from '../contracts/lecture';
@@ -25,6 +27,7 @@ import {
   pageViewPaths,
   productPaths,
   roomPaths,
+  sitePagePaths,
   sponsorPaths,
   standPaths,
 } from '../contracts/paths';
@@ -120,6 +123,10 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
     clients: {
       /** Registers a client and signs them in (a full session): the token, the session's account and the profile. */
       register: (input: ClientRegisterInput) => call<ClientRegisterAnswer>({ method: 'POST', url: site(clientPaths.site), data: input }),
+    },
+    pages: {
+      /** A page of the site written as content (terms of use, about us). */
+      get: (page: SitePageKey) => data<SitePage>({ method: 'GET', url: site(fillPath(sitePagePaths.site, { page })) }),
     },
     categories: {
       list: (query: PageQuery<CategoryOrderField> = {}) =>

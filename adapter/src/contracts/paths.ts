@@ -45,6 +45,8 @@ export const lecturePaths = {
   one: '/lectures/:id',
 } as const;
 export const networkPaths = { site: '/networks/:eventId', consent: '/networks/consent' } as const;
+/** A page of the site written as content (`:page` is one of SITE_PAGES). */
+export const sitePagePaths = { site: '/pages/:page' } as const;
 export const contactPaths = { site: '/contacts', stand: '/contacts/stand' } as const;
 /** A room's video meeting: the signature a Zoom Meeting SDK client joins with. */
 export const meetingPaths = { signature: '/meetings/signature' } as const;

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
-import { dateInZone, timeInZone } from '@plataforma/adapter';
+import { SITE_PAGES, dateInZone, timeInZone, type SitePageKey } from '@plataforma/adapter';
+import { SITE_PAGE_UIDS } from '../lib/site-pages';
 import { hashPassword } from '../auth/accounts';
 import { repoRoot } from '../lib/app-root';
 import { settings, settingsOf, type Env } from '../lib/settings';
@@ -172,6 +173,27 @@ export const seedDemo = async (strapi: Core.Strapi): Promise<void> => {
     }
   }
   await ensureLiveDemoLecture(strapi);
+  await ensureSitePages(strapi);
+};
+
+/**
+ * The demo's terms of use and 'about us' (database/demo/pages.json), written once into their
+ * single types when they are still empty; an admin's own text is never replaced.
+ */
+const ensureSitePages = async (strapi: Core.Strapi): Promise<void> => {
+  const pages = JSON.parse(fs.readFileSync(path.join(repoRoot(), 'database', 'demo', 'pages.json'), 'utf8')) as Record<
+    SitePageKey,
+    { title: string; sections: Array<[string, string]> }
+  >;
+  for (const key of SITE_PAGES) {
+    const uid = SITE_PAGE_UIDS[key];
+    if ((await strapi.db.query(uid).count({})) > 0) continue;
+    const body = pages[key].sections.flatMap(([heading, text]) => [
+      { type: 'heading', level: 2, children: [{ type: 'text', text: heading }] },
+      { type: 'paragraph', children: [{ type: 'text', text }] },
+    ]);
+    await strapi.db.query(uid).create({ data: { title: pages[key].title, body } });
+  }
 };
 
 const insertDemo = async (strapi: Core.Strapi, demo: Demo, staff: ReturnType<typeof staffAccounts>, upload: Uploader) => {

@@ -80,11 +80,41 @@ const Page = styled.div`
 `;
 
 const Footer = styled.footer`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px 24px;
   padding: 24px clamp(16px, 4vw, 40px) 32px;
   border-top: 1px solid rgba(255, 182, 140, 0.14);
   color: ${({ theme }) => theme.colors.platformTextMuted};
   font-size: 0.9rem;
+  p {
+    margin: 0;
+  }
+  ul {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 8px;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    padding: 0 8px;
+    color: ${({ theme }) => theme.colors.platformText};
+  }
 `;
+
+const FOOTER_LINKS = [
+  ['/sobre', 'site.links.about'],
+  ['/termos', 'site.links.terms'],
+  ['/contato', 'site.links.contact'],
+  ['/cadastro', 'site.links.register'],
+] as const;
 
 /** The public site's pages (/eventos…): the dark venue look, a header with the brand, the site's links and the language. */
 export const SiteLayout = () => {
@@ -109,7 +139,18 @@ export const SiteLayout = () => {
         <LanguageSwitcher />
       </Header>
       <Outlet />
-      <Footer>{t('site.footer', { year: new Date().getFullYear() })}</Footer>
+      <Footer>
+        <p>{t('site.footer', { year: new Date().getFullYear() })}</p>
+        <nav aria-label={t('site.links.label')}>
+          <ul>
+            {FOOTER_LINKS.map(([to, key]) => (
+              <li key={to}>
+                <Link to={to}>{t(key)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </Footer>
     </Page>
   );
 };

@@ -78,12 +78,12 @@ const FieldRow = ({
 );
 
 /**
- * 'Escreva para a organização' (SPEC §1 and §3's contact, from the help desk's 'Atendimento'): subject, name,
- * e-mail, phone and message to the organisers (POST /contacts). A signed-in visitor finds their
- * name and e-mail filled in. Each wrong field says what is wrong under it; what was typed stays
- * after a failure; success shows SPEC's toast and closes.
+ * The contact form (SPEC §1 and §3's contact): subject, name, e-mail, phone and message to the
+ * organisers (POST /contacts). A signed-in visitor finds their name and e-mail filled in. Each
+ * wrong field says what is wrong under it; what was typed stays after a failure; success shows
+ * SPEC's toast and calls `onSent`. Drawn in the help desk's modal and on the site's /contato.
  */
-export const ContactModal = ({ onClose }: { onClose: () => void }) => {
+export const ContactForm = ({ onSent }: { onSent: () => void }) => {
   const { t } = useTranslation();
   const client = useAppState((state) => state.auth.currentClient);
   const showToast = useAppState((state) => state.showToast);
@@ -124,7 +124,7 @@ export const ContactModal = ({ onClose }: { onClose: () => void }) => {
         message: values.message.trim(),
       });
       showToast(t('contact.sent'), 'success');
-      onClose();
+      onSent();
     } catch (caught) {
       setFailure(messageText(caught instanceof ApiError ? caught.msg : undefined));
     }
@@ -133,74 +133,82 @@ export const ContactModal = ({ onClose }: { onClose: () => void }) => {
   const errorText = (field: Field) => (errors[field] ? t(`contact.errors.${field}`) : undefined);
 
   return (
-    <PlatformModal title={t('contact.title')} onClose={onClose} width={560}>
-      <DarkForm onSubmit={(event) => void submit(event)} noValidate>
-        <p>{t('contact.intro')}</p>
-        {failure && <FormAlert>{failure}</FormAlert>}
-        <FieldRow id="contact-subject" label={t('contact.subject')}>
-          <DarkSelect id="contact-subject" value={values.subject} onChange={(event) => set('subject')(event.target.value)}>
-            {CONTACT_SUBJECTS.map((subject) => (
-              <option key={subject} value={subject}>
-                {t(`contact.subjects.${subject}`)}
-              </option>
-            ))}
-          </DarkSelect>
-        </FieldRow>
-        <FieldRow id="contact-name" label={t('contact.name')} error={errorText('name')}>
-          <DarkInput
-            id="contact-name"
-            autoComplete="name"
-            maxLength={200}
-            value={values.name}
-            onChange={(event) => set('name')(event.target.value)}
-            {...described('name')}
-          />
-        </FieldRow>
-        <FieldRow id="contact-email" label={t('contact.email')} error={errorText('email')}>
-          <DarkInput
-            id="contact-email"
-            type="email"
-            autoComplete="email"
-            maxLength={200}
-            value={values.email}
-            onChange={(event) => set('email')(event.target.value)}
-            {...described('email')}
-          />
-        </FieldRow>
-        <FieldRow id="contact-phone" label={t('contact.phone')} error={errorText('phone')}>
-          <DarkInput
-            id="contact-phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="(11) 9 1234-5678"
-            value={values.phone}
-            onChange={(event) => set('phone')(maskPhone(event.target.value))}
-            {...described('phone')}
-          />
-        </FieldRow>
-        <FieldRow
+    <DarkForm onSubmit={(event) => void submit(event)} noValidate>
+      <p>{t('contact.intro')}</p>
+      {failure && <FormAlert>{failure}</FormAlert>}
+      <FieldRow id="contact-subject" label={t('contact.subject')}>
+        <DarkSelect id="contact-subject" value={values.subject} onChange={(event) => set('subject')(event.target.value)}>
+          {CONTACT_SUBJECTS.map((subject) => (
+            <option key={subject} value={subject}>
+              {t(`contact.subjects.${subject}`)}
+            </option>
+          ))}
+        </DarkSelect>
+      </FieldRow>
+      <FieldRow id="contact-name" label={t('contact.name')} error={errorText('name')}>
+        <DarkInput
+          id="contact-name"
+          autoComplete="name"
+          maxLength={200}
+          value={values.name}
+          onChange={(event) => set('name')(event.target.value)}
+          {...described('name')}
+        />
+      </FieldRow>
+      <FieldRow id="contact-email" label={t('contact.email')} error={errorText('email')}>
+        <DarkInput
+          id="contact-email"
+          type="email"
+          autoComplete="email"
+          maxLength={200}
+          value={values.email}
+          onChange={(event) => set('email')(event.target.value)}
+          {...described('email')}
+        />
+      </FieldRow>
+      <FieldRow id="contact-phone" label={t('contact.phone')} error={errorText('phone')}>
+        <DarkInput
+          id="contact-phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="(11) 9 1234-5678"
+          value={values.phone}
+          onChange={(event) => set('phone')(maskPhone(event.target.value))}
+          {...described('phone')}
+        />
+      </FieldRow>
+      <FieldRow
+        id="contact-message"
+        label={t('contact.message')}
+        error={errorText('message')}
+        note={
+          <Count id="contact-message-count">
+            {values.message.length}/{MAX}
+          </Count>
+        }
+      >
+        <MessageBox
           id="contact-message"
-          label={t('contact.message')}
-          error={errorText('message')}
-          note={
-            <Count id="contact-message-count">
-              {values.message.length}/{MAX}
-            </Count>
-          }
-        >
-          <MessageBox
-            id="contact-message"
-            maxLength={MAX}
-            value={values.message}
-            onChange={(event) => set('message')(event.target.value)}
-            {...described('message', 'contact-message-count')}
-          />
-        </FieldRow>
-        <Button type="submit" disabled={send.isPending} $block>
-          {send.isPending ? t('contact.sending') : t('contact.send')}
-        </Button>
-      </DarkForm>
+          maxLength={MAX}
+          value={values.message}
+          onChange={(event) => set('message')(event.target.value)}
+          {...described('message', 'contact-message-count')}
+        />
+      </FieldRow>
+      <Button type="submit" disabled={send.isPending} $block>
+        {send.isPending ? t('contact.sending') : t('contact.send')}
+      </Button>
+    </DarkForm>
+  );
+};
+
+/** 'Escreva para a organização', from the help desk's 'Atendimento' desk: the contact form in a modal that closes once sent. */
+export const ContactModal = ({ onClose }: { onClose: () => void }) => {
+  const { t } = useTranslation();
+  return (
+    <PlatformModal title={t('contact.title')} onClose={onClose} width={560}>
+      <ContactForm onSent={onClose} />
     </PlatformModal>
   );
 };
