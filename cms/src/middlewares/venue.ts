@@ -42,11 +42,6 @@ const NOT_BUILT = `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><titl
 <body style="font-family:sans-serif;background:#000;color:#fff;padding:2rem">
 <h1>A interface ainda não foi construída</h1><p>Rode <code>npm start</code> (constrói o que falta) ou <code>npm run build</code> na raiz do repositório.</p></body></html>`;
 
-/**
- * Serves the venue's build on the same origin: its files, and index.html for every
- * other page that is not a server path (SPA fallback for /, /plataforma/*, /cms/*,
- * and the not-found screen for anything else).
- */
 /** An event's public page, `/eventos/{id}` or `/eventos/{id-slug}`. */
 const EVENT_PAGE = /^\/eventos\/(\d{1,9})(?:-[^/]*)?\/?$/;
 
@@ -82,6 +77,11 @@ export const withEventMeta = (html: string, event: EventMetaRow, origin: string,
     .replace('</head>', () => `${tags}</head>`);
 };
 
+/**
+ * Serves the venue's build on the same origin: its files, and index.html for every
+ * other page that is not a server path (SPA fallback for /, /plataforma/*, the public site's
+ * pages, /cms/*, and the not-found screen for anything else).
+ */
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   const dist = settings().server.venueDist ?? path.join(repoRoot(), 'venue', 'dist');
   let index: { mtimeMs: number; html: string } | undefined;

@@ -162,7 +162,8 @@ export const CataloguePage = () => {
   useDocumentTitle(t('site.catalogue.title'));
   const [params, setParams] = useSearchParams();
   const search = params.get('busca') ?? '';
-  const categoryId = Number(params.get('categoria')) || undefined;
+  const categoryParam = Number(params.get('categoria'));
+  const categoryId = Number.isSafeInteger(categoryParam) && categoryParam > 0 ? categoryParam : undefined;
   const when: WhenParam = WHENS.includes(params.get('quando') as WhenParam) ? (params.get('quando') as WhenParam) : 'todos';
   const page = pageOf(params.get('pagina'));
   const filtered = search !== '' || categoryId !== undefined || when !== 'todos';
@@ -187,7 +188,9 @@ export const CataloguePage = () => {
     );
   };
 
-  useEffect(() => setTyped(search), [search]);
+  // The address changed by itself (back, 'Limpar filtros'): the field follows it, but never
+  // trims what is being typed ('medicina ' before 'intensiva').
+  useEffect(() => setTyped((current) => (current.trim() === search ? current : search)), [search]);
   useEffect(() => {
     if (typed.trim() === search) return;
     const timer = window.setTimeout(() => update({ busca: typed.trim() }), SEARCH_DELAY_MS);
@@ -301,6 +304,11 @@ export const CataloguePage = () => {
               <PillButton type="button" onClick={() => void catalogue.refetch()}>
                 {t('common.retry')}
               </PillButton>
+              {filtered && (
+                <PillButton type="button" onClick={clear}>
+                  {t('site.catalogue.clear')}
+                </PillButton>
+              )}
             </Empty>
           ) : !catalogue.data ? (
             <Grid aria-hidden="true">

@@ -72,6 +72,29 @@ describe('/eventos (the public catalogue)', () => {
     await waitFor(() => expect(list).toHaveBeenLastCalledWith(expect.not.objectContaining({ search: expect.anything() })));
   });
 
+  it('keeps a space typed before a pause (the search sent is trimmed, the field is not)', async () => {
+    const list = mockCatalogue([]);
+    renderAt('/eventos');
+    const field = await screen.findByLabelText('Buscar');
+    await userEvent.type(field, 'medicina ');
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'medicina' })));
+    await userEvent.type(field, 'intensiva');
+    expect(field).toHaveValue('medicina intensiva');
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'medicina intensiva' })));
+  });
+
+  it('offers to clear the filters when a shared link names a category that no longer exists', async () => {
+    const list = mockCatalogue([event(1)]);
+    list.mockImplementation(async (query) => {
+      if (query?.categoryId === 99) throw new ApiError(404, 'api.error.categoryNotFound');
+      return { rows: [event(1)], count: 1 };
+    });
+    renderAt('/eventos?categoria=99');
+    expect(await screen.findByText('Categoria não encontrada.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    expect(await screen.findByRole('link', { name: 'Evento 1' })).toBeInTheDocument();
+  });
+
   it('says when the list cannot be read and tries again on request', async () => {
     const list = mockCatalogue([event(1)]);
     list.mockRejectedValueOnce(new ApiError(400, 'api.error.invalidQuery'));
