@@ -34,6 +34,29 @@ test('a visitor follows “Cadastre-se”, registers, and is back in the hall si
   await expect(page.getByRole('dialog', { name: 'Entre no evento' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^Estande / }).first()).toBeVisible();
 
+  // The new client's profile: change the city, see it kept; leave; come back with the password.
+  await page.goto('/perfil');
+  const profile = page.getByRole('form', { name: 'Meu perfil' });
+  await expect(profile.getByLabel('Cidade')).toHaveValue('Niterói');
+  expect(
+    await new AxeBuilder({ page })
+      .analyze()
+      .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)),
+  ).toEqual([]);
+  await profile.getByLabel('Cidade').selectOption('Petrópolis');
+  await profile.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Alterações salvas com sucesso.');
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Meu perfil' }).getByLabel('Cidade')).toHaveValue('Petrópolis');
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/eventos$/);
+  await page.getByRole('banner').getByRole('link', { name: 'Entrar' }).click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill('Nova#2026x');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/perfil$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Meu perfil' })).toBeVisible();
+
   // The same e-mail cannot register twice.
   await page.goto('/cadastro');
   await page.getByLabel('Nome completo').fill('Outra Pessoa');

@@ -4,7 +4,7 @@ import { SITE_PREFIX } from '../routes';
 import type { EventWhen } from '../constants';
 import type { SessionClient, TokenAnswer } from '../contracts/auth';
 import type { Category, CategoryOrderField } from '../contracts/category';
-import type { ClientProfile, ClientRegisterInput } from '../contracts/client';
+import type { ClientProfile, ClientProfileInput, ClientRegisterInput } from '../contracts/client';
 import type { SitePage } from '../contracts/site-page';
 import type { SitePageKey } from '../constants';
 import type { ContactInput, StandContactInput } from '../contracts/contact';
@@ -123,6 +123,10 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
     clients: {
       /** Registers a client and signs them in (a full session): the token, the session's account and the profile. */
       register: (input: ClientRegisterInput) => call<ClientRegisterAnswer>({ method: 'POST', url: site(clientPaths.site), data: input }),
+      /** The signed-in client's own profile (a full login only: a soft session gets 403). */
+      me: () => data<ClientProfile>({ method: 'GET', url: site(clientPaths.me) }),
+      /** Changes the own profile; the phone only through its code (`/clients/me/phone`). */
+      update: (input: Partial<ClientProfileInput>) => call<ClientProfile>({ method: 'PUT', url: site(clientPaths.me), data: input }),
     },
     pages: {
       /** A page of the site written as content (terms of use, about us). */

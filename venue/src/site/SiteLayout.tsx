@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import styled from 'styled-components';
+import { useAppState } from '../shared/state/store';
 import { LanguageSwitcher } from '../shared/ui/LanguageSwitcher';
 import { Logo } from '../shared/ui/Logo';
 import { ENTRANCE_HALL } from '../shared/ui/NotFound';
@@ -119,6 +120,7 @@ const FOOTER_LINKS = [
 /** The public site's pages (/eventos…): the dark venue look, a header with the brand, the site's links and the language. */
 export const SiteLayout = () => {
   const { t } = useTranslation();
+  const signedIn = useAppState((state) => state.auth.clientAuthenticated);
   useEffect(() => {
     document.body.classList.add('platform');
     return () => document.body.classList.remove('platform');
@@ -135,6 +137,7 @@ export const SiteLayout = () => {
             {t('site.events')}
           </NavLink>
           <NavLink to={ENTRANCE_HALL}>{t('site.venue')}</NavLink>
+          {signedIn ? <NavLink to="/perfil">{t('site.links.profile')}</NavLink> : <NavLink to="/entrar">{t('site.login.submit')}</NavLink>}
         </nav>
         <LanguageSwitcher />
       </Header>

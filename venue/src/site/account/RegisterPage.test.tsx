@@ -105,6 +105,9 @@ describe('/cadastro (a visitor becomes a client)', () => {
     expect(screen.getByLabelText('Nome completo')).toHaveValue('Maria Souza');
     expect(router.state.location.pathname).toBe('/cadastro');
     // An address of another site is never where 'Entrar' leads.
-    expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/plataforma/1/hall-entrada');
+    expect(screen.getByRole('form', { name: 'Criar sua conta' }).querySelector('.footer a')).toHaveAttribute(
+      'href',
+      '/plataforma/1/hall-entrada',
+    );
   });
 });

@@ -1,7 +1,6 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import styled from 'styled-components';
 import { ApiError } from '@plataforma/adapter/envelope';
 import { PASSWORD_RULES, passwordProblems } from '@plataforma/adapter/password';
 import countries from '../../../../database/reference/countries.json';
@@ -12,7 +11,8 @@ import { maskPhone } from '../../shared/masks';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { ENTRANCE_HALL } from '../../shared/ui/NotFound';
-import { DarkInput, DarkSelect, FieldError, FieldNote, FormAlert } from '../../platform/ui/fields';
+import { DarkInput, DarkSelect, FormAlert } from '../../platform/ui/fields';
+import { Card, Labelled, Rules } from './form';
 import { ScreenPage } from '../../platform/ui/ScreenPage';
 import { api } from '../../shared/api';
 import {
@@ -27,104 +27,6 @@ import {
   type RegisterField,
   type RegisterForm,
 } from './register';
-
-const Card = styled.form`
-  display: grid;
-  gap: 20px;
-  padding: clamp(20px, 4vw, 32px);
-  border-radius: 16px;
-  background: rgba(22, 14, 9, 0.92);
-  border: 1px solid rgba(255, 182, 140, 0.2);
-  fieldset {
-    display: grid;
-    gap: 14px;
-    margin: 0;
-    padding: 0;
-    border: 0;
-  }
-  legend {
-    margin-bottom: 10px;
-    padding: 0;
-    font-size: 1.1rem;
-    font-weight: 700;
-    color: ${({ theme }) => theme.colors.primaryLight};
-  }
-  .row {
-    display: grid;
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-    align-items: start;
-    gap: 14px;
-  }
-  @media (max-width: 559px) {
-    .row {
-      grid-template-columns: 1fr;
-    }
-  }
-  .footer {
-    margin: 0;
-    text-align: center;
-    color: ${({ theme }) => theme.colors.platformTextMuted};
-  }
-  .footer a {
-    color: ${({ theme }) => theme.colors.primaryLight};
-    font-weight: 700;
-  }
-`;
-
-const Field = styled.div`
-  display: grid;
-  gap: 6px;
-  label {
-    font-weight: 600;
-  }
-`;
-
-const Rules = styled.ul`
-  display: grid;
-  gap: 4px;
-  margin: 0;
-  padding: 10px 14px;
-  border-radius: 10px;
-  background: rgba(255, 255, 255, 0.05);
-  list-style: none;
-  font-size: 0.9rem;
-  li::before {
-    content: '○';
-    display: inline-block;
-    width: 1.4em;
-  }
-  li.ok {
-    color: #9be7b0;
-  }
-  li.ok::before {
-    content: '✓';
-  }
-`;
-
-/** A labelled field with its note and its own error, tied to the input by ids. */
-const Labelled = ({
-  id,
-  label,
-  note,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  note?: string;
-  error?: string;
-  children: (describedBy: string | undefined) => ReactNode;
-}) => {
-  const describedBy = [note ? `${id}-note` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <Field>
-      <label htmlFor={id}>{label}</label>
-      {children(describedBy)}
-      {note && <FieldNote id={`${id}-note`}>{note}</FieldNote>}
-      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
-    </Field>
-  );
-};
 
 /**
  * `/cadastro`: a visitor becomes a client (SPEC §5's client form): name and e-mail, CPF

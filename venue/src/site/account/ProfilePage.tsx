@@ -1,0 +1,248 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router-dom';
+import type { ApiError, ClientProfile, NetworkConsent } from '@plataforma/adapter';
+import states from '../../../../database/reference/states.json';
+import { DarkInput, DarkSelect, FormAlert } from '../../platform/ui/fields';
+import { ScreenPage } from '../../platform/ui/ScreenPage';
+import { logoutClient } from '../../platform/session/api';
+import { api } from '../../shared/api';
+import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
+import { messageText } from '../../shared/i18n';
+import { useAppState } from '../../shared/state/store';
+import { Button } from '../../shared/ui/Button';
+import { PageLoading } from '../../shared/ui/PageLoading';
+import { Card, Labelled } from './form';
+import { fieldOfKey, maskCep, maskCpf, type RegisterField } from './register';
+
+type ProfileField = 'name' | 'cpf' | 'postalCode' | 'address' | 'state' | 'city';
+type ProfileForm = Record<ProfileField, string>;
+
+const PROFILE_FIELDS: ProfileField[] = ['name', 'cpf', 'postalCode', 'address', 'state', 'city'];
+
+const formOf = (profile: ClientProfile): ProfileForm => ({
+  name: profile.name,
+  cpf: profile.cpf ? maskCpf(profile.cpf) : '',
+  postalCode: profile.postalCode ? maskCep(profile.postalCode) : '',
+  address: profile.address ?? '',
+  state: profile.state ?? '',
+  city: profile.city ?? '',
+});
+
+const digits = (value: string) => value.replace(/\D/g, '');
+
+/** The fields that changed, as PUT /clients/me takes them ('' clears one). */
+export const profileChanges = (before: ProfileForm, after: ProfileForm): Partial<Record<ProfileField, string>> => {
+  const wire = (form: ProfileForm): ProfileForm => ({
+    ...form,
+    name: form.name.trim(),
+    cpf: digits(form.cpf),
+    postalCode: digits(form.postalCode),
+    address: form.address.trim(),
+  });
+  const [a, b] = [wire(before), wire(after)];
+  const changes: Partial<Record<ProfileField, string>> = {};
+  for (const field of PROFILE_FIELDS) if (a[field] !== b[field]) changes[field] = b[field];
+  // A city is checked against its state: a changed city goes with the state it belongs to.
+  if (changes.city !== undefined && changes.state === undefined) changes.state = b.state;
+  return changes;
+};
+
+const profileKey = ['client-profile'] as const;
+const consentKey = ['network-consent'] as const;
+
+/**
+ * `/perfil`: the signed-in client's own data (SPEC §5's client fields): name, CPF, postal code,
+ * address, state and city to edit; e-mail and phone shown (the phone changes only through its
+ * SMS code); whether they are listed in the events' networking room; and 'Sair'. A soft session
+ * is sent to `/entrar` for the password first.
+ */
+export const ProfilePage = () => {
+  const { t } = useTranslation();
+  useDocumentTitle(t('site.profile.title'));
+  const client = useAppState((state) => state.auth.currentClient);
+  if (!client || client.soft) return <Navigate to={`/entrar?voltar=${encodeURIComponent('/perfil')}&motivo=perfil`} replace />;
+  return <Profile />;
+};
+
+const Profile = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queries = useQueryClient();
+  const base = useId();
+  const profile = useQuery<ClientProfile, ApiError>({ queryKey: profileKey, queryFn: () => api.site.clients.me() });
+  const consent = useQuery<NetworkConsent, ApiError>({ queryKey: consentKey, queryFn: () => api.site.networks.consent() });
+  const [form, setForm] = useState<ProfileForm | null>(null);
+  const [fieldError, setFieldError] = useState<{ field: ProfileField; text: string } | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (profile.data && !form) setForm(formOf(profile.data));
+  }, [profile.data, form]);
+
+  const save = useMutation<unknown, ApiError, Partial<Record<ProfileField, string>>>({
+    mutationFn: (changes) => api.site.clients.update(changes),
+    onSuccess: async () => {
+      useAppState.getState().showToast(t('api.updated'), 'success');
+      const fresh = await queries.fetchQuery({ queryKey: profileKey, queryFn: () => api.site.clients.me() });
+      setForm(formOf(fresh));
+    },
+  });
+  const listing = useMutation<NetworkConsent, ApiError, boolean>({
+    mutationFn: (listed) => api.site.networks.setConsent(listed),
+    onSuccess: (answer) => queries.setQueryData(consentKey, answer),
+    onError: (error) => useAppState.getState().showToast(messageText(error.msg), 'error'),
+  });
+
+  if (profile.isError)
+    return (
+      <ScreenPage $width={640}>
+        <div className="wrap">
+          <h1>{t('site.profile.title')}</h1>
+          <p role="alert">{messageText(profile.error.msg)}</p>
+        </div>
+      </ScreenPage>
+    );
+  if (!profile.data || !form) return <PageLoading />;
+  const data = profile.data;
+  const cities = states.find((state) => state.sigla === form.state)?.cidades ?? [];
+  const idOf = (field: ProfileField) => `${base}-${field}`;
+  const set = (field: ProfileField, value: string) => {
+    setForm({ ...form, [field]: value, ...(field === 'state' ? { city: '' } : {}) });
+    if (fieldError?.field === field) setFieldError(null);
+  };
+  const errorOf = (field: ProfileField) => (fieldError?.field === field ? fieldError.text : undefined);
+  const input = (field: ProfileField) => ({
+    id: idOf(field),
+    value: form[field],
+    'aria-invalid': errorOf(field) ? true : undefined,
+    'aria-describedby': errorOf(field) ? `${idOf(field)}-error` : undefined,
+    onChange: (event: { target: { value: string } }) => set(field, event.target.value),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAlert(null);
+    if (!form.name.trim()) {
+      setFieldError({ field: 'name', text: t('site.register.error.name') });
+      document.getElementById(idOf('name'))?.focus();
+      return;
+    }
+    const changes = profileChanges(formOf(data), form);
+    if (Object.keys(changes).length === 0) {
+      useAppState.getState().showToast(t('site.profile.unchanged'), 'info');
+      return;
+    }
+    save.mutate(changes, {
+      onError: (error) => {
+        const field = fieldOfKey(error.msg) as RegisterField | null;
+        if (field && (PROFILE_FIELDS as string[]).includes(field)) {
+          setFieldError({ field: field as ProfileField, text: messageText(error.msg) });
+          document.getElementById(idOf(field as ProfileField))?.focus();
+        } else setAlert(messageText(error.msg));
+      },
+    });
+  };
+
+  const leave = async () => {
+    await logoutClient();
+    navigate('/eventos');
+  };
+
+  const phone = data.phone ? `+${data.ddi ?? '55'} ${data.ddd ? `(${data.ddd}) ` : ''}${data.phone}` : t('site.profile.noPhone');
+
+  return (
+    <ScreenPage $width={680}>
+      <div className="wrap">
+        <h1>{t('site.profile.title')}</h1>
+        <p className="intro">{t('site.profile.intro', { name: data.name })}</p>
+        <Card onSubmit={submit} noValidate aria-label={t('site.profile.title')}>
+          {alert && <FormAlert>{alert}</FormAlert>}
+          <fieldset>
+            <legend>{t('site.register.you')}</legend>
+            <Labelled id={idOf('name')} label={t('site.register.name')} error={errorOf('name')}>
+              {() => <DarkInput {...input('name')} autoComplete="name" maxLength={200} />}
+            </Labelled>
+            <div className="row">
+              <Labelled id={`${base}-email`} label={t('site.register.email')} note={t('site.profile.emailNote')}>
+                {(describedBy) => <DarkInput id={`${base}-email`} value={data.email} readOnly aria-describedby={describedBy} />}
+              </Labelled>
+              <Labelled id={`${base}-phone`} label={t('site.register.phone')} note={t('site.profile.phoneNote')}>
+                {(describedBy) => <DarkInput id={`${base}-phone`} value={phone} readOnly aria-describedby={describedBy} />}
+              </Labelled>
+            </div>
+            <Labelled id={idOf('cpf')} label={t('site.register.cpf')} error={errorOf('cpf')}>
+              {() => <DarkInput {...input('cpf')} inputMode="numeric" onChange={(e) => set('cpf', maskCpf(e.target.value))} />}
+            </Labelled>
+          </fieldset>
+          <fieldset>
+            <legend>{t('site.register.address')}</legend>
+            <div className="row">
+              <Labelled id={idOf('postalCode')} label={t('site.register.postalCode')} error={errorOf('postalCode')}>
+                {() => (
+                  <DarkInput
+                    {...input('postalCode')}
+                    inputMode="numeric"
+                    autoComplete="postal-code"
+                    onChange={(e) => set('postalCode', maskCep(e.target.value))}
+                  />
+                )}
+              </Labelled>
+              <Labelled id={idOf('address')} label={t('site.register.street')}>
+                {() => <DarkInput {...input('address')} autoComplete="street-address" maxLength={300} />}
+              </Labelled>
+            </div>
+            <div className="row">
+              <Labelled id={idOf('state')} label={t('site.register.state')} error={errorOf('state')}>
+                {() => (
+                  <DarkSelect {...input('state')}>
+                    {states.map((state) => (
+                      <option key={state.sigla} value={state.sigla}>
+                        {state.sigla ? state.nome : t('site.register.chooseState')}
+                      </option>
+                    ))}
+                  </DarkSelect>
+                )}
+              </Labelled>
+              <Labelled id={idOf('city')} label={t('site.register.city')} error={errorOf('city')}>
+                {() => (
+                  <DarkSelect {...input('city')} disabled={!form.state}>
+                    <option value="">{form.state ? t('site.register.chooseCity') : t('site.register.stateFirst')}</option>
+                    {cities.map((city) => (
+                      <option key={city} value={city}>
+                        {city}
+                      </option>
+                    ))}
+                  </DarkSelect>
+                )}
+              </Labelled>
+            </div>
+          </fieldset>
+          <Button type="submit" disabled={save.isPending} $block>
+            {save.isPending ? t('site.profile.saving') : t('site.profile.save')}
+          </Button>
+        </Card>
+
+        <Card as="section" aria-labelledby={`${base}-network`} style={{ marginTop: 24 }}>
+          <h2 id={`${base}-network`} style={{ margin: 0, fontSize: '1.1rem' }}>
+            {t('site.profile.network')}
+          </h2>
+          <label style={{ display: 'flex', gap: 10, alignItems: 'center', fontWeight: 600 }}>
+            <input
+              type="checkbox"
+              checked={consent.data?.listed ?? false}
+              disabled={!consent.data || consent.data.canChange === false || listing.isPending}
+              onChange={(event) => listing.mutate(event.target.checked)}
+              style={{ width: 20, height: 20 }}
+            />
+            {t('site.profile.networkConsent')}
+          </label>
+          <Button type="button" $variant="danger" onClick={() => void leave()}>
+            {t('halls.nav.logout')}
+          </Button>
+        </Card>
+      </div>
+    </ScreenPage>
+  );
+};

@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, type ClientProfile } from '@plataforma/adapter';
+import { api } from '../../shared/api';
+import '../../shared/i18n';
+import { CLIENT_TOKEN_KEY, useAppState } from '../../shared/state/store';
+import { mockVenueApi, renderAt } from '../../platform/test-utils';
+import { profileChanges } from './ProfilePage';
+
+mockVenueApi();
+
+const profile: ClientProfile = {
+  id: 7,
+  name: 'Ana Souza',
+  email: 'ana@exemplo.com.br',
+  cpf: '52998224725',
+  postalCode: null,
+  address: null,
+  state: 'SP',
+  city: 'Campinas',
+  ddi: '55',
+  ddd: '11',
+  phone: '987654321',
+  language: 'pt',
+  facebook: null,
+  twitter: null,
+  linkedIn: null,
+  createdAt: '2026-11-20T12:00:00.000Z',
+};
+const account = { id: 7, name: 'Ana Souza', email: 'ana@exemplo.com.br', soft: false };
+
+describe('/entrar (a client’s full sign-in)', () => {
+  it('asks for the SMS code after the password, then goes to the profile signed in', async () => {
+    const login = vi.spyOn(api.auth, 'login').mockResolvedValue({
+      data: { firstAccess: false, sms: true, attemptId: 'tentativa-123456', resendIn: 30 },
+      msg: 'api.ok',
+      status: 200,
+    });
+    const check = vi
+      .spyOn(api.auth, 'checkSms')
+      .mockResolvedValue({ data: { token: 'tk-full', expiresAt: '', account }, msg: 'api.ok', status: 200 });
+    vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
+    const router = renderAt('/entrar');
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'ana@exemplo.com.br');
+    await userEvent.type(screen.getByLabelText('Senha'), 'Ana#2026x');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(login).toHaveBeenCalledWith({ email: 'ana@exemplo.com.br', password: 'Ana#2026x', type: 'client' });
+    await userEvent.type(await screen.findByLabelText('Código recebido por SMS'), '1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(check).toHaveBeenCalledWith({ email: 'ana@exemplo.com.br', code: '1234', type: 'client', attemptId: 'tentativa-123456' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/perfil'));
+    expect(localStorage.getItem(CLIENT_TOKEN_KEY)).toBe('tk-full');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Meu perfil' })).toBeInTheDocument();
+  });
+
+  it('says a wrong password in red and keeps the e-mail', async () => {
+    vi.spyOn(api.auth, 'login').mockRejectedValue(new ApiError(400, 'auth.error.invalidCredentials'));
+    renderAt('/entrar');
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'ana@exemplo.com.br');
+    await userEvent.type(screen.getByLabelText('Senha'), 'errada');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    const form = screen.getByRole('form', { name: 'Entrar na sua conta' });
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/.+/);
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ana@exemplo.com.br');
+  });
+});
+
+describe('/perfil (the client’s own data)', () => {
+  it('sends a soft session to the password first', async () => {
+    useAppState.getState().signIn({ ...account, soft: true }, 'client', 'tk-soft');
+    const router = renderAt('/perfil');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/entrar'));
+    expect(await screen.findByText('Para ver e alterar os seus dados, confirme que é você: entre com a sua senha.')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ana@exemplo.com.br');
+  });
+
+  it('saves only what changed, with the city’s state, and turns the networking listing on', async () => {
+    useAppState.getState().signIn(account, 'client', 'tk-full');
+    vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
+    const update = vi.spyOn(api.site.clients, 'update').mockResolvedValue({ data: profile, msg: 'api.updated', status: 200 });
+    const setConsent = vi.spyOn(api.site.networks, 'setConsent').mockResolvedValue({ listed: true, canChange: true });
+    renderAt('/perfil');
+    const form = await screen.findByRole('form', { name: 'Meu perfil' });
+    expect(within(form).getByLabelText('CPF (opcional)')).toHaveValue('529.982.247-25');
+    expect(within(form).getByLabelText('E-mail')).toHaveAttribute('readonly');
+    await userEvent.selectOptions(within(form).getByLabelText('Cidade'), 'Santos');
+    await userEvent.click(within(form).getByRole('button', { name: 'Salvar alterações' }));
+    expect(update).toHaveBeenCalledWith({ state: 'SP', city: 'Santos' });
+    await waitFor(() => expect(useAppState.getState().toast).toMatchObject({ type: 'success', message: 'Alterações salvas com sucesso.' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Aparecer na lista de participantes da sala de networking' }));
+    expect(setConsent).toHaveBeenCalledWith(true);
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /sala de networking/ })).toBeChecked());
+  });
+
+  it('profileChanges sends digits and clears with empty strings', () => {
+    const before = { name: 'Ana', cpf: '529.982.247-25', postalCode: '', address: '', state: 'SP', city: 'Campinas' };
+    expect(profileChanges(before, { ...before, cpf: '', postalCode: '01310-100', name: ' Ana ' })).toEqual({
+      cpf: '',
+      postalCode: '01310100',
+    });
+    expect(profileChanges(before, before)).toEqual({});
+  });
+});
