@@ -38,6 +38,10 @@ test('a visitor follows “Cadastre-se”, registers, and is back in the hall si
   await page.goto('/perfil');
   const profile = page.getByRole('form', { name: 'Meu perfil' });
   await expect(profile.getByLabel('Cidade')).toHaveValue('Niterói');
+  // The hall they came back to counts as entering the demo event.
+  await expect(
+    page.getByRole('region', { name: 'Meus eventos' }).getByRole('link', { name: 'Congresso Brasileiro Virtual de Medicina Intensiva' }),
+  ).toBeVisible();
   expect(
     await new AxeBuilder({ page })
       .analyze()

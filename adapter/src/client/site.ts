@@ -78,6 +78,8 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
           url: site(eventPaths.featured),
           params: { limit: query.limit ?? 10, ...foreignParam(query.foreign) },
         }),
+      /** The published events the signed-in client entered, latest first (a full login only). */
+      me: () => data<ListResult<Event>>({ method: 'GET', url: site(eventPaths.me) }),
       get: (id: number, opts: { foreign?: boolean } = {}) =>
         data<Event>({ method: 'GET', url: one(eventPaths.site, id), params: foreignParam(opts.foreign) }),
     },

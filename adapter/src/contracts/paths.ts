@@ -18,6 +18,8 @@ export const eventPaths = {
   site: '/events',
   cms: '/events',
   featured: '/events/featured',
+  /** The events the signed-in client entered (their profile's 'Meus eventos'). */
+  me: '/events/me',
   /** An event as its editor reads it, published or not. */
   private: '/events/private/:id',
   /** What deleting an event takes with it (rooms, stands, lectures…), for the confirmation. */

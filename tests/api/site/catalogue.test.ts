@@ -1,7 +1,10 @@
 import { dateInZone } from '@plataforma/adapter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createClient } from '../helpers/accounts';
 import { createEvent, createLecture, createRoom, insert } from '../helpers/event-fixtures';
-import { startServer, type TestServer } from '../helpers/strapi';
+import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
 // The public catalogue (issue 13): GET /api/site/v1/events with search, categoryId, when and
 // paging; GET /events/featured; GET /categories; the programme's speakers on /lectures/event/:id.
@@ -122,5 +125,33 @@ describe('GET /api/site/v1/lectures/event/:eventId (the event page’s programme
       ['Encerramento', []],
     ]);
     expect(res.body.data.rows[0].room).toEqual({ id: room, name: 'Auditório', eventId });
+  });
+});
+
+describe('GET /api/site/v1/events/me (the profile’s “Meus eventos”)', () => {
+  it('lists the published events the client entered, latest first, to a full login only', async () => {
+    const { strapi } = server;
+    const client = await createClient(strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    const view = (eventId: number) =>
+      server
+        .request()
+        .post('/api/site/v1/page-views')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ path: `/plataforma/${eventId}/hall-entrada`, eventId });
+    for (const name of ['Congresso Passado', 'Encontro Futuro', 'Rascunho Futuro']) expect((await view(ids[name])).status).toBe(201);
+    const mine = await server.request().get('/api/site/v1/events/me').set('Authorization', `Bearer ${token}`);
+    expect(mine.status).toBe(200);
+    expect(names(mine.body)).toEqual(['Encontro Futuro', 'Congresso Passado']);
+    expect(mine.body.data.count).toBe(2);
+
+    const other = await sessionToken(server, 'client', (await createClient(strapi)).id);
+    expect(names((await server.request().get('/api/site/v1/events/me').set('Authorization', `Bearer ${other}`)).body)).toEqual([]);
+    expect((await server.request().get('/api/site/v1/events/me')).status).toBe(401);
+    const { createSession } = createRequire(__filename)(
+      path.resolve(__dirname, '../../../cms/dist/src/auth/sessions'),
+    ) as typeof import('../../../cms/src/auth/sessions');
+    const soft = (await createSession(strapi, { audience: 'client', accountId: client.id, soft: true })).token;
+    expect((await server.request().get('/api/site/v1/events/me').set('Authorization', `Bearer ${soft}`)).status).toBe(403);
   });
 });

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router-dom';
-import type { ApiError, ClientProfile, NetworkConsent } from '@plataforma/adapter';
+import styled from 'styled-components';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import type { ApiError, ClientProfile, Event, ListResult, NetworkConsent } from '@plataforma/adapter';
 import states from '../../../../database/reference/states.json';
 import { DarkInput, DarkSelect, FormAlert } from '../../platform/ui/fields';
 import { ScreenPage } from '../../platform/ui/ScreenPage';
@@ -13,8 +14,18 @@ import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { PageLoading } from '../../shared/ui/PageLoading';
+import { EventCard } from '../events/EventCard';
 import { Card, Labelled } from './form';
 import { fieldOfKey, maskCep, maskCpf, type RegisterField } from './register';
+
+const MyEvents = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
+  gap: 16px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
 
 type ProfileField = 'name' | 'cpf' | 'postalCode' | 'address' | 'state' | 'city';
 type ProfileForm = Record<ProfileField, string>;
@@ -73,6 +84,7 @@ const Profile = () => {
   const base = useId();
   const profile = useQuery<ClientProfile, ApiError>({ queryKey: profileKey, queryFn: () => api.site.clients.me() });
   const consent = useQuery<NetworkConsent, ApiError>({ queryKey: consentKey, queryFn: () => api.site.networks.consent() });
+  const events = useQuery<ListResult<Event>, ApiError>({ queryKey: ['my-events'], queryFn: () => api.site.events.me() });
   const [form, setForm] = useState<ProfileForm | null>(null);
   const [fieldError, setFieldError] = useState<{ field: ProfileField; text: string } | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
@@ -223,6 +235,27 @@ const Profile = () => {
             {save.isPending ? t('site.profile.saving') : t('site.profile.save')}
           </Button>
         </Card>
+
+        <section aria-labelledby={`${base}-events`} style={{ marginTop: 32 }}>
+          <h2 id={`${base}-events`}>{t('site.profile.events')}</h2>
+          {events.isError ? (
+            <p role="alert">{messageText(events.error.msg)}</p>
+          ) : !events.data ? (
+            <p>{t('common.loading')}</p>
+          ) : events.data.rows.length === 0 ? (
+            <p>
+              {t('site.profile.noEvents')} <Link to="/eventos">{t('site.event.seeAll')}</Link>
+            </p>
+          ) : (
+            <MyEvents>
+              {events.data.rows.map((event) => (
+                <li key={event.id}>
+                  <EventCard event={event} />
+                </li>
+              ))}
+            </MyEvents>
+          )}
+        </section>
 
         <Card as="section" aria-labelledby={`${base}-network`} style={{ marginTop: 24 }}>
           <h2 id={`${base}-network`} style={{ margin: 0, fontSize: '1.1rem' }}>

@@ -6,6 +6,7 @@ import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { CLIENT_TOKEN_KEY, useAppState } from '../../shared/state/store';
 import { mockVenueApi, renderAt } from '../../platform/test-utils';
+import { eventFixture } from '../../test-fixtures';
 import { profileChanges } from './ProfilePage';
 
 mockVenueApi();
@@ -42,6 +43,7 @@ describe('/entrar (a client’s full sign-in)', () => {
       .mockResolvedValue({ data: { token: 'tk-full', expiresAt: '', account }, msg: 'api.ok', status: 200 });
     vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
     vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
+    vi.spyOn(api.site.events, 'me').mockResolvedValue({ rows: [], count: 0 });
     const router = renderAt('/entrar');
     await userEvent.type(await screen.findByLabelText('E-mail'), 'ana@exemplo.com.br');
     await userEvent.type(screen.getByLabelText('Senha'), 'Ana#2026x');
@@ -53,6 +55,7 @@ describe('/entrar (a client’s full sign-in)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/perfil'));
     expect(localStorage.getItem(CLIENT_TOKEN_KEY)).toBe('tk-full');
     expect(await screen.findByRole('heading', { level: 1, name: 'Meu perfil' })).toBeInTheDocument();
+    expect(await screen.findByText('Você ainda não entrou em nenhum evento.')).toBeInTheDocument();
   });
 
   it('says a wrong password in red and keeps the e-mail', async () => {
@@ -80,6 +83,10 @@ describe('/perfil (the client’s own data)', () => {
     useAppState.getState().signIn(account, 'client', 'tk-full');
     vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
     vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
+    vi.spyOn(api.site.events, 'me').mockResolvedValue({
+      rows: [{ ...eventFixture(), id: 3, slug: '3-jornada', name: 'Jornada de Pediatria' }],
+      count: 1,
+    });
     const update = vi.spyOn(api.site.clients, 'update').mockResolvedValue({ data: profile, msg: 'api.updated', status: 200 });
     const setConsent = vi.spyOn(api.site.networks, 'setConsent').mockResolvedValue({ listed: true, canChange: true });
     renderAt('/perfil');
@@ -93,6 +100,8 @@ describe('/perfil (the client’s own data)', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Aparecer na lista de participantes da sala de networking' }));
     expect(setConsent).toHaveBeenCalledWith(true);
     await waitFor(() => expect(screen.getByRole('checkbox', { name: /sala de networking/ })).toBeChecked());
+    const mine = screen.getByRole('region', { name: 'Meus eventos' });
+    expect(within(mine).getByRole('link', { name: 'Jornada de Pediatria' })).toHaveAttribute('href', '/eventos/3-jornada');
   });
 
   it('profileChanges sends digits and clears with empty strings', () => {

@@ -1,14 +1,36 @@
 import type { Core } from '@strapi/strapi';
-import { resourceRoutes } from '@plataforma/adapter/server';
-import { dbOf, PUBLIC, siteRouter } from '../../../http/router';
-import { siteEventSpec, siteFeaturedEventSpec } from '../wire';
+import { ApiError, eventPaths } from '@plataforma/adapter';
+import { reply, resourceRoutes } from '@plataforma/adapter/server';
+import { access } from '../../../auth/strategy';
+import { identityOf } from '../../../auth/identity';
+import { dbOf, PUBLIC, routeFor, siteRouter } from '../../../http/router';
+import { EVENT_POPULATE, eventToWire, siteEventSpec, siteFeaturedEventSpec, type EventRow } from '../wire';
 
 /**
  * The site's event reads: the public catalogue (search, category, upcoming/past, paging), the
- * featured events (before `/events/:id`, which would take 'featured' for an id) and one event.
+ * featured events and the client's own (`/events/me`) — both before `/events/:id`, which would
+ * take 'featured' or 'me' for an id — and one event.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) =>
   siteRouter([
     ...resourceRoutes(dbOf(strapi), siteFeaturedEventSpec, { actions: ['list'], config: PUBLIC, logger: strapi.log }),
+    routeFor(strapi)({
+      method: 'GET',
+      path: eventPaths.me,
+      // A full login only, as the rest of the client's own data (a soft session: 403).
+      config: access('client'),
+      handler: async (ctx) => {
+        const who = identityOf(ctx.state);
+        if (!who) throw new ApiError(401, 'api.error.unauthorized');
+        // Entered: the client opened a page of the event (page views link them); bought access comes with commerce.
+        const rows = (await strapi.db.query('api::event.event').findMany({
+          where: { published: true, attendees: { id: who.id } },
+          populate: EVENT_POPULATE,
+          orderBy: [{ startDate: 'desc' }, { id: 'desc' }],
+          limit: 200,
+        })) as EventRow[];
+        return reply({ rows: rows.map((row) => eventToWire(row)), count: rows.length });
+      },
+    }),
     ...resourceRoutes(dbOf(strapi), siteEventSpec, { actions: ['list', 'get'], config: PUBLIC, logger: strapi.log }),
   ]);
