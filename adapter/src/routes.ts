@@ -12,6 +12,7 @@ export const VENUE_PATH_PREFIXES = [
   '/eventos',
   '/cadastro',
   '/entrar',
+  '/recuperar-senha',
   '/perfil',
   '/contato',
   '/termos',

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { codeIn, nextSms, smsCount } from './helpers';
 
 // Registration (issue 13): from the soft login's 'Não tem cadastro? Cadastre-se' to a client
 // signed in and back in the hall they were heading to.
@@ -69,4 +70,41 @@ test('a visitor follows “Cadastre-se”, registers, and is back in the hall si
   await page.getByLabel('Confirme a senha').fill('Outra#2026x');
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page.getByText('Este e-mail já está cadastrado.')).toBeVisible();
+});
+
+test('a client with a phone signs in with the SMS code, and a forgotten password is recovered by SMS', async ({ page, request }) => {
+  const stamp = Date.now();
+  const email = `celular.${stamp}@exemplo.com.br`;
+  const phone = `119${String(stamp).slice(-8)}`;
+  const registered = await request.post('/api/site/v1/clients', {
+    data: { name: 'Cliente Celular', email, ddi: '55', phone, password: 'Cel#2026xy', passwordConfirm: 'Cel#2026xy' },
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto('/entrar');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill('Cel#2026xy');
+  let since = smsCount();
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByLabel('Código recebido por SMS').fill(codeIn(await nextSms(since)));
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page).toHaveURL(/\/perfil$/);
+  await page.getByRole('button', { name: 'Sair' }).click();
+
+  await page.goto('/entrar');
+  await page.getByRole('link', { name: 'Esqueci a senha' }).click();
+  await expect(page).toHaveURL(/\/recuperar-senha$/);
+  expect(
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+  await page.getByLabel('E-mail').fill(email);
+  since = smsCount();
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(page.getByText('Se o e-mail estiver cadastrado, enviaremos um código por SMS.')).toBeVisible();
+  await page.getByLabel('Código recebido por SMS').fill(codeIn(await nextSms(since)));
+  await page.getByLabel('Nova senha', { exact: true }).fill('Nova#2026yz');
+  await page.getByLabel('Confirme a senha').fill('Nova#2026yz');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page).toHaveURL(/\/perfil$/);
+  await expect(page.getByTestId('toast')).toContainText('Senha alterada com sucesso.');
 });

@@ -34,7 +34,7 @@ const hallRoute = (key: HallKey): RouteObject => ({ path: HALLS[key].path, eleme
 const openHallRoutes = HALL_KEYS.filter((key) => HALLS[key].open).map(hallRoute);
 const clientHallRoutes = HALL_KEYS.filter((key) => !HALLS[key].open).map(hallRoute);
 
-/** SPEC §2.1: / → entrance hall of event 1; /plataforma/{slug}; /eventos, /cadastro, /entrar, /perfil, /contato, /termos, /sobre (the public site); /cms (lazy chunk); anything else not found. */
+/** SPEC §2.1: / → entrance hall of event 1; /plataforma/{slug}; /eventos, /cadastro, /entrar, /recuperar-senha, /perfil, /contato, /termos, /sobre (the public site); /cms (lazy chunk); anything else not found. */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
           { path: '/cadastro', lazy: async () => ({ Component: (await import('./site/account/RegisterPage')).RegisterPage }) },
           { path: '/contato', lazy: async () => ({ Component: (await import('./site/ContactPage')).ContactPage }) },
           { path: '/entrar', lazy: async () => ({ Component: (await import('./site/account/LoginPage')).LoginPage }) },
+          { path: '/recuperar-senha', lazy: async () => ({ Component: (await import('./site/account/RecoveryPage')).RecoveryPage }) },
           { path: '/perfil', lazy: async () => ({ Component: (await import('./site/account/ProfilePage')).ProfilePage }) },
           { path: '/termos', lazy: async () => ({ Component: (await import('./site/pages/SitePageScreen')).TermsPage }) },
           { path: '/sobre', lazy: async () => ({ Component: (await import('./site/pages/SitePageScreen')).AboutPage }) },

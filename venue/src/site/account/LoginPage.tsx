@@ -118,6 +118,9 @@ export const LoginPage = () => {
               {submitting ? t('site.login.submitting') : t('site.login.submit')}
             </Button>
             <p className="footer">
+              <Link to="/recuperar-senha">{t('site.login.forgot')}</Link>
+            </p>
+            <p className="footer">
               {t('site.login.noAccount')} <Link to={`/cadastro?voltar=${encodeURIComponent(back)}`}>{t('halls.login.register')}</Link>
             </p>
           </Card>

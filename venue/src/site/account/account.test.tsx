@@ -113,3 +113,37 @@ describe('/perfil (the client’s own data)', () => {
     expect(profileChanges(before, before)).toEqual({});
   });
 });
+
+describe('/recuperar-senha', () => {
+  it('asks for the code, checks the new password before sending, then signs in with the new one', async () => {
+    const recovery = vi.spyOn(api.auth, 'recovery').mockResolvedValue({ data: null, msg: 'auth.recovery.sent', status: 200 });
+    const change = vi
+      .spyOn(api.auth, 'changePassword')
+      .mockResolvedValue({ data: { token: 'tk-novo', expiresAt: '', account }, msg: 'auth.password.changed', status: 200 });
+    vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
+    vi.spyOn(api.site.events, 'me').mockResolvedValue({ rows: [], count: 0 });
+    const router = renderAt('/recuperar-senha');
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'ana@exemplo.com.br');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(recovery).toHaveBeenCalledWith({ email: 'ana@exemplo.com.br', type: 'client' });
+    await userEvent.type(await screen.findByLabelText('Código recebido por SMS'), '4321');
+    await userEvent.type(screen.getByLabelText('Nova senha'), 'Nova#2026x');
+    await userEvent.type(screen.getByLabelText('Confirme a senha'), 'Nova#2026y');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
+    expect(await screen.findByText('As senhas não conferem.')).toBeInTheDocument();
+    expect(change).not.toHaveBeenCalled();
+    await userEvent.clear(screen.getByLabelText('Confirme a senha'));
+    await userEvent.type(screen.getByLabelText('Confirme a senha'), 'Nova#2026x');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
+    expect(change).toHaveBeenCalledWith({
+      email: 'ana@exemplo.com.br',
+      type: 'client',
+      code: '4321',
+      password1: 'Nova#2026x',
+      password2: 'Nova#2026x',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/perfil'));
+    expect(localStorage.getItem(CLIENT_TOKEN_KEY)).toBe('tk-novo');
+  });
+});
