@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { codeIn, nextSms, smsCount } from './helpers';
@@ -53,6 +54,14 @@ test('a visitor follows “Cadastre-se”, registers, and is back in the hall si
   await expect(page.getByTestId('toast')).toContainText('Alterações salvas com sucesso.');
   await page.reload();
   await expect(page.getByRole('form', { name: 'Meu perfil' }).getByLabel('Cidade')).toHaveValue('Petrópolis');
+  // LGPD: everything about them, as a file.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar meus dados' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe('meus-dados-plataforma.json');
+  const mine = JSON.parse(fs.readFileSync((await file.path()) as string, 'utf8'));
+  expect(mine.profile).toMatchObject({ email, city: 'Petrópolis' });
+  expect(mine.eventsEntered.map((event: { name: string }) => event.name)).toContain('Congresso Brasileiro Virtual de Medicina Intensiva');
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/eventos$/);
   await page.getByRole('banner').getByRole('link', { name: 'Entrar' }).click();

@@ -4,7 +4,7 @@ import { SITE_PREFIX } from '../routes';
 import type { EventWhen } from '../constants';
 import type { SessionClient, TokenAnswer } from '../contracts/auth';
 import type { Category, CategoryOrderField } from '../contracts/category';
-import type { ClientProfile, ClientProfileInput, ClientRegisterInput } from '../contracts/client';
+import type { ClientDataExport, ClientProfile, ClientProfileInput, ClientRegisterInput } from '../contracts/client';
 import type { SitePage } from '../contracts/site-page';
 import type { SitePageKey } from '../constants';
 import type { ContactInput, StandContactInput } from '../contracts/contact';
@@ -127,6 +127,8 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
       register: (input: ClientRegisterInput) => call<ClientRegisterAnswer>({ method: 'POST', url: site(clientPaths.site), data: input }),
       /** The signed-in client's own profile (a full login only: a soft session gets 403). */
       me: () => data<ClientProfile>({ method: 'GET', url: site(clientPaths.me) }),
+      /** Everything the product holds about the signed-in client (LGPD), as JSON. */
+      myData: () => data<ClientDataExport>({ method: 'GET', url: site(clientPaths.myData) }),
       /** Changes the own profile; the phone only through its code (`/clients/me/phone`). */
       update: (input: Partial<ClientProfileInput>) => call<ClientProfile>({ method: 'PUT', url: site(clientPaths.me), data: input }),
     },

@@ -36,6 +36,51 @@ export const clientRegisterSchema = clientProfileSchema.extend({
 export type ClientRegisterInput = z.infer<typeof clientRegisterSchema>;
 export const clientProfileUpdateSchema = clientProfileSchema.partial();
 
+/**
+ * Everything the product holds about a client (LGPD art. 18, II and V): the profile, the events
+ * entered, the sessions (without their tokens), page views, contacts, chats with their messages
+ * and orders. Dates are ISO instants.
+ */
+export interface ClientDataExport {
+  exportedAt: string;
+  profile: ClientProfile & { listedInNetwork: boolean };
+  eventsEntered: Array<{ id: number; name: string }>;
+  sessions: Array<{
+    createdAt: string;
+    expiresAt: string | null;
+    revokedAt: string | null;
+    soft: boolean;
+    ip: string | null;
+    userAgent: string | null;
+  }>;
+  pageViews: Array<{
+    createdAt: string;
+    path: string;
+    eventId: number | null;
+    standId: number | null;
+    referrer: string | null;
+    language: string | null;
+  }>;
+  contacts: Array<{
+    createdAt: string;
+    subject: string | null;
+    name: string | null;
+    email: string | null;
+    phone: string | null;
+    message: string | null;
+    standId: number | null;
+  }>;
+  chats: Array<{
+    id: number;
+    standId: number | null;
+    standName: string | null;
+    createdAt: string;
+    leadConsent: boolean;
+    messages: Array<{ createdAt: string; senderType: string; text: string }>;
+  }>;
+  orders: Array<{ id: number; createdAt: string; status: string; total: string | null; discount: string | null; eventId: number | null }>;
+}
+
 /** The client's own profile as the API sends it (only to a full login). */
 export const clientProfileWireSchema = z.object({
   id: idSchema,

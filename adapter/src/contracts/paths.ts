@@ -66,6 +66,8 @@ export const languagePaths = {
 export const clientPaths = {
   site: '/clients',
   me: '/clients/me',
+  /** Everything the product holds about the signed-in client, as JSON (LGPD art. 18). */
+  myData: '/clients/me/data',
   /** Changing or removing the phone (the second factor): POST sends a code, PUT confirms it. */
   phone: '/clients/me/phone',
   /** The back office's clients (admin). */

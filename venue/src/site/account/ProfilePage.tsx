@@ -88,6 +88,7 @@ const Profile = () => {
   const [form, setForm] = useState<ProfileForm | null>(null);
   const [fieldError, setFieldError] = useState<{ field: ProfileField; text: string } | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
 
   useEffect(() => {
     if (profile.data && !form) setForm(formOf(profile.data));
@@ -155,6 +156,26 @@ const Profile = () => {
         } else setAlert(messageText(error.msg));
       },
     });
+  };
+
+  /** 'Baixar meus dados': the server's JSON of everything about the client, saved as a file. */
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const everything = await api.site.clients.myData();
+      const url = URL.createObjectURL(new Blob([JSON.stringify(everything, null, 2)], { type: 'application/json' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'meus-dados-plataforma.json';
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (caught) {
+      useAppState.getState().showToast(messageText((caught as ApiError).msg), 'error');
+    } finally {
+      setDownloading(false);
+    }
   };
 
   const leave = async () => {
@@ -271,6 +292,22 @@ const Profile = () => {
             />
             {t('site.profile.networkConsent')}
           </label>
+        </Card>
+
+        <Card as="section" aria-labelledby={`${base}-data`} style={{ marginTop: 24 }}>
+          <h2 id={`${base}-data`} style={{ margin: 0, fontSize: '1.1rem' }}>
+            {t('site.profile.myData')}
+          </h2>
+          <p style={{ margin: 0 }}>{t('site.profile.myDataIntro')}</p>
+          <Button
+            type="button"
+            $variant="ghost"
+            disabled={downloading}
+            onClick={() => void download()}
+            style={{ color: '#ffb68c', borderColor: '#ffb68c' }}
+          >
+            {downloading ? t('common.loading') : t('site.profile.download')}
+          </Button>
           <Button type="button" $variant="danger" onClick={() => void leave()}>
             {t('halls.nav.logout')}
           </Button>

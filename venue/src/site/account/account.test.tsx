@@ -100,6 +100,17 @@ describe('/perfil (the client’s own data)', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Aparecer na lista de participantes da sala de networking' }));
     expect(setConsent).toHaveBeenCalledWith(true);
     await waitFor(() => expect(screen.getByRole('checkbox', { name: /sala de networking/ })).toBeChecked());
+    // LGPD: the server's JSON saved as a file.
+    const myData = vi
+      .spyOn(api.site.clients, 'myData')
+      .mockResolvedValue({ exportedAt: '', profile: { ...profile, listedInNetwork: true } } as never);
+    const createUrl = vi.fn(() => 'blob:meus-dados');
+    Object.assign(URL, { createObjectURL: createUrl, revokeObjectURL: vi.fn() });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await userEvent.click(screen.getByRole('button', { name: 'Baixar meus dados' }));
+    expect(myData).toHaveBeenCalled();
+    await waitFor(() => expect(clicked).toHaveBeenCalled());
+    expect(createUrl).toHaveBeenCalledWith(expect.any(Blob));
     const mine = screen.getByRole('region', { name: 'Meus eventos' });
     expect(within(mine).getByRole('link', { name: 'Jornada de Pediatria' })).toHaveAttribute('href', '/eventos/3-jornada');
   });

@@ -1,0 +1,177 @@
+import type { Core } from '@strapi/strapi';
+import { ApiError, clientPaths, type ClientDataExport } from '@plataforma/adapter';
+import { reply } from '@plataforma/adapter/server';
+import { identityOf } from '../../../auth/identity';
+import { access } from '../../../auth/strategy';
+import { routeFor, siteRouter } from '../../../http/router';
+import { isoString } from '../../../lib/wire';
+import { CLIENT_COLUMNS, CLIENT_UID, clientToWire, type ClientRow } from '../wire';
+
+type Stamp = string | Date;
+const when = (value: Stamp | null | undefined): string | null => (value ? isoString(value) : null);
+const text = (value: unknown): string | null => (value === null || value === undefined || value === '' ? null : String(value));
+const idOf = (row: { id: number } | null | undefined): number | null => row?.id ?? null;
+
+type Ref = { id: number } | null | undefined;
+interface SessionRow {
+  createdAt: Stamp;
+  expiresAt: Stamp | null;
+  revokedAt: Stamp | null;
+  soft: boolean | number | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+interface ViewRow {
+  createdAt: Stamp;
+  path: string;
+  referrer: string | null;
+  language: string | null;
+  event?: Ref;
+  stand?: Ref;
+}
+interface ContactRow {
+  createdAt: Stamp;
+  subject: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  message: string | null;
+  stand?: Ref;
+}
+interface ChatRow {
+  id: number;
+  createdAt: Stamp;
+  leadConsent: boolean | number | null;
+  stand?: { id: number; name: string } | null;
+  messages?: Array<{ createdAt: Stamp; senderType: string; text: string | null }>;
+}
+interface OrderRow {
+  id: number;
+  createdAt: Stamp;
+  status: string;
+  total: string | number | null;
+  discount: string | number | null;
+  event?: Ref;
+}
+
+/** The most rows of one kind an export carries (a person's page views over years stay far below). */
+const MAX_ROWS = 20_000;
+
+/**
+ * `GET /api/site/v1/clients/me/data`: everything the product holds about the signed-in client
+ * (LGPD art. 18, II and V), as a JSON attachment — a full login only, like the profile. Session
+ * tokens, password hashes and internal keys are never part of it.
+ */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const q = (uid: string) => strapi.db.query(uid as Parameters<typeof strapi.db.query>[0]);
+  return siteRouter([
+    routeFor(strapi)({
+      method: 'GET',
+      path: clientPaths.myData,
+      config: access('client'),
+      handler: async (ctx) => {
+        const who = identityOf(ctx.state);
+        if (!who) throw new ApiError(401, 'api.error.unauthorized');
+        const id = who.id;
+        const row = (await q(CLIENT_UID).findOne({
+          where: { id },
+          select: [...CLIENT_COLUMNS, 'listedInNetwork'],
+          populate: { events: { select: ['id', 'name'] } },
+        })) as (ClientRow & { listedInNetwork: boolean | number; events?: Array<{ id: number; name: string }> }) | null;
+        if (!row) throw new ApiError(401, 'api.error.unauthorized');
+        const [sessions, pageViews, contacts, chats, orders] = (await Promise.all([
+          q('api::session.session').findMany({
+            where: { client: { id } },
+            select: ['createdAt', 'expiresAt', 'revokedAt', 'soft', 'ip', 'userAgent'],
+            orderBy: { id: 'asc' },
+            limit: MAX_ROWS,
+          }),
+          q('api::page-view.page-view').findMany({
+            where: { client: { id } },
+            select: ['createdAt', 'path', 'referrer', 'language'],
+            populate: { event: { select: ['id'] }, stand: { select: ['id'] } },
+            orderBy: { id: 'asc' },
+            limit: MAX_ROWS,
+          }),
+          q('api::contact.contact').findMany({
+            where: { client: { id } },
+            select: ['createdAt', 'subject', 'name', 'email', 'phone', 'message'],
+            populate: { stand: { select: ['id'] } },
+            orderBy: { id: 'asc' },
+            limit: MAX_ROWS,
+          }),
+          q('api::chat.chat').findMany({
+            where: { client: { id } },
+            select: ['id', 'createdAt', 'leadConsent'],
+            populate: {
+              stand: { select: ['id', 'name'] },
+              messages: { select: ['createdAt', 'senderType', 'text'], orderBy: { id: 'asc' } },
+            },
+            orderBy: { id: 'asc' },
+            limit: MAX_ROWS,
+          }),
+          q('api::order.order').findMany({
+            where: { client: { id } },
+            select: ['id', 'createdAt', 'status', 'total', 'discount'],
+            populate: { event: { select: ['id'] } },
+            orderBy: { id: 'asc' },
+            limit: MAX_ROWS,
+          }),
+        ])) as [SessionRow[], ViewRow[], ContactRow[], ChatRow[], OrderRow[]];
+        const answer: ClientDataExport = {
+          exportedAt: new Date().toISOString(),
+          profile: { ...clientToWire(row), listedInNetwork: Boolean(row.listedInNetwork) },
+          eventsEntered: (row.events ?? []).map((event) => ({ id: event.id, name: event.name })),
+          sessions: sessions.map((s) => ({
+            createdAt: isoString(s.createdAt),
+            expiresAt: when(s.expiresAt),
+            revokedAt: when(s.revokedAt),
+            soft: Boolean(s.soft),
+            ip: text(s.ip),
+            userAgent: text(s.userAgent),
+          })),
+          pageViews: pageViews.map((v) => ({
+            createdAt: isoString(v.createdAt),
+            path: String(v.path),
+            eventId: idOf(v.event),
+            standId: idOf(v.stand),
+            referrer: text(v.referrer),
+            language: text(v.language),
+          })),
+          contacts: contacts.map((c) => ({
+            createdAt: isoString(c.createdAt),
+            subject: text(c.subject),
+            name: text(c.name),
+            email: text(c.email),
+            phone: text(c.phone),
+            message: text(c.message),
+            standId: idOf(c.stand),
+          })),
+          chats: chats.map((c) => ({
+            id: c.id,
+            standId: idOf(c.stand),
+            standName: text(c.stand?.name),
+            createdAt: isoString(c.createdAt),
+            leadConsent: Boolean(c.leadConsent),
+            messages: (c.messages ?? []).map((m) => ({
+              createdAt: isoString(m.createdAt),
+              senderType: String(m.senderType),
+              text: String(m.text ?? ''),
+            })),
+          })),
+          orders: orders.map((o) => ({
+            id: o.id,
+            createdAt: isoString(o.createdAt),
+            status: String(o.status),
+            total: text(o.total),
+            discount: text(o.discount),
+            eventId: idOf(o.event),
+          })),
+        };
+        ctx.set('Content-Disposition', 'attachment; filename="meus-dados-plataforma.json"');
+        ctx.set('Cache-Control', 'no-store');
+        return reply(answer);
+      },
+    }),
+  ]);
+};
