@@ -64,4 +64,9 @@ test('the catalogue fits a phone: no sideways scroll, the filters one under the 
   const search = await page.getByRole('searchbox', { name: 'Buscar' }).boundingBox();
   const category = await page.getByLabel('Categoria').boundingBox();
   expect(category && search && category.y > search.y).toBe(true);
+  // Signed in, the header's third link is 'Meu perfil': it wraps instead of running off the screen.
+  await visitorSignIn(page);
+  await page.goto('/eventos');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Meu perfil' })).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

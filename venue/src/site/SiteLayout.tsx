@@ -56,7 +56,11 @@ const Header = styled.header`
     nav {
       order: 3;
       flex-basis: 100%;
+      flex-wrap: wrap;
       margin-left: 0;
+    }
+    nav a {
+      padding: 0 10px;
     }
     .brand span {
       position: absolute;
