@@ -6,6 +6,7 @@ describe('CMS_ACCESS', () => {
     expect(rolesFor('GET /users')).toEqual(['admin']);
     expect(rolesFor('GET /stands')).toEqual(['admin', 'attendant']);
     expect(rolesFor('GET /users/me')).toEqual(['admin', 'attendant']);
+    expect(rolesFor('GET /contacts')).toEqual(['admin']);
   });
 
   it('names only staff roles on /api/cms/v1, and nothing for an unknown route', () => {

@@ -103,6 +103,10 @@ export const CMS_ACCESS = {
   'GET /logs': ['admin'],
   'GET /logs/:id': ['admin'],
 
+  // 'Contatos': every contact of the site's form and every stand's request, read only.
+  'GET /contacts': ['admin'],
+  'GET /contacts/:id': ['admin'],
+
   'GET /languages': ['admin'],
   'PUT /languages/:code': ['admin'],
   'POST /languages/:code/rollback': ['admin'],

@@ -44,6 +44,9 @@ export type SitePageKey = (typeof SITE_PAGES)[number];
 
 export const CONTACT_SUBJECTS = ['doubts', 'suggestions', 'partner', 'others'] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+/** The subject of a stored contact: one of the form's, or 'stand' for a request to a stand. */
+export const STORED_CONTACT_SUBJECTS = [...CONTACT_SUBJECTS, 'stand'] as const;
+export type StoredContactSubject = (typeof STORED_CONTACT_SUBJECTS)[number];
 
 export const CHAT_SENDERS = ['client', 'stand'] as const;
 export type ChatSender = (typeof CHAT_SENDERS)[number];

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { CONTACT_SUBJECTS } from '../constants';
-import { emailSchema, personNameSchema } from './common';
+import { CONTACT_SUBJECTS, STORED_CONTACT_SUBJECTS } from '../constants';
+import { listOrder, type OrderFieldOf } from '../list-query';
+import { standContactSchema } from './chat';
+import { emailSchema, idSchema, personNameSchema } from './common';
 
 export { contactPaths } from './paths';
 
@@ -19,3 +21,18 @@ export const contactInputSchema = z.object({
   message: z.string().trim().min(1).max(4000),
 });
 export type ContactInput = z.infer<typeof contactInputSchema>;
+
+/**
+ * A stored contact as the back office's 'Contatos' lists it (admin, read only): a stand's
+ * request as its inbox shows it (`StandContact`), with its subject and the stand it was sent to
+ * (null for the general form).
+ */
+export const contactSchema = standContactSchema.extend({
+  subject: z.enum(STORED_CONTACT_SUBJECTS),
+  stand: z.object({ id: idSchema, name: z.string() }).nullable(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+/** Newest first unless asked otherwise; the list filters are `subject` (a word) and `standId`. */
+export const contactOrder = listOrder(['id', 'createdAt', 'subject', 'name', 'email'], { field: 'createdAt', direction: 'desc' });
+export type ContactOrderField = OrderFieldOf<typeof contactOrder>;

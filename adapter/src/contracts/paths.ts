@@ -49,7 +49,12 @@ export const lecturePaths = {
 export const networkPaths = { site: '/networks/:eventId', consent: '/networks/consent' } as const;
 /** A page of the site written as content (`:page` is one of SITE_PAGES). */
 export const sitePagePaths = { site: '/pages/:page' } as const;
-export const contactPaths = { site: '/contacts', stand: '/contacts/stand' } as const;
+export const contactPaths = {
+  site: '/contacts',
+  stand: '/contacts/stand',
+  /** The back office's 'Contatos' (admin, read only): every contact, filtered by subject and stand. */
+  cms: '/contacts',
+} as const;
 /** A room's video meeting: the signature a Zoom Meeting SDK client joins with. */
 export const meetingPaths = { signature: '/meetings/signature' } as const;
 export const pageViewPaths = { site: '/page-views' } as const;
@@ -121,6 +126,7 @@ type CmsCollection = (
   | typeof userPaths
   | typeof logPaths
   | typeof clientPaths
+  | typeof contactPaths
   | typeof languagePaths
 )['cms'];
 export type CmsPath =

@@ -63,6 +63,7 @@ beforeAll(async () => {
     product: await insert('api::product.product', { title: 'Produto', description: 'd', stand }),
     sponsor: await insert('api::sponsor.sponsor', { name: 'Patrocinador', type: 'master', event }),
     client: await insert('api::client.client', { name: 'Cliente da matriz', email: 'matriz@exemplo.com.br' }),
+    contact: await insert('api::contact.contact', { subject: 'stand', name: 'Contato', message: 'Olá', stand }),
   };
   tokens = {
     admin: await sessionToken(server, 'staff', admin.id),
@@ -108,6 +109,7 @@ const rowOf = (path: string): number => {
     products: 'product',
     sponsors: 'sponsor',
     clients: 'client',
+    contacts: 'contact',
   };
   return ids[byCollection[collection]] ?? 1;
 };

@@ -55,6 +55,12 @@ export const SCREENS: readonly Screen[] = [
     access: 'GET /clients',
     page: page(() => import('./clients/ClientsPage'), 'ClientsPage'),
   },
+  {
+    path: 'contatos',
+    label: 'menu.contacts',
+    access: 'GET /contacts',
+    page: page(() => import('./contacts/ContactsPage'), 'ContactsPage'),
+  },
   { path: 'usuarios', label: 'menu.users', access: 'GET /users', page: page(() => import('./users/UsersPage'), 'UsersPage') },
   {
     path: 'atividades',

@@ -6,19 +6,22 @@ import { standOptionsQuery } from './api';
 
 /**
  * The 'Estande' selector of the sections that show one stand's rows (Mídia, 'Produtos e
- * serviços'): the event's stands (without an event, every stand the user may see), none
- * chosen until one is picked.
+ * serviços') and of the 'Contatos' filter: the event's stands (without an event, every stand the
+ * user may see), none chosen until one is picked (`placeholder` names that choice).
  */
 export const StandSelect = ({
   eventId,
   value,
   onChange,
   hint,
+  placeholder,
 }: {
   eventId: number | null;
   value: number | null;
   onChange: (standId: number | null) => void;
   hint: string;
+  /** The text of no stand chosen ('Selecione um estande' unless told). */
+  placeholder?: string;
 }) => {
   const { t } = useBackofficeTranslation();
   const stands = useQuery(standOptionsQuery(eventId));
@@ -33,7 +36,7 @@ export const StandSelect = ({
       onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
       aria-busy={stands.isFetching}
     >
-      <option value="">{t('medias.standPlaceholder')}</option>
+      <option value="">{placeholder ?? t('medias.standPlaceholder')}</option>
       {!known && <option value={String(value)}>{stands.isPending ? t('table.loading') : `#${value}`}</option>}
       {rows.map((stand) => (
         <option key={stand.id} value={String(stand.id)}>
