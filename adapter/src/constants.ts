@@ -74,3 +74,6 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 /** Money symbols (SPEC §3): 'R$' for reais, '$' for the foreign-currency variant. */
 export const CURRENCIES = ['R$', '$'] as const;
+
+/** The word a client types to confirm deleting their account (LGPD). */
+export const CLIENT_ERASURE_WORD = 'EXCLUIR';

@@ -91,6 +91,10 @@ test('a client with a phone signs in with the SMS code, and a forgotten password
   expect(registered.status()).toBe(201);
 
   await page.goto('/entrar');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill('Cel#2026xy');
   let since = smsCount();
@@ -116,4 +120,56 @@ test('a client with a phone signs in with the SMS code, and a forgotten password
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
   await expect(page).toHaveURL(/\/perfil$/);
   await expect(page.getByTestId('toast')).toContainText('Senha alterada com sucesso.');
+});
+
+test('a client changes the e-mail with the password, then deletes the account and can no longer sign in', async ({ page, request }) => {
+  const stamp = Date.now();
+  const email = `apagar.${stamp}@exemplo.com.br`;
+  const newEmail = `apagar.novo.${stamp}@exemplo.com.br`;
+  const registered = await request.post('/api/site/v1/clients', {
+    data: { name: 'Cliente Que Sai', email, password: 'Sai#2026xyz', passwordConfirm: 'Sai#2026xyz' },
+  });
+  expect(registered.status()).toBe(201);
+  await page.goto('/entrar');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill('Sai#2026xyz');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/perfil$/);
+
+  // A new e-mail takes the current password.
+  const profile = page.getByRole('form', { name: 'Meu perfil' });
+  await profile.getByLabel('E-mail').fill(newEmail);
+  await profile.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(profile.getByLabel('Senha atual')).toBeFocused();
+  await expect(profile.getByText('Digite a sua senha atual para trocar o e-mail.')).toBeVisible();
+  await profile.getByLabel('Senha atual').fill('Sai#2026xyz');
+  await profile.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Alterações salvas com sucesso.');
+  await expect(profile.getByLabel('Senha atual')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Meu perfil' }).getByLabel('E-mail')).toHaveValue(newEmail);
+
+  // Deleting: the dialog says what goes and what the law keeps; the password and EXCLUIR typed.
+  await page.getByRole('button', { name: 'Excluir minha conta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Excluir minha conta' });
+  await expect(dialog.getByText('Esta ação não pode ser desfeita.')).toBeVisible();
+  expect(
+    (await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id),
+  ).toEqual([]);
+  const confirm = dialog.getByRole('button', { name: 'Excluir minha conta' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel('Sua senha').fill('Sai#2026xyz');
+  await dialog.getByLabel('Digite EXCLUIR para confirmar').fill('EXCLUIR');
+  await confirm.click();
+  await expect(page).toHaveURL(/\/eventos$/);
+  await expect(page.getByTestId('toast')).toContainText('Sua conta foi excluída.');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Entrar' })).toBeVisible();
+
+  await page.getByRole('banner').getByRole('link', { name: 'Entrar' }).click();
+  await page.getByLabel('E-mail').fill(newEmail);
+  await page.getByLabel('Senha').fill('Sai#2026xyz');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText('E-mail ou senha incorretos.')).toBeVisible();
 });

@@ -18,6 +18,7 @@ test('the footer leads to the terms and to about us, drawn from their content; a
   expect(await seriousViolations(page)).toEqual([]);
   await footer.getByRole('link', { name: 'Sobre nós' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sobre nós' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('a guest writes to the organisers at /contato', async ({ page }) => {

@@ -4,7 +4,7 @@ import { SITE_PREFIX } from '../routes';
 import type { EventWhen } from '../constants';
 import type { SessionClient, TokenAnswer } from '../contracts/auth';
 import type { Category, CategoryOrderField } from '../contracts/category';
-import type { ClientDataExport, ClientProfile, ClientProfileInput, ClientRegisterInput } from '../contracts/client';
+import type { ClientDataExport, ClientErasureInput, ClientProfile, ClientProfileInput, ClientRegisterInput } from '../contracts/client';
 import type { SitePage } from '../contracts/site-page';
 import type { SitePageKey } from '../constants';
 import type { ContactInput, StandContactInput } from '../contracts/contact';
@@ -129,8 +129,14 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
       me: () => data<ClientProfile>({ method: 'GET', url: site(clientPaths.me) }),
       /** Everything the product holds about the signed-in client (LGPD), as JSON. */
       myData: () => data<ClientDataExport>({ method: 'GET', url: site(clientPaths.myData) }),
-      /** Changes the own profile; the phone only through its code (`/clients/me/phone`). */
-      update: (input: Partial<ClientProfileInput>) => call<ClientProfile>({ method: 'PUT', url: site(clientPaths.me), data: input }),
+      /**
+       * Changes the own profile; a different e-mail with `currentPassword`; the phone only
+       * through its code (`/clients/me/phone`).
+       */
+      update: (input: Partial<ClientProfileInput> & { currentPassword?: string }) =>
+        call<ClientProfile>({ method: 'PUT', url: site(clientPaths.me), data: input }),
+      /** Deletes the own account (LGPD): the password and the typed word; the session ends with it. */
+      erase: (input: ClientErasureInput) => call<{ erased: true }>({ method: 'DELETE', url: site(clientPaths.me), data: input }),
     },
     pages: {
       /** A page of the site written as content (terms of use, about us). */

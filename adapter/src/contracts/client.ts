@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { digits, emailSchema, idSchema, optionalText, personNameSchema } from './common';
 import { languageSchema } from './language';
 import { listOrder, type OrderFieldOf } from '../list-query';
+import { CLIENT_ERASURE_WORD } from '../constants';
 
 export { clientPaths } from './paths';
 
@@ -34,7 +35,23 @@ export const clientRegisterSchema = clientProfileSchema.extend({
   passwordConfirm: z.string().max(200).optional(),
 });
 export type ClientRegisterInput = z.infer<typeof clientRegisterSchema>;
-export const clientProfileUpdateSchema = clientProfileSchema.partial();
+/**
+ * The own profile's changes. A different e-mail (the login) takes the current password too;
+ * the phone has its own route (`clientPaths.phone`).
+ */
+export const clientProfileUpdateSchema = clientProfileSchema.partial().extend({
+  currentPassword: z.string().min(1).max(200).optional(),
+});
+
+/**
+ * Deleting the own account (LGPD art. 18, VI): the password, and the word the screen asks
+ * to be typed, so no stray request or click erases an account.
+ */
+export const clientErasureSchema = z.object({
+  password: z.string().min(1).max(200),
+  confirm: z.literal(CLIENT_ERASURE_WORD),
+});
+export type ClientErasureInput = z.infer<typeof clientErasureSchema>;
 
 /**
  * Everything the product holds about a client (LGPD art. 18, II and V): the profile, the events

@@ -321,4 +321,27 @@ describe('updates on the stock paths', () => {
     });
     expectStrapiRefusal(res, 'startTime', 'overlap');
   });
+
+  it('refuse to write back an account its owner deleted (LGPD, decision 032)', async () => {
+    const id = await insert(server.strapi, 'api::client.client', {
+      name: 'Conta excluída',
+      email: 'excluida-escrita@anonimo.invalid',
+      loginLocked: true,
+      erasedAt: new Date(),
+    });
+    const { documentId } = (await server.strapi.db.query('api::client.client').findOne({ where: { id }, select: ['documentId'] })) as {
+      documentId: string;
+    };
+    const res = await server
+      .request()
+      .put(`/content-manager/collection-types/api::client.client/${documentId}`)
+      .set('Authorization', `Bearer ${tokens.admin}`)
+      .send({ name: 'Fulano de Tal', email: 'fulano@exemplo.com.br' });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('excluída pelo titular');
+    expect(await server.strapi.db.query('api::client.client').findOne({ where: { id } })).toMatchObject({
+      name: 'Conta excluída',
+      email: 'excluida-escrita@anonimo.invalid',
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { clientAdminInputSchema, clientAdminUpdateSchema } from '@plataforma/adapter';
+import { ApiError, clientAdminInputSchema, clientAdminUpdateSchema } from '@plataforma/adapter';
 import { nullAsAbsent, type DocumentRules } from '../../documents/rules';
 import { checkClient, clientData, CLIENT_UID } from './wire';
 
@@ -15,6 +15,13 @@ export const clientRules: DocumentRules = {
   update: clientAdminUpdateSchema,
   fields: { language: nullAsAbsent },
   check: async (strapi, input, { id }) => {
+    // An account its owner deleted stays anonymised (LGPD, decision 032): no one writes it back.
+    if (id) {
+      const row = (await strapi.db.query(CLIENT_UID).findOne({ where: { id }, select: ['erasedAt'] })) as {
+        erasedAt: string | Date | null;
+      } | null;
+      if (row?.erasedAt) throw new ApiError(409, 'clients.error.erased');
+    }
     await checkClient(strapi, input, id ?? undefined);
     await clientData(strapi, input, id ?? undefined);
   },

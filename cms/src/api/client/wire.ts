@@ -174,6 +174,9 @@ export const clientAdminSpec = (strapi: Core.Strapi): ResourceSpec<ClientRow, Cl
   path: clientPaths.cms,
   searchFields: ['name', 'email'],
   order: clientOrder,
+  // Accounts their owners deleted (LGPD, decision 032) are not clients any more: the row stays
+  // for the law's records only.
+  baseWhere: { erasedAt: null },
   select: CLIENT_COLUMNS,
   toWire: clientToWire,
   input: {

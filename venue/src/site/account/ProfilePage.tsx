@@ -11,10 +11,11 @@ import { logoutClient } from '../../platform/session/api';
 import { api } from '../../shared/api';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
-import { useAppState } from '../../shared/state/store';
+import { clientToken, useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { EventCard } from '../events/EventCard';
+import { DeleteAccount } from './DeleteAccount';
 import { Card, Labelled } from './form';
 import { fieldOfKey, maskCep, maskCpf, type RegisterField } from './register';
 
@@ -64,10 +65,11 @@ const profileKey = ['client-profile'] as const;
 const consentKey = ['network-consent'] as const;
 
 /**
- * `/perfil`: the signed-in client's own data (SPEC §5's client fields): name, CPF, postal code,
- * address, state and city to edit; e-mail and phone shown (the phone changes only through its
- * SMS code); whether they are listed in the events' networking room; and 'Sair'. A soft session
- * is sent to `/entrar` for the password first.
+ * `/perfil`: the signed-in client's own data (SPEC §5's client fields): name, e-mail (a new one
+ * with the current password), CPF, postal code, address, state and city to edit; the phone shown
+ * (it changes only through its SMS code); whether they are listed in the events' networking room;
+ * the LGPD download and deletion; and 'Sair'. A soft session is sent to `/entrar` for the password
+ * first.
  */
 export const ProfilePage = () => {
   const { t } = useTranslation();
@@ -86,20 +88,31 @@ const Profile = () => {
   const consent = useQuery<NetworkConsent, ApiError>({ queryKey: consentKey, queryFn: () => api.site.networks.consent() });
   const events = useQuery<ListResult<Event>, ApiError>({ queryKey: ['my-events'], queryFn: () => api.site.events.me() });
   const [form, setForm] = useState<ProfileForm | null>(null);
-  const [fieldError, setFieldError] = useState<{ field: ProfileField; text: string } | null>(null);
+  const [email, setEmail] = useState<string | null>(null);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [fieldError, setFieldError] = useState<{ field: ProfileField | 'email' | 'currentPassword'; text: string } | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
 
   useEffect(() => {
     if (profile.data && !form) setForm(formOf(profile.data));
-  }, [profile.data, form]);
+    if (profile.data && email === null) setEmail(profile.data.email);
+  }, [profile.data, form, email]);
 
-  const save = useMutation<unknown, ApiError, Partial<Record<ProfileField, string>>>({
+  const save = useMutation<unknown, ApiError, Partial<Record<ProfileField | 'email' | 'currentPassword', string>>>({
     mutationFn: (changes) => api.site.clients.update(changes),
     onSuccess: async () => {
       useAppState.getState().showToast(t('api.updated'), 'success');
       const fresh = await queries.fetchQuery({ queryKey: profileKey, queryFn: () => api.site.clients.me() });
       setForm(formOf(fresh));
+      setEmail(fresh.email);
+      setCurrentPassword('');
+      // The header and the stored session show the client's name and e-mail: they follow a change.
+      const state = useAppState.getState();
+      const current = state.auth.currentClient;
+      const token = clientToken();
+      if (current && token && (current.email !== fresh.email || current.name !== fresh.name))
+        state.signIn({ ...current, email: fresh.email, name: fresh.name }, 'client', token);
     },
   });
   const listing = useMutation<NetworkConsent, ApiError, boolean>({
@@ -117,7 +130,7 @@ const Profile = () => {
         </div>
       </ScreenPage>
     );
-  if (!profile.data || !form) return <PageLoading />;
+  if (!profile.data || !form || email === null) return <PageLoading />;
   const data = profile.data;
   const cities = states.find((state) => state.sigla === form.state)?.cidades ?? [];
   const idOf = (field: ProfileField) => `${base}-${field}`;
@@ -125,7 +138,8 @@ const Profile = () => {
     setForm({ ...form, [field]: value, ...(field === 'state' ? { city: '' } : {}) });
     if (fieldError?.field === field) setFieldError(null);
   };
-  const errorOf = (field: ProfileField) => (fieldError?.field === field ? fieldError.text : undefined);
+  const errorOf = (field: ProfileField | 'email' | 'currentPassword') => (fieldError?.field === field ? fieldError.text : undefined);
+  const emailChanged = email.trim().toLowerCase() !== data.email.toLowerCase();
   const input = (field: ProfileField) => ({
     id: idOf(field),
     value: form[field],
@@ -142,7 +156,16 @@ const Profile = () => {
       document.getElementById(idOf('name'))?.focus();
       return;
     }
-    const changes = profileChanges(formOf(data), form);
+    const changes: Partial<Record<ProfileField | 'email' | 'currentPassword', string>> = profileChanges(formOf(data), form);
+    if (emailChanged) {
+      if (!currentPassword) {
+        setFieldError({ field: 'currentPassword', text: t('site.profile.currentPasswordMissing') });
+        document.getElementById(`${base}-current`)?.focus();
+        return;
+      }
+      changes.email = email.trim();
+      changes.currentPassword = currentPassword;
+    }
     if (Object.keys(changes).length === 0) {
       useAppState.getState().showToast(t('site.profile.unchanged'), 'info');
       return;
@@ -150,7 +173,13 @@ const Profile = () => {
     save.mutate(changes, {
       onError: (error) => {
         const field = fieldOfKey(error.msg) as RegisterField | null;
-        if (field && (PROFILE_FIELDS as string[]).includes(field)) {
+        if (error.msg === 'clients.error.emailNeedsPassword' || error.msg === 'auth.error.invalidCredentials') {
+          setFieldError({ field: 'currentPassword', text: messageText(error.msg) });
+          document.getElementById(`${base}-current`)?.focus();
+        } else if (field === 'email') {
+          setFieldError({ field: 'email', text: messageText(error.msg) });
+          document.getElementById(`${base}-email`)?.focus();
+        } else if (field && (PROFILE_FIELDS as string[]).includes(field)) {
           setFieldError({ field: field as ProfileField, text: messageText(error.msg) });
           document.getElementById(idOf(field as ProfileField))?.focus();
         } else setAlert(messageText(error.msg));
@@ -198,13 +227,50 @@ const Profile = () => {
               {() => <DarkInput {...input('name')} autoComplete="name" maxLength={200} />}
             </Labelled>
             <div className="row">
-              <Labelled id={`${base}-email`} label={t('site.register.email')} note={t('site.profile.emailNote')}>
-                {(describedBy) => <DarkInput id={`${base}-email`} value={data.email} readOnly aria-describedby={describedBy} />}
+              <Labelled id={`${base}-email`} label={t('site.register.email')} note={t('site.profile.emailNote')} error={errorOf('email')}>
+                {(describedBy) => (
+                  <DarkInput
+                    id={`${base}-email`}
+                    type="email"
+                    autoComplete="email"
+                    maxLength={200}
+                    value={email}
+                    aria-invalid={errorOf('email') ? true : undefined}
+                    aria-describedby={describedBy}
+                    onChange={(e) => {
+                      setEmail(e.target.value);
+                      if (fieldError?.field === 'email' || fieldError?.field === 'currentPassword') setFieldError(null);
+                    }}
+                  />
+                )}
               </Labelled>
               <Labelled id={`${base}-phone`} label={t('site.register.phone')} note={t('site.profile.phoneNote')}>
                 {(describedBy) => <DarkInput id={`${base}-phone`} value={phone} readOnly aria-describedby={describedBy} />}
               </Labelled>
             </div>
+            {emailChanged && (
+              <Labelled
+                id={`${base}-current`}
+                label={t('site.profile.currentPassword')}
+                note={t('site.profile.currentPasswordNote')}
+                error={errorOf('currentPassword')}
+              >
+                {(describedBy) => (
+                  <DarkInput
+                    id={`${base}-current`}
+                    type="password"
+                    autoComplete="current-password"
+                    value={currentPassword}
+                    aria-invalid={errorOf('currentPassword') ? true : undefined}
+                    aria-describedby={describedBy}
+                    onChange={(e) => {
+                      setCurrentPassword(e.target.value);
+                      if (fieldError?.field === 'currentPassword') setFieldError(null);
+                    }}
+                  />
+                )}
+              </Labelled>
+            )}
             <Labelled id={idOf('cpf')} label={t('site.register.cpf')} error={errorOf('cpf')}>
               {() => <DarkInput {...input('cpf')} inputMode="numeric" onChange={(e) => set('cpf', maskCpf(e.target.value))} />}
             </Labelled>
@@ -308,6 +374,7 @@ const Profile = () => {
           >
             {downloading ? t('common.loading') : t('site.profile.download')}
           </Button>
+          <DeleteAccount />
           <Button type="button" $variant="danger" onClick={() => void leave()}>
             {t('halls.nav.logout')}
           </Button>

@@ -92,7 +92,7 @@ describe('/perfil (the client’s own data)', () => {
     renderAt('/perfil');
     const form = await screen.findByRole('form', { name: 'Meu perfil' });
     expect(within(form).getByLabelText('CPF (opcional)')).toHaveValue('529.982.247-25');
-    expect(within(form).getByLabelText('E-mail')).toHaveAttribute('readonly');
+    expect(within(form).queryByLabelText('Senha atual')).not.toBeInTheDocument();
     await userEvent.selectOptions(within(form).getByLabelText('Cidade'), 'Santos');
     await userEvent.click(within(form).getByRole('button', { name: 'Salvar alterações' }));
     expect(update).toHaveBeenCalledWith({ state: 'SP', city: 'Santos' });
@@ -113,6 +113,68 @@ describe('/perfil (the client’s own data)', () => {
     expect(createUrl).toHaveBeenCalledWith(expect.any(Blob));
     const mine = screen.getByRole('region', { name: 'Meus eventos' });
     expect(within(mine).getByRole('link', { name: 'Jornada de Pediatria' })).toHaveAttribute('href', '/eventos/3-jornada');
+  });
+
+  it('asks the current password before a new e-mail, says a wrong one at its field, then updates the session', async () => {
+    useAppState.getState().signIn(account, 'client', 'tk-full');
+    vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
+    vi.spyOn(api.site.events, 'me').mockResolvedValue({ rows: [], count: 0 });
+    const update = vi.spyOn(api.site.clients, 'update').mockRejectedValueOnce(new ApiError(400, 'auth.error.invalidCredentials'));
+    renderAt('/perfil');
+    const form = await screen.findByRole('form', { name: 'Meu perfil' });
+    const email = within(form).getByLabelText('E-mail');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ana.nova@exemplo.com.br');
+    await userEvent.click(within(form).getByRole('button', { name: 'Salvar alterações' }));
+    expect(update).not.toHaveBeenCalled();
+    const current = within(form).getByLabelText('Senha atual');
+    expect(current).toHaveFocus();
+    expect(current).toHaveAccessibleDescription(/Digite a sua senha atual para trocar o e-mail\./);
+    await userEvent.type(current, 'Errada#1');
+    await userEvent.click(within(form).getByRole('button', { name: 'Salvar alterações' }));
+    expect(update).toHaveBeenLastCalledWith({ email: 'ana.nova@exemplo.com.br', currentPassword: 'Errada#1' });
+    await waitFor(() => expect(within(form).getByLabelText('Senha atual')).toHaveAttribute('aria-invalid', 'true'));
+    const changed = { ...profile, email: 'ana.nova@exemplo.com.br' };
+    update.mockResolvedValueOnce({ data: changed, msg: 'api.updated', status: 200 });
+    vi.spyOn(api.site.clients, 'me').mockResolvedValue(changed);
+    await userEvent.clear(within(form).getByLabelText('Senha atual'));
+    await userEvent.type(within(form).getByLabelText('Senha atual'), 'Ana#2026x');
+    await userEvent.click(within(form).getByRole('button', { name: 'Salvar alterações' }));
+    expect(update).toHaveBeenLastCalledWith({ email: 'ana.nova@exemplo.com.br', currentPassword: 'Ana#2026x' });
+    await waitFor(() => expect(useAppState.getState().auth.currentClient?.email).toBe('ana.nova@exemplo.com.br'));
+    expect(within(form).queryByLabelText('Senha atual')).not.toBeInTheDocument();
+  });
+
+  it('deletes the account only with the password and EXCLUIR typed, then signs out to the catalogue', async () => {
+    useAppState.getState().signIn(account, 'client', 'tk-full');
+    vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
+    vi.spyOn(api.site.events, 'me').mockResolvedValue({ rows: [], count: 0 });
+    const erase = vi
+      .spyOn(api.site.clients, 'erase')
+      .mockRejectedValueOnce(new ApiError(400, 'auth.error.invalidCredentials'))
+      .mockResolvedValueOnce({ data: { erased: true }, msg: 'clients.erased', status: 200 });
+    const router = renderAt('/perfil');
+    await userEvent.click(await screen.findByRole('button', { name: 'Excluir minha conta' }));
+    const dialog = screen.getByRole('dialog', { name: 'Excluir minha conta' });
+    expect(within(dialog).getByText(/pedidos pagos com nome e CPF/)).toBeInTheDocument();
+    const confirm = within(dialog).getByRole('button', { name: 'Excluir minha conta' });
+    expect(confirm).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Sua senha'), 'Errada#1');
+    await userEvent.type(within(dialog).getByLabelText('Digite EXCLUIR para confirmar'), 'excluir');
+    expect(confirm).toBeEnabled();
+    await userEvent.click(confirm);
+    expect(erase).toHaveBeenCalledWith({ password: 'Errada#1', confirm: 'EXCLUIR' });
+    expect(await within(dialog).findByText('E-mail ou senha incorretos.')).toBeInTheDocument();
+    expect(useAppState.getState().auth.currentClient).not.toBeNull();
+    await userEvent.clear(within(dialog).getByLabelText('Sua senha'));
+    await userEvent.type(within(dialog).getByLabelText('Sua senha'), 'Ana#2026x');
+    await userEvent.click(confirm);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/eventos'));
+    await waitFor(() => expect(useAppState.getState().auth.currentClient).toBeNull());
+    expect(localStorage.getItem(CLIENT_TOKEN_KEY)).toBeNull();
+    expect(useAppState.getState().toast).toMatchObject({ type: 'success', message: 'Sua conta foi excluída. Sentiremos sua falta!' });
   });
 
   it('profileChanges sends digits and clears with empty strings', () => {

@@ -1,6 +1,11 @@
 import type { Core } from '@strapi/strapi';
-import { ApiError, clientPaths, type ClientDataExport } from '@plataforma/adapter';
+import { ApiError, clientErasureSchema, clientPaths, type ClientDataExport } from '@plataforma/adapter';
 import { reply } from '@plataforma/adapter/server';
+import { logActivity } from '../../../activity/log';
+import { findAccount, passwordMatches } from '../../../auth/accounts';
+import { RateLimiter } from '../../../auth/rate-limit';
+import { settings } from '../../../lib/settings';
+import { eraseClient } from '../erasure';
 import { identityOf } from '../../../auth/identity';
 import { access } from '../../../auth/strategy';
 import { routeFor, siteRouter } from '../../../http/router';
@@ -58,13 +63,43 @@ interface OrderRow {
 const MAX_ROWS = 20_000;
 
 /**
+ * `DELETE /api/site/v1/clients/me` (LGPD art. 18, VI; a full login, the password and the typed
+ * word): the account is erased as `eraseClient` says and the answer is the last one the client's
+ * token gets. The log keeps that an account was deleted, never whose.
+ *
  * `GET /api/site/v1/clients/me/data`: everything the product holds about the signed-in client
  * (LGPD art. 18, II and V), as a JSON attachment — a full login only, like the profile. Session
  * tokens, password hashes and internal keys are never part of it.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const q = (uid: string) => strapi.db.query(uid as Parameters<typeof strapi.db.query>[0]);
+  const limiter = new RateLimiter(60 * 60 * 1000);
+  const erase = routeFor(strapi)({
+    method: 'DELETE',
+    path: clientPaths.me,
+    config: access('client'),
+    body: clientErasureSchema,
+    handler: async (ctx, input) => {
+      const who = identityOf(ctx.state);
+      if (!who) throw new ApiError(401, 'api.error.unauthorized');
+      limiter.hit(`erase:${who.id}`, settings().rateLimits.phoneChangesPerHour);
+      const row = (await q(CLIENT_UID).findOne({ where: { id: who.id }, select: ['email'] })) as { email: string } | null;
+      const account = row ? await findAccount(strapi, 'client', row.email) : null;
+      if (!account || !(await passwordMatches(account, input.password))) throw new ApiError(400, 'auth.error.invalidCredentials');
+      const done = await eraseClient(strapi, who.id);
+      await logActivity(strapi, {
+        action: 'clients.erased',
+        description:
+          `Conta de cliente nº ${who.id} excluída a pedido do titular (LGPD): ${done.contacts} contato(s) e ` +
+          `${done.messages} mensagem(ns) de chat anonimizados, ${done.pageViews} visualização(ões) desvinculadas` +
+          (done.keptBuyer ? '; nome e CPF mantidos por pedidos pagos.' : '.'),
+        ip: ctx.ip,
+      });
+      return reply({ erased: true }, 'clients.erased');
+    },
+  });
   return siteRouter([
+    erase,
     routeFor(strapi)({
       method: 'GET',
       path: clientPaths.myData,

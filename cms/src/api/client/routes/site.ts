@@ -119,7 +119,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const id = callerId(ctx);
       const row = await own(id);
       if (!row) throw new ApiError(401, 'api.error.unauthorized');
-      const { ddi, ddd, phone, ...rest } = input;
+      const { ddi, ddd, phone, currentPassword, ...rest } = input;
+      // The e-mail is the login: another one takes the current password (a stolen open session
+      // must not be enough to take the account over).
+      if (rest.email !== undefined && rest.email.trim().toLowerCase() !== row.email.toLowerCase()) {
+        if (!currentPassword) throw new ApiError(403, 'clients.error.emailNeedsPassword');
+        await withPassword(ctx, currentPassword);
+      }
       if (ddi !== undefined || ddd !== undefined || phone !== undefined) {
         // The same phone sent back by a profile form is fine; another one (or none) needs the code.
         const { current, asked } = await phonesOf(row, {
