@@ -122,7 +122,10 @@ test('a client with a phone signs in with the SMS code, and a forgotten password
   await expect(page.getByTestId('toast')).toContainText('Senha alterada com sucesso.');
 });
 
-test('a client changes the e-mail with the password, then deletes the account and can no longer sign in', async ({ page, request }) => {
+test('a client changes the e-mail, adds a phone, changes the password, then deletes the account and can no longer sign in', async ({
+  page,
+  request,
+}) => {
   const stamp = Date.now();
   const email = `apagar.${stamp}@exemplo.com.br`;
   const newEmail = `apagar.novo.${stamp}@exemplo.com.br`;
@@ -149,6 +152,29 @@ test('a client changes the e-mail with the password, then deletes the account an
   await page.reload();
   await expect(page.getByRole('form', { name: 'Meu perfil' }).getByLabel('E-mail')).toHaveValue(newEmail);
 
+  // A phone added with the code sent to it; then a new password.
+  const phoneCard = page.getByRole('region', { name: 'Celular' });
+  await phoneCard.getByRole('button', { name: 'Cadastrar celular' }).click();
+  const phoneForm = phoneCard.getByRole('form', { name: 'Trocar celular' });
+  const phone = `219${String(stamp).slice(-8)}`;
+  await phoneForm.getByLabel('Novo celular').pressSequentially(phone);
+  await phoneForm.getByLabel('Sua senha').fill('Sai#2026xyz');
+  const since = smsCount();
+  await phoneForm.getByRole('button', { name: 'Enviar código' }).click();
+  await phoneForm.getByLabel('Código recebido por SMS').fill(codeIn(await nextSms(since)));
+  await phoneForm.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Telefone atualizado.');
+  await expect(phoneCard.getByText(`+55 (21) ${phone.slice(2)}`)).toBeVisible();
+  const passwordForm = page.getByRole('form', { name: 'Trocar senha' });
+  await passwordForm.getByLabel('Senha atual').fill('Sai#2026xyz');
+  await passwordForm.getByLabel('Nova senha').fill('Sai#2027xyz');
+  await passwordForm.getByLabel('Confirme a senha').fill('Sai#2027xyz');
+  await passwordForm.getByRole('button', { name: 'Trocar senha' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Senha alterada com sucesso.');
+  expect(
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+
   // Deleting: the dialog says what goes and what the law keeps; the password and EXCLUIR typed.
   await page.getByRole('button', { name: 'Excluir minha conta' }).click();
   const dialog = page.getByRole('dialog', { name: 'Excluir minha conta' });
@@ -160,7 +186,7 @@ test('a client changes the e-mail with the password, then deletes the account an
   ).toEqual([]);
   const confirm = dialog.getByRole('button', { name: 'Excluir minha conta' });
   await expect(confirm).toBeDisabled();
-  await dialog.getByLabel('Sua senha').fill('Sai#2026xyz');
+  await dialog.getByLabel('Sua senha').fill('Sai#2027xyz');
   await dialog.getByLabel('Digite EXCLUIR para confirmar').fill('EXCLUIR');
   await confirm.click();
   await expect(page).toHaveURL(/\/eventos$/);
@@ -169,7 +195,7 @@ test('a client changes the e-mail with the password, then deletes the account an
 
   await page.getByRole('banner').getByRole('link', { name: 'Entrar' }).click();
   await page.getByLabel('E-mail').fill(newEmail);
-  await page.getByLabel('Senha').fill('Sai#2026xyz');
+  await page.getByLabel('Senha').fill('Sai#2027xyz');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByText('E-mail ou senha incorretos.')).toBeVisible();
 });

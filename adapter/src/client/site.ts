@@ -4,7 +4,17 @@ import { SITE_PREFIX } from '../routes';
 import type { EventWhen } from '../constants';
 import type { SessionClient, TokenAnswer } from '../contracts/auth';
 import type { Category, CategoryOrderField } from '../contracts/category';
-import type { ClientDataExport, ClientErasureInput, ClientProfile, ClientProfileInput, ClientRegisterInput } from '../contracts/client';
+import type {
+  ClientDataExport,
+  ClientErasureInput,
+  ClientPasswordChange,
+  ClientPhoneAnswer,
+  ClientPhoneConfirm,
+  ClientPhoneRequest,
+  ClientProfile,
+  ClientProfileInput,
+  ClientRegisterInput,
+} from '../contracts/client';
 import type { SitePage } from '../contracts/site-page';
 import type { SitePageKey } from '../constants';
 import type { ContactInput, StandContactInput } from '../contracts/contact';
@@ -135,6 +145,12 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
        */
       update: (input: Partial<ClientProfileInput> & { currentPassword?: string }) =>
         call<ClientProfile>({ method: 'PUT', url: site(clientPaths.me), data: input }),
+      /** Changes the own password (the current one, the new one twice); the other sessions end. */
+      changePassword: (input: ClientPasswordChange) => call<null>({ method: 'PUT', url: site(clientPaths.password), data: input }),
+      /** Asks for a code to change or remove the phone (sent to the current phone, else the new one). */
+      askPhoneChange: (input: ClientPhoneRequest) => call<ClientPhoneAnswer>({ method: 'POST', url: site(clientPaths.phone), data: input }),
+      /** Confirms the phone change with the code. */
+      confirmPhoneChange: (input: ClientPhoneConfirm) => call<ClientProfile>({ method: 'PUT', url: site(clientPaths.phone), data: input }),
       /** Deletes the own account (LGPD): the password and the typed word; the session ends with it. */
       erase: (input: ClientErasureInput) => call<{ erased: true }>({ method: 'DELETE', url: site(clientPaths.me), data: input }),
     },

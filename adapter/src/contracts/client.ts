@@ -43,6 +43,14 @@ export const clientProfileUpdateSchema = clientProfileSchema.partial().extend({
   currentPassword: z.string().min(1).max(200).optional(),
 });
 
+/** Changing the own password while signed in: the current one, then the new one twice. */
+export const clientPasswordChangeSchema = z.object({
+  currentPassword: z.string().min(1).max(200),
+  password: z.string().max(200),
+  passwordConfirm: z.string().max(200),
+});
+export type ClientPasswordChange = z.infer<typeof clientPasswordChangeSchema>;
+
 /**
  * Deleting the own account (LGPD art. 18, VI): the password, and the word the screen asks
  * to be typed, so no stray request or click erases an account.

@@ -75,6 +75,8 @@ export const clientPaths = {
   myData: '/clients/me/data',
   /** Changing or removing the phone (the second factor): POST sends a code, PUT confirms it. */
   phone: '/clients/me/phone',
+  /** Changing the own password: the current one, the new one twice; the other sessions end. */
+  password: '/clients/me/password',
   /** The back office's clients (admin). */
   cms: '/clients',
   /** The (searched) clients as a CSV or XLSX file. */

@@ -16,6 +16,7 @@ import { Button } from '../../shared/ui/Button';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { EventCard } from '../events/EventCard';
 import { DeleteAccount } from './DeleteAccount';
+import { PasswordChange, PhoneChange } from './SecurityCard';
 import { Card, Labelled } from './form';
 import { fieldOfKey, maskCep, maskCpf, type RegisterField } from './register';
 
@@ -322,6 +323,18 @@ const Profile = () => {
             {save.isPending ? t('site.profile.saving') : t('site.profile.save')}
           </Button>
         </Card>
+
+        <Card as="section" aria-labelledby={`${base}-phone-title`} style={{ marginTop: 24 }}>
+          <h2 id={`${base}-phone-title`} style={{ margin: 0, fontSize: '1.1rem' }}>
+            {t('site.profile.security.phoneTitle')}
+          </h2>
+          <p style={{ margin: 0 }}>
+            <strong>{phone}</strong>
+          </p>
+          <p style={{ margin: 0 }}>{t('site.profile.security.phoneIntro')}</p>
+          <PhoneChange profile={data} />
+        </Card>
+        <PasswordChange />
 
         <section aria-labelledby={`${base}-events`} style={{ marginTop: 32 }}>
           <h2 id={`${base}-events`}>{t('site.profile.events')}</h2>

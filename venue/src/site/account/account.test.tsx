@@ -177,6 +177,74 @@ describe('/perfil (the client’s own data)', () => {
     expect(useAppState.getState().toast).toMatchObject({ type: 'success', message: 'Sua conta foi excluída. Sentiremos sua falta!' });
   });
 
+  it('changes the password with the current one, the rules met and the same twice', async () => {
+    useAppState.getState().signIn(account, 'client', 'tk-full');
+    vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
+    vi.spyOn(api.site.events, 'me').mockResolvedValue({ rows: [], count: 0 });
+    const change = vi
+      .spyOn(api.site.clients, 'changePassword')
+      .mockRejectedValueOnce(new ApiError(400, 'auth.error.invalidCredentials'))
+      .mockResolvedValueOnce({ data: null, msg: 'auth.password.changed', status: 200 });
+    renderAt('/perfil');
+    const form = await screen.findByRole('form', { name: 'Trocar senha' });
+    await userEvent.type(within(form).getByLabelText('Senha atual'), 'Errada#1');
+    await userEvent.type(within(form).getByLabelText('Nova senha'), 'curta');
+    await userEvent.type(within(form).getByLabelText('Confirme a senha'), 'curta');
+    await userEvent.click(within(form).getByRole('button', { name: 'Trocar senha' }));
+    expect(change).not.toHaveBeenCalled();
+    expect(within(form).getByLabelText('Nova senha')).toHaveFocus();
+    await userEvent.clear(within(form).getByLabelText('Nova senha'));
+    await userEvent.type(within(form).getByLabelText('Nova senha'), 'Nova#2026x');
+    await userEvent.clear(within(form).getByLabelText('Confirme a senha'));
+    await userEvent.type(within(form).getByLabelText('Confirme a senha'), 'Nova#2026x');
+    await userEvent.click(within(form).getByRole('button', { name: 'Trocar senha' }));
+    expect(change).toHaveBeenLastCalledWith({ currentPassword: 'Errada#1', password: 'Nova#2026x', passwordConfirm: 'Nova#2026x' });
+    await waitFor(() => expect(within(form).getByLabelText('Senha atual')).toHaveFocus());
+    expect(within(form).getByLabelText('Senha atual')).toHaveAccessibleDescription('E-mail ou senha incorretos.');
+    await userEvent.clear(within(form).getByLabelText('Senha atual'));
+    await userEvent.type(within(form).getByLabelText('Senha atual'), 'Ana#2026x');
+    await userEvent.click(within(form).getByRole('button', { name: 'Trocar senha' }));
+    await waitFor(() => expect(useAppState.getState().toast).toMatchObject({ type: 'success', message: 'Senha alterada com sucesso.' }));
+    expect(within(form).getByLabelText('Nova senha')).toHaveValue('');
+  });
+
+  it('changes the phone with the password and the code sent by SMS', async () => {
+    useAppState.getState().signIn(account, 'client', 'tk-full');
+    vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
+    vi.spyOn(api.site.events, 'me').mockResolvedValue({ rows: [], count: 0 });
+    const ask = vi
+      .spyOn(api.site.clients, 'askPhoneChange')
+      .mockResolvedValue({ data: { attemptId: 'tentativa-9', resendIn: 30, sentTo: '…4321' }, msg: 'clients.phoneCodeSent', status: 200 });
+    const confirm = vi
+      .spyOn(api.site.clients, 'confirmPhoneChange')
+      .mockResolvedValue({ data: { ...profile, ddd: '21', phone: '912345678' }, msg: 'clients.phoneChanged', status: 200 });
+    renderAt('/perfil');
+    const card = await screen.findByRole('region', { name: 'Celular' });
+    expect(within(card).getByText('+55 (11) 987654321')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Trocar celular' }));
+    const form = within(card).getByRole('form', { name: 'Trocar celular' });
+    await userEvent.type(within(form).getByLabelText('Novo celular'), '21912345678');
+    expect(within(form).getByLabelText('Novo celular')).toHaveValue('(21) 9 1234-5678');
+    await userEvent.type(within(form).getByLabelText('Sua senha'), 'Ana#2026x');
+    await userEvent.click(within(form).getByRole('button', { name: 'Enviar código' }));
+    expect(ask).toHaveBeenCalledWith({ password: 'Ana#2026x', ddi: '55', phone: '21912345678' });
+    const code = await within(form).findByLabelText('Código recebido por SMS');
+    expect(code).toHaveAccessibleDescription('Enviamos um código por SMS para o celular terminado em …4321.');
+    await userEvent.type(code, '1234');
+    await userEvent.click(within(form).getByRole('button', { name: 'Confirmar' }));
+    expect(confirm).toHaveBeenCalledWith({
+      password: 'Ana#2026x',
+      ddi: '55',
+      phone: '21912345678',
+      code: '1234',
+      attemptId: 'tentativa-9',
+    });
+    await waitFor(() => expect(within(card).getByText('+55 (21) 912345678')).toBeInTheDocument());
+    await waitFor(() => expect(useAppState.getState().toast).toMatchObject({ type: 'success', message: 'Telefone atualizado.' }));
+  });
+
   it('profileChanges sends digits and clears with empty strings', () => {
     const before = { name: 'Ana', cpf: '529.982.247-25', postalCode: '', address: '', state: 'SP', city: 'Campinas' };
     expect(profileChanges(before, { ...before, cpf: '', postalCode: '01310-100', name: ' Ana ' })).toEqual({

@@ -3,6 +3,7 @@ import {
   ApiError,
   clientPaths,
   clientPhoneConfirmSchema,
+  clientPasswordChangeSchema,
   clientPhoneRequestSchema,
   clientProfileUpdateSchema,
   clientRegisterSchema,
@@ -15,7 +16,7 @@ import { findAccount, hashPassword, passwordMatches, type AccountRow } from '../
 import { issueChallenge, redeemChallenge } from '../../../auth/challenges';
 import { identityOf } from '../../../auth/identity';
 import { RateLimiter } from '../../../auth/rate-limit';
-import { createSession } from '../../../auth/sessions';
+import { createSession, revokeAllSessions } from '../../../auth/sessions';
 import { access } from '../../../auth/strategy';
 import { sessionClient } from '../../../auth/wire';
 import { e164 } from '../../../sms/phone';
@@ -30,7 +31,8 @@ import { CLIENT_COLUMNS, CLIENT_UID, checkPlace, clientData, clientToWire, type 
  * read and change the own profile — only with a full login: a soft (email-only) session
  * never reads or changes personal data. The phone is the client's second factor: changing or
  * removing it takes the password and a code sent to the current phone (POST then PUT
- * /clients/me/phone); PUT /clients/me refuses a different phone.
+ * /clients/me/phone); PUT /clients/me refuses a different phone, and a different e-mail without
+ * the current password. PUT /clients/me/password changes the password.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const route = routeFor(strapi);
@@ -186,5 +188,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
   });
 
-  return siteRouter([register, read, update, askPhoneChange, confirmPhoneChange]);
+  /**
+   * The own password, changed while signed in: the current one checked (the same answer as a
+   * wrong login), the new one under the rules; every other session of the client ends.
+   */
+  const changePassword = route({
+    method: 'PUT',
+    path: clientPaths.password,
+    config: access('client'),
+    body: clientPasswordChangeSchema,
+    handler: async (ctx, input) => {
+      if (input.password !== input.passwordConfirm) throw new ApiError(400, 'auth.error.passwordMismatch');
+      const problems = passwordProblems(input.password);
+      if (problems.length) throw new ApiError(400, 'auth.error.passwordRules', {}, { rules: problems });
+      const { row } = await withPassword(ctx, input.currentPassword);
+      await strapi.db.query(CLIENT_UID).update({ where: { id: row.id }, data: { password: await hashPassword(input.password) } });
+      const who = identityOf(ctx.state);
+      await revokeAllSessions(strapi, 'client', row.id, who?.jti);
+      return reply(null, 'auth.password.changed');
+    },
+  });
+
+  return siteRouter([register, read, update, askPhoneChange, confirmPhoneChange, changePassword]);
 };

@@ -3,10 +3,11 @@ import { createClient, createStaff, PASSWORD, type TestAccount } from '../helper
 import { createEvent, insert } from '../helpers/event-fixtures';
 import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
-// LGPD (issue 13, decision 032): DELETE /api/site/v1/clients/me erases the account — the client can
-// no longer sign in, their contacts and chat messages lose their words, page views their link,
-// while orders and six months of access records stay. And PUT /clients/me asks the password
-// before it changes the e-mail (the login).
+// The client's own account (issue 13). LGPD (decision 032): DELETE /api/site/v1/clients/me erases
+// the account — the client can no longer sign in, their contacts and chat messages lose their
+// words, page views their link, while orders and six months of access records stay. PUT
+// /clients/me asks the password before it changes the e-mail (the login); PUT
+// /clients/me/password changes the password and ends the other sessions.
 let server: TestServer;
 let eventId = 0;
 let standId = 0;
@@ -87,7 +88,7 @@ const footprint = async (orderStatus: string): Promise<Footprint> => {
 };
 
 beforeAll(async () => {
-  server = await startServer('site-erase-account', { seed: false });
+  server = await startServer('site-my-account', { seed: false });
   const { strapi } = server;
   eventId = await createEvent(strapi, { name: 'Congresso LGPD', published: true });
   standId = await insert(strapi, 'api::stand.stand', { name: 'Vitalis', subtitle: 'UTI', type: 'master', position: 1, event: eventId });
@@ -246,5 +247,44 @@ describe('PUT /api/site/v1/clients/me: the e-mail', () => {
     expect(right.body.data.email).toBe(other);
     const login = await server.request().post('/auth/login').send({ email: other, password: PASSWORD, type: 'client' });
     expect(login.status).toBe(200);
+  });
+});
+
+describe('PUT /api/site/v1/clients/me/password', () => {
+  const change = (token: string | undefined, body: object) =>
+    server.request().put('/api/site/v1/clients/me/password').set(auth(token)).send(body);
+
+  it('takes the current password and the rules, keeps this session and ends the others', async () => {
+    // Without a phone a sign-in answers the token at once (no SMS code, no resend wait between tries).
+    const client = await createClient(server.strapi, { phone: null });
+    const token = await sessionToken(server, 'client', client.id);
+    const other = await sessionToken(server, 'client', client.id);
+    expect((await change(undefined, { currentPassword: PASSWORD, password: 'Nova#2026xy', passwordConfirm: 'Nova#2026xy' })).status).toBe(
+      401,
+    );
+    const soft = await server.request().post('/auth/soft/login').send({ email: client.email });
+    expect(
+      (await change(soft.body.data.token, { currentPassword: PASSWORD, password: 'Nova#2026xy', passwordConfirm: 'Nova#2026xy' })).status,
+    ).toBe(403);
+    const wrong = await change(token, { currentPassword: 'Errada#2026', password: 'Nova#2026xy', passwordConfirm: 'Nova#2026xy' });
+    expect(wrong.body.msg).toBe('auth.error.invalidCredentials');
+    const mismatch = await change(token, { currentPassword: PASSWORD, password: 'Nova#2026xy', passwordConfirm: 'Nova#2026xz' });
+    expect(mismatch.body.msg).toBe('auth.error.passwordMismatch');
+    const weak = await change(token, { currentPassword: PASSWORD, password: 'curta', passwordConfirm: 'curta' });
+    expect(weak.status).toBe(400);
+    expect(weak.body.msg).toBe('auth.error.passwordRules');
+    // Nothing changed so far: the old password still signs in.
+    const before = await server.request().post('/auth/login').send({ email: client.email, password: PASSWORD, type: 'client' });
+    expect(before.status).toBe(200);
+
+    const done = await change(token, { currentPassword: PASSWORD, password: 'Nova#2026xy', passwordConfirm: 'Nova#2026xy' });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.msg).toBe('auth.password.changed');
+    expect((await server.request().get('/api/site/v1/clients/me').set(auth(token))).status).toBe(200);
+    expect((await server.request().get('/api/site/v1/clients/me').set(auth(other))).status).toBe(401);
+    const old = await server.request().post('/auth/login').send({ email: client.email, password: PASSWORD, type: 'client' });
+    expect(old.status).toBe(400);
+    const fresh = await server.request().post('/auth/login').send({ email: client.email, password: 'Nova#2026xy', type: 'client' });
+    expect(fresh.status).toBe(200);
   });
 });

@@ -1,0 +1,261 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiError, ClientProfile } from '@plataforma/adapter';
+import { PASSWORD_RULES, passwordProblems } from '@plataforma/adapter/password';
+import countries from '../../../../database/reference/countries.json';
+import { DarkInput, DarkSelect, FormAlert } from '../../platform/ui/fields';
+import { api } from '../../shared/api';
+import { messageText } from '../../shared/i18n';
+import { maskPhone } from '../../shared/masks';
+import { useAppState } from '../../shared/state/store';
+import { Button } from '../../shared/ui/Button';
+import { Card, Labelled, Rules } from './form';
+
+const digits = (value: string) => value.replace(/\D/g, '');
+
+type PasswordField = 'currentPassword' | 'password' | 'passwordConfirm';
+
+/** Which field a refusal of PUT /clients/me/password is about. */
+const passwordFieldOf = (key: string): PasswordField | null =>
+  key === 'auth.error.invalidCredentials'
+    ? 'currentPassword'
+    : key === 'auth.error.passwordRules'
+      ? 'password'
+      : key === 'auth.error.passwordMismatch'
+        ? 'passwordConfirm'
+        : null;
+
+/**
+ * 'Trocar senha' in the profile: the current password, the new one with its rules ticked as
+ * typed, and again; the server ends every other session of the client.
+ */
+export const PasswordChange = () => {
+  const { t } = useTranslation();
+  const base = useId();
+  const empty = { currentPassword: '', password: '', passwordConfirm: '' };
+  const [form, setForm] = useState<Record<PasswordField, string>>(empty);
+  const [error, setError] = useState<{ field: PasswordField | null; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const problems = passwordProblems(form.password);
+  const idOf = (field: PasswordField) => `${base}-${field}`;
+  const errorOf = (field: PasswordField) => (error?.field === field ? error.text : undefined);
+  const fail = (field: PasswordField | null, text: string) => {
+    setError({ field, text });
+    if (field) document.getElementById(idOf(field))?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!form.currentPassword) return fail('currentPassword', t('site.profile.security.currentMissing'));
+    if (problems.length) return fail('password', messageText('auth.error.passwordRules'));
+    if (form.password !== form.passwordConfirm) return fail('passwordConfirm', messageText('auth.error.passwordMismatch'));
+    setBusy(true);
+    setError(null);
+    try {
+      await api.site.clients.changePassword(form);
+      setForm(empty);
+      useAppState.getState().showToast(messageText('auth.password.changed'), 'success');
+    } catch (caught) {
+      const key = (caught as ApiError).msg;
+      fail(passwordFieldOf(key), messageText(key));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: PasswordField, autoComplete: string, extraDescribedBy?: string) => (describedBy: string | undefined) => (
+    <DarkInput
+      id={idOf(name)}
+      type="password"
+      autoComplete={autoComplete}
+      maxLength={200}
+      value={form[name]}
+      aria-invalid={errorOf(name) ? true : undefined}
+      aria-describedby={[describedBy, extraDescribedBy].filter(Boolean).join(' ') || undefined}
+      onChange={(e) => {
+        setForm({ ...form, [name]: e.target.value });
+        if (error?.field === name) setError(null);
+      }}
+    />
+  );
+
+  return (
+    <Card onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${base}-title`} style={{ marginTop: 24 }}>
+      <h2 id={`${base}-title`} style={{ margin: 0, fontSize: '1.1rem' }}>
+        {t('site.profile.security.passwordTitle')}
+      </h2>
+      {error && !error.field && <FormAlert>{error.text}</FormAlert>}
+      <Labelled id={idOf('currentPassword')} label={t('site.profile.currentPassword')} error={errorOf('currentPassword')}>
+        {field('currentPassword', 'current-password')}
+      </Labelled>
+      <Labelled id={idOf('password')} label={t('site.profile.security.newPassword')} error={errorOf('password')}>
+        {field('password', 'new-password', `${base}-rules`)}
+      </Labelled>
+      <Rules id={`${base}-rules`} aria-label={t('site.register.rulesTitle')}>
+        {PASSWORD_RULES.map((rule) => (
+          <li key={rule} className={form.password && !problems.includes(rule) ? 'ok' : undefined}>
+            {t(`site.register.rules.${rule}`)}
+          </li>
+        ))}
+      </Rules>
+      <Labelled id={idOf('passwordConfirm')} label={t('site.register.passwordConfirm')} error={errorOf('passwordConfirm')}>
+        {field('passwordConfirm', 'new-password')}
+      </Labelled>
+      <Button type="submit" disabled={busy} $block>
+        {busy ? t('site.profile.saving') : t('site.profile.security.changePassword')}
+      </Button>
+    </Card>
+  );
+};
+
+interface PhoneStep {
+  attemptId: string;
+  sentTo: string;
+}
+
+/**
+ * The phone (the client's second factor) in the profile: 'Trocar celular' or 'Remover celular'
+ * ask for the password and send a code by SMS (to the current phone, or to the new one when
+ * there is none yet); the code confirms the change.
+ */
+export const PhoneChange = ({ profile }: { profile: ClientProfile }) => {
+  const { t } = useTranslation();
+  const queries = useQueryClient();
+  const base = useId();
+  const [mode, setMode] = useState<'closed' | 'change' | 'remove'>('closed');
+  const [ddi, setDdi] = useState(profile.ddi ?? '55');
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [step, setStep] = useState<PhoneStep | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setMode('closed');
+    setPhone('');
+    setPassword('');
+    setCode('');
+    setStep(null);
+    setError(null);
+  };
+  const asked = () => (mode === 'remove' ? { ddi: profile.ddi ?? '55', phone: null } : { ddi, phone: digits(phone) });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!password) return setError(t('site.profile.security.passwordMissing'));
+    if (mode === 'change' && !digits(phone)) return setError(messageText('clients.error.invalidPhone'));
+    setBusy(true);
+    setError(null);
+    try {
+      if (!step) {
+        const answer = await api.site.clients.askPhoneChange({ password, ...asked() });
+        setStep({ attemptId: answer.data.attemptId, sentTo: answer.data.sentTo });
+      } else {
+        const answer = await api.site.clients.confirmPhoneChange({ password, ...asked(), code: code.trim(), attemptId: step.attemptId });
+        queries.setQueryData<ClientProfile>(['client-profile'], answer.data);
+        useAppState.getState().showToast(messageText('clients.phoneChanged'), 'success');
+        close();
+      }
+    } catch (caught) {
+      setError(messageText((caught as ApiError).msg));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (mode === 'closed')
+    return (
+      <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+        <Button type="button" $variant="ghost" onClick={() => setMode('change')} style={{ color: '#ffb68c', borderColor: '#ffb68c' }}>
+          {profile.phone ? t('site.profile.security.changePhone') : t('site.profile.security.addPhone')}
+        </Button>
+        {profile.phone && (
+          <Button type="button" $variant="ghost" onClick={() => setMode('remove')} style={{ color: '#ffb68c', borderColor: '#ffb68c' }}>
+            {t('site.profile.security.removePhone')}
+          </Button>
+        )}
+      </div>
+    );
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${base}-title`} style={{ display: 'grid', gap: 14 }}>
+      <h3 id={`${base}-title`} style={{ margin: 0, fontSize: '1rem' }}>
+        {mode === 'remove' ? t('site.profile.security.removePhone') : t('site.profile.security.changePhone')}
+      </h3>
+      {error && <FormAlert>{error}</FormAlert>}
+      {mode === 'change' && (
+        <div className="row">
+          <Labelled id={`${base}-ddi`} label={t('site.register.ddi')}>
+            {() => (
+              <DarkSelect id={`${base}-ddi`} value={ddi} disabled={Boolean(step)} onChange={(e) => setDdi(e.target.value)}>
+                {countries.map((country) => (
+                  <option key={country.iso} value={country.fone}>
+                    {`${country.nome} (+${country.fone})`}
+                  </option>
+                ))}
+              </DarkSelect>
+            )}
+          </Labelled>
+          <Labelled id={`${base}-phone`} label={t('site.profile.security.newPhone')}>
+            {() => (
+              <DarkInput
+                id={`${base}-phone`}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                placeholder={ddi === '55' ? '(99) 9 9999-9999' : undefined}
+                value={phone}
+                readOnly={Boolean(step)}
+                onChange={(e) => setPhone(ddi === '55' ? maskPhone(e.target.value) : e.target.value.replace(/[^\d\s-]/g, '').slice(0, 20))}
+              />
+            )}
+          </Labelled>
+        </div>
+      )}
+      <Labelled id={`${base}-password`} label={t('site.profile.erase.password')}>
+        {() => (
+          <DarkInput
+            id={`${base}-password`}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            readOnly={Boolean(step)}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+      </Labelled>
+      {step && (
+        <Labelled
+          id={`${base}-code`}
+          label={t('site.profile.security.code')}
+          note={t('site.profile.security.codeSent', { sentTo: step.sentTo })}
+        >
+          {(describedBy) => (
+            <DarkInput
+              id={`${base}-code`}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={8}
+              value={code}
+              aria-describedby={describedBy}
+              onChange={(e) => setCode(digits(e.target.value))}
+              autoFocus
+            />
+          )}
+        </Labelled>
+      )}
+      <div style={{ display: 'flex', gap: 12, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        <Button type="button" $variant="ghost" onClick={close} style={{ color: 'inherit', borderColor: 'currentColor' }}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={busy || (Boolean(step) && code.length < 3)}>
+          {step ? t('site.profile.security.confirmCode') : t('site.profile.security.sendCode')}
+        </Button>
+      </div>
+    </form>
+  );
+};
