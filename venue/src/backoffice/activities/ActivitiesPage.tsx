@@ -1,25 +1,11 @@
 import { useState } from 'react';
-import styled from 'styled-components';
 import { formatDateTime, type Log } from '@plataforma/adapter';
 import { useBackofficeTranslation } from '../i18n';
 import type { Column } from '../ui/DataTable';
 import { ListPage } from '../ui/ListPage';
+import { DetailList } from '../ui/DetailList';
 import { Modal } from '../ui/Modal';
 import { logsListQuery } from './api';
-
-const Details = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 10px 20px;
-  margin: 0;
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-    word-break: break-word;
-  }
-`;
 
 const FIELDS = ['id', 'username', 'email', 'ip', 'action', 'description', 'createdAt', 'updatedAt'] as const;
 
@@ -46,14 +32,12 @@ export const ActivitiesPage = () => {
       />
       {open && (
         <Modal title={t('activities.details')} onClose={() => setOpen(null)}>
-          <Details>
-            {FIELDS.map((field) => (
-              <div key={field} style={{ display: 'contents' }}>
-                <dt>{t(`activities.fields.${field}`)}</dt>
-                <dd>{field === 'createdAt' || field === 'updatedAt' ? formatDateTime(open[field]) : String(open[field] ?? '—')}</dd>
-              </div>
-            ))}
-          </Details>
+          <DetailList
+            rows={FIELDS.map((field) => ({
+              label: t(`activities.fields.${field}`),
+              value: field === 'createdAt' || field === 'updatedAt' ? formatDateTime(open[field]) : String(open[field] ?? '—'),
+            }))}
+          />
         </Modal>
       )}
     </>

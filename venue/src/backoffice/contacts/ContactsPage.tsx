@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatDateTime, STORED_CONTACT_SUBJECTS, type Contact, type StoredContactSubject } from '@plataforma/adapter';
@@ -7,6 +7,7 @@ import { StandSelect } from '../stands/StandSelect';
 import { DataTable, type Column, type TableQuery } from '../ui/DataTable';
 import { maskPhone, SelectField } from '../ui/Form';
 import { Modal } from '../ui/Modal';
+import { DetailList, type DetailRow } from '../ui/DetailList';
 import { PageHeader } from '../ui/PageHeader';
 import { contactsListQuery } from './api';
 
@@ -29,23 +30,6 @@ const Unverified = styled.span`
   white-space: nowrap;
   background: #fff3d6;
   color: ${({ theme }) => theme.colors.warning};
-`;
-
-const Details = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 10px 20px;
-  margin: 0;
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-    word-break: break-word;
-  }
-  dd.message {
-    white-space: pre-wrap;
-  }
 `;
 
 const isSubject = (value: string | null): value is StoredContactSubject =>
@@ -100,16 +84,19 @@ export const ContactsPage = () => {
     { key: 'stand', label: t('contacts.columns.stand'), secondary: true, render: (c) => c.stand?.name ?? '' },
   ];
 
-  const details: Array<[string, ReactNode, string?]> = open
+  const details: DetailRow[] = open
     ? [
-        [t('contacts.columns.createdAt'), formatDateTime(open.createdAt)],
-        [t('contacts.columns.subject'), t(`contacts.subjects.${open.subject}`)],
-        [t('contacts.columns.name'), open.name ?? t('contacts.none')],
-        [t('contacts.columns.email'), open.email ? <a href={`mailto:${open.email}`}>{open.email}</a> : t('contacts.none')],
-        [t('contacts.columns.phone'), open.phone ? maskPhone(open.phone) : t('contacts.none')],
-        [t('contacts.columns.stand'), open.stand?.name ?? t('contacts.none')],
-        [t('contacts.columns.verified'), open.verified ? t('contacts.verified') : t('contacts.unverifiedHint')],
-        [t('contacts.columns.message'), open.message, 'message'],
+        { label: t('contacts.columns.createdAt'), value: formatDateTime(open.createdAt) },
+        { label: t('contacts.columns.subject'), value: t(`contacts.subjects.${open.subject}`) },
+        { label: t('contacts.columns.name'), value: open.name ?? t('contacts.none') },
+        {
+          label: t('contacts.columns.email'),
+          value: open.email ? <a href={`mailto:${open.email}`}>{open.email}</a> : t('contacts.none'),
+        },
+        { label: t('contacts.columns.phone'), value: open.phone ? maskPhone(open.phone) : t('contacts.none') },
+        { label: t('contacts.columns.stand'), value: open.stand?.name ?? t('contacts.none') },
+        { label: t('contacts.columns.verified'), value: open.verified ? t('contacts.verified') : t('contacts.unverifiedHint') },
+        { label: t('contacts.columns.message'), value: open.message, pre: true },
       ]
     : [];
 
@@ -143,14 +130,7 @@ export const ContactsPage = () => {
       />
       {open && (
         <Modal title={t('contacts.details')} onClose={() => setOpen(null)}>
-          <Details>
-            {details.map(([label, value, className]) => (
-              <div key={label} style={{ display: 'contents' }}>
-                <dt>{label}</dt>
-                <dd className={className}>{value}</dd>
-              </div>
-            ))}
-          </Details>
+          <DetailList rows={details} />
         </Modal>
       )}
     </>

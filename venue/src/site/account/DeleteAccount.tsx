@@ -9,7 +9,7 @@ import { api } from '../../shared/api';
 import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
-import { Labelled } from './form';
+import { Labelled, PasswordField } from './form';
 
 /**
  * 'Excluir minha conta' (LGPD art. 18, VI): a dialog that says what goes and what the law keeps,
@@ -71,17 +71,7 @@ const EraseDialog = ({ onClose }: { onClose: () => void }) => {
         <p style={{ margin: 0 }}>{t('site.profile.erase.kept')}</p>
         <p style={{ margin: 0, fontWeight: 700 }}>{t('site.profile.erase.final')}</p>
         {error && <FormAlert>{error}</FormAlert>}
-        <Labelled id={`${base}-password`} label={t('site.profile.erase.password')}>
-          {() => (
-            <DarkInput
-              id={`${base}-password`}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </Labelled>
+        <PasswordField id={`${base}-password`} label={t('site.profile.erase.password')} value={password} onChange={setPassword} />
         <Labelled id={`${base}-word`} label={t('site.profile.erase.word', { word: CLIENT_ERASURE_WORD })}>
           {() => (
             <DarkInput

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
-import { Card, Labelled } from './form';
+import { Card, Labelled, PasswordField } from './form';
 import { returnPath } from './register';
 
 /** Where a signed-in client goes when the link named nowhere. */
@@ -103,17 +103,7 @@ export const LoginPage = () => {
                 />
               )}
             </Labelled>
-            <Labelled id={`${base}-password`} label={t('site.register.password')}>
-              {() => (
-                <DarkInput
-                  id={`${base}-password`}
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              )}
-            </Labelled>
+            <PasswordField id={`${base}-password`} label={t('site.register.password')} value={password} onChange={setPassword} />
             <Button type="submit" disabled={submitting} $block>
               {submitting ? t('site.login.submitting') : t('site.login.submit')}
             </Button>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { SessionClient } from '@plataforma/adapter';
 import { ApiError } from '@plataforma/adapter/envelope';
-import { PASSWORD_RULES, passwordProblems } from '@plataforma/adapter/password';
+import { passwordProblems } from '@plataforma/adapter/password';
 import { DarkInput, FormAlert } from '../../platform/ui/fields';
 import { ScreenPage } from '../../platform/ui/ScreenPage';
 import { api } from '../../shared/api';
@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
-import { Card, Labelled, Rules } from './form';
+import { Card, Labelled, PasswordField, PasswordRules } from './form';
 import { PROFILE_PATH } from './LoginPage';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -113,38 +113,22 @@ export const RecoveryPage = () => {
                 />
               )}
             </Labelled>
-            <Labelled id={`${base}-password1`} label={t('site.recovery.newPassword')}>
-              {() => (
-                <DarkInput
-                  id={`${base}-password1`}
-                  type="password"
-                  autoComplete="new-password"
-                  maxLength={200}
-                  aria-describedby={`${base}-rules`}
-                  value={password1}
-                  onChange={(e) => setPassword1(e.target.value)}
-                />
-              )}
-            </Labelled>
-            <Rules id={`${base}-rules`} aria-label={t('site.register.rulesTitle')}>
-              {PASSWORD_RULES.map((rule) => (
-                <li key={rule} className={password1 && !problems.includes(rule) ? 'ok' : undefined}>
-                  {t(`site.register.rules.${rule}`)}
-                </li>
-              ))}
-            </Rules>
-            <Labelled id={`${base}-password2`} label={t('site.register.passwordConfirm')}>
-              {() => (
-                <DarkInput
-                  id={`${base}-password2`}
-                  type="password"
-                  autoComplete="new-password"
-                  maxLength={200}
-                  value={password2}
-                  onChange={(e) => setPassword2(e.target.value)}
-                />
-              )}
-            </Labelled>
+            <PasswordField
+              id={`${base}-password1`}
+              label={t('site.recovery.newPassword')}
+              autoComplete="new-password"
+              alsoDescribedBy={`${base}-rules`}
+              value={password1}
+              onChange={setPassword1}
+            />
+            <PasswordRules id={`${base}-rules`} password={password1} />
+            <PasswordField
+              id={`${base}-password2`}
+              label={t('site.register.passwordConfirm')}
+              autoComplete="new-password"
+              value={password2}
+              onChange={setPassword2}
+            />
             <Button type="submit" disabled={submitting} $block>
               {t('site.recovery.save')}
             </Button>

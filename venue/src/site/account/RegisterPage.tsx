@@ -2,8 +2,6 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@plataforma/adapter/envelope';
-import { PASSWORD_RULES, passwordProblems } from '@plataforma/adapter/password';
-import countries from '../../../../database/reference/countries.json';
 import states from '../../../../database/reference/states.json';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
@@ -12,7 +10,7 @@ import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { ENTRANCE_HALL } from '../../shared/ui/NotFound';
 import { DarkInput, DarkSelect, FormAlert } from '../../platform/ui/fields';
-import { Card, Labelled, Rules } from './form';
+import { Card, CountryOptions, Labelled, PasswordRules } from './form';
 import { ScreenPage } from '../../platform/ui/ScreenPage';
 import { api } from '../../shared/api';
 import {
@@ -55,8 +53,6 @@ export const RegisterPage = () => {
   const focusField = (field: RegisterField) => document.getElementById(idOf(field))?.focus();
 
   const cities = states.find((state) => state.sigla === form.state)?.cidades ?? [];
-  const problems = passwordProblems(form.password);
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
@@ -148,11 +144,7 @@ export const RegisterPage = () => {
               <Labelled id={idOf('ddi')} label={t('site.register.ddi')}>
                 {(describedBy) => (
                   <DarkSelect {...input('ddi', { autoComplete: 'tel-country-code', 'aria-describedby': describedBy })}>
-                    {countries.map((country) => (
-                      <option key={country.iso} value={country.fone}>
-                        {`${country.nome} (+${country.fone})`}
-                      </option>
-                    ))}
+                    <CountryOptions />
                   </DarkSelect>
                 )}
               </Labelled>
@@ -244,13 +236,7 @@ export const RegisterPage = () => {
                 />
               )}
             </Labelled>
-            <Rules id={`${base}-rules`} aria-label={t('site.register.rulesTitle')}>
-              {PASSWORD_RULES.map((rule) => (
-                <li key={rule} className={form.password && !problems.includes(rule) ? 'ok' : undefined}>
-                  {t(`site.register.rules.${rule}`)}
-                </li>
-              ))}
-            </Rules>
+            <PasswordRules id={`${base}-rules`} password={form.password} />
             <Labelled id={idOf('passwordConfirm')} label={t('site.register.passwordConfirm')} error={errors.passwordConfirm}>
               {(describedBy) => (
                 <DarkInput

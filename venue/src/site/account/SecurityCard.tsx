@@ -2,22 +2,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError, ClientProfile } from '@plataforma/adapter';
-import { PASSWORD_RULES, passwordProblems } from '@plataforma/adapter/password';
-import countries from '../../../../database/reference/countries.json';
+import { passwordProblems } from '@plataforma/adapter/password';
 import { DarkInput, DarkSelect, FormAlert } from '../../platform/ui/fields';
 import { api } from '../../shared/api';
 import { messageText } from '../../shared/i18n';
 import { maskPhone } from '../../shared/masks';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
-import { Card, Labelled, Rules } from './form';
+import { Card, CountryOptions, Labelled, PasswordField, PasswordRules } from './form';
 
 const digits = (value: string) => value.replace(/\D/g, '');
 
-type PasswordField = 'currentPassword' | 'password' | 'passwordConfirm';
+type PasswordName = 'currentPassword' | 'password' | 'passwordConfirm';
 
 /** Which field a refusal of PUT /clients/me/password is about. */
-const passwordFieldOf = (key: string): PasswordField | null =>
+const passwordFieldOf = (key: string): PasswordName | null =>
   key === 'auth.error.invalidCredentials'
     ? 'currentPassword'
     : key === 'auth.error.passwordRules'
@@ -34,13 +33,13 @@ export const PasswordChange = () => {
   const { t } = useTranslation();
   const base = useId();
   const empty = { currentPassword: '', password: '', passwordConfirm: '' };
-  const [form, setForm] = useState<Record<PasswordField, string>>(empty);
-  const [error, setError] = useState<{ field: PasswordField | null; text: string } | null>(null);
+  const [form, setForm] = useState<Record<PasswordName, string>>(empty);
+  const [error, setError] = useState<{ field: PasswordName | null; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const problems = passwordProblems(form.password);
-  const idOf = (field: PasswordField) => `${base}-${field}`;
-  const errorOf = (field: PasswordField) => (error?.field === field ? error.text : undefined);
-  const fail = (field: PasswordField | null, text: string) => {
+  const idOf = (field: PasswordName) => `${base}-${field}`;
+  const errorOf = (field: PasswordName) => (error?.field === field ? error.text : undefined);
+  const fail = (field: PasswordName | null, text: string) => {
     setError({ field, text });
     if (field) document.getElementById(idOf(field))?.focus();
   };
@@ -65,17 +64,16 @@ export const PasswordChange = () => {
     }
   };
 
-  const field = (name: PasswordField, autoComplete: string, extraDescribedBy?: string) => (describedBy: string | undefined) => (
-    <DarkInput
+  const field = (name: PasswordName, label: string, autoComplete: 'current-password' | 'new-password', alsoDescribedBy?: string) => (
+    <PasswordField
       id={idOf(name)}
-      type="password"
+      label={label}
       autoComplete={autoComplete}
-      maxLength={200}
       value={form[name]}
-      aria-invalid={errorOf(name) ? true : undefined}
-      aria-describedby={[describedBy, extraDescribedBy].filter(Boolean).join(' ') || undefined}
-      onChange={(e) => {
-        setForm({ ...form, [name]: e.target.value });
+      error={errorOf(name)}
+      alsoDescribedBy={alsoDescribedBy}
+      onChange={(value) => {
+        setForm({ ...form, [name]: value });
         if (error?.field === name) setError(null);
       }}
     />
@@ -87,22 +85,10 @@ export const PasswordChange = () => {
         {t('site.profile.security.passwordTitle')}
       </h2>
       {error && !error.field && <FormAlert>{error.text}</FormAlert>}
-      <Labelled id={idOf('currentPassword')} label={t('site.profile.currentPassword')} error={errorOf('currentPassword')}>
-        {field('currentPassword', 'current-password')}
-      </Labelled>
-      <Labelled id={idOf('password')} label={t('site.profile.security.newPassword')} error={errorOf('password')}>
-        {field('password', 'new-password', `${base}-rules`)}
-      </Labelled>
-      <Rules id={`${base}-rules`} aria-label={t('site.register.rulesTitle')}>
-        {PASSWORD_RULES.map((rule) => (
-          <li key={rule} className={form.password && !problems.includes(rule) ? 'ok' : undefined}>
-            {t(`site.register.rules.${rule}`)}
-          </li>
-        ))}
-      </Rules>
-      <Labelled id={idOf('passwordConfirm')} label={t('site.register.passwordConfirm')} error={errorOf('passwordConfirm')}>
-        {field('passwordConfirm', 'new-password')}
-      </Labelled>
+      {field('currentPassword', t('site.profile.currentPassword'), 'current-password')}
+      {field('password', t('site.profile.security.newPassword'), 'new-password', `${base}-rules`)}
+      <PasswordRules id={`${base}-rules`} password={form.password} />
+      {field('passwordConfirm', t('site.register.passwordConfirm'), 'new-password')}
       <Button type="submit" disabled={busy} $block>
         {busy ? t('site.profile.saving') : t('site.profile.security.changePassword')}
       </Button>
@@ -192,11 +178,7 @@ export const PhoneChange = ({ profile }: { profile: ClientProfile }) => {
           <Labelled id={`${base}-ddi`} label={t('site.register.ddi')}>
             {() => (
               <DarkSelect id={`${base}-ddi`} value={ddi} disabled={Boolean(step)} onChange={(e) => setDdi(e.target.value)}>
-                {countries.map((country) => (
-                  <option key={country.iso} value={country.fone}>
-                    {`${country.nome} (+${country.fone})`}
-                  </option>
-                ))}
+                <CountryOptions />
               </DarkSelect>
             )}
           </Labelled>
@@ -216,18 +198,13 @@ export const PhoneChange = ({ profile }: { profile: ClientProfile }) => {
           </Labelled>
         </div>
       )}
-      <Labelled id={`${base}-password`} label={t('site.profile.erase.password')}>
-        {() => (
-          <DarkInput
-            id={`${base}-password`}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            readOnly={Boolean(step)}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Labelled>
+      <PasswordField
+        id={`${base}-password`}
+        label={t('site.profile.erase.password')}
+        value={password}
+        readOnly={Boolean(step)}
+        onChange={setPassword}
+      />
       {step && (
         <Labelled
           id={`${base}-code`}

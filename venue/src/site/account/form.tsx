@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { FieldError, FieldNote } from '../../platform/ui/fields';
+import { PASSWORD_RULES, passwordProblems } from '@plataforma/adapter/password';
+import countries from '../../../../database/reference/countries.json';
+import { DarkInput, FieldError, FieldNote } from '../../platform/ui/fields';
 
 /** An account form's card: fieldsets with their legends, two-column rows, the footer line. */
 export const Card = styled.form`
@@ -101,3 +104,69 @@ export const Labelled = ({
     </Field>
   );
 };
+
+/** The password rules under a new password's field, each ticked once `password` meets it. */
+export const PasswordRules = ({ id, password }: { id: string; password: string }) => {
+  const { t } = useTranslation();
+  const problems = passwordProblems(password);
+  return (
+    <Rules id={id} aria-label={t('site.register.rulesTitle')}>
+      {PASSWORD_RULES.map((rule) => (
+        <li key={rule} className={password && !problems.includes(rule) ? 'ok' : undefined}>
+          {t(`site.register.rules.${rule}`)}
+        </li>
+      ))}
+    </Rules>
+  );
+};
+
+/** A password's field under its label: `current-password` unless told, its error and extra descriptions tied to it. */
+export const PasswordField = ({
+  id,
+  label,
+  value,
+  onChange,
+  autoComplete = 'current-password',
+  error,
+  note,
+  alsoDescribedBy,
+  readOnly,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete?: 'current-password' | 'new-password';
+  error?: string;
+  note?: string;
+  /** Another element that describes the field (the rules of a new password). */
+  alsoDescribedBy?: string;
+  readOnly?: boolean;
+}) => (
+  <Labelled id={id} label={label} error={error} note={note}>
+    {(describedBy) => (
+      <DarkInput
+        id={id}
+        type="password"
+        autoComplete={autoComplete}
+        maxLength={200}
+        value={value}
+        readOnly={readOnly}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[describedBy, alsoDescribedBy].filter(Boolean).join(' ') || undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    )}
+  </Labelled>
+);
+
+/** The options of a country code select: every country of the reference data, '<name> (+<code>)'. */
+export const CountryOptions = () => (
+  <>
+    {countries.map((country) => (
+      <option key={country.iso} value={country.fone}>
+        {`${country.nome} (+${country.fone})`}
+      </option>
+    ))}
+  </>
+);
