@@ -110,6 +110,10 @@ export const CMS_ACCESS = {
   'GET /languages': ['admin'],
   'PUT /languages/:code': ['admin'],
   'POST /languages/:code/rollback': ['admin'],
+
+  // 'Páginas do site': the terms of use and 'about us' (the site's single types), read and written.
+  'GET /pages/:page': ['admin'],
+  'PUT /pages/:page': ['admin'],
 } as const satisfies Partial<Record<CmsRoute, readonly AccessRole[]>>;
 
 /** A route the access table names, e.g. `'GET /users'`. */

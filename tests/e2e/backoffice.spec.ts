@@ -8,7 +8,16 @@ test('admin creates an attendant who signs in through first access', async ({ pa
   await staffSignIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/cms\/eventos/);
   const menu = page.getByRole('navigation', { name: 'Menu' });
-  await expect(menu.getByRole('link')).toHaveText(['Eventos', 'Categorias', 'Clientes', 'Contatos', 'Usuários', 'Atividades', 'Idioma']);
+  await expect(menu.getByRole('link')).toHaveText([
+    'Eventos',
+    'Categorias',
+    'Clientes',
+    'Contatos',
+    'Usuários',
+    'Atividades',
+    'Idioma',
+    'Páginas do site',
+  ]);
   await expect(menu.getByText(ADMIN.email)).toBeVisible();
   await menu.getByRole('link', { name: 'Usuários' }).click();
   await expect(page).toHaveURL(/\/cms\/usuarios/);

@@ -7,7 +7,7 @@ import type { Coupon, CouponInput, CouponOrderField } from '../contracts/coupon'
 import type { Event, EventDependents, EventInput, EventOrderField } from '../contracts/event';
 import type { CmsLecture, LectureInput, LectureOrderField } from '../contracts/lecture';
 import type { LanguagePack } from '../contracts/language';
-import type { Language } from '../constants';
+import type { Language, SitePageKey } from '../constants';
 import type { Log, LogOrderField } from '../contracts/log';
 import type { Media, MediaInput, MediaOrderField } from '../contracts/media';
 import {
@@ -22,6 +22,7 @@ import {
   mediaPaths,
   productPaths,
   roomPaths,
+  sitePagePaths,
   speakerPaths,
   sponsorPaths,
   standPaths,
@@ -29,6 +30,7 @@ import {
 } from '../contracts/paths';
 import type { Product, ProductInput, ProductOrderField } from '../contracts/product';
 import type { Room, RoomInput, RoomOrderField } from '../contracts/room';
+import type { CmsSitePage, SitePageInput } from '../contracts/site-page';
 import type { Speaker, SpeakerInput, SpeakerOrderField } from '../contracts/speaker';
 import type { Sponsor, SponsorInput, SponsorOrderField } from '../contracts/sponsor';
 import { chatPaths, type ChatSummary, type ChatUnanswered, type StandContact } from '../contracts/chat';
@@ -151,6 +153,12 @@ export const cmsClient = ({ call, data }: Http) => {
         });
       },
       rollback: (code: Language) => call<LanguagePack>({ method: 'POST', url: cms(fillPath(languagePaths.rollback, { code })) }),
+    },
+    /** The site's written pages of /cms/paginas (terms of use, about us): read (empty until written) and written whole. */
+    pages: {
+      get: (page: SitePageKey) => data<CmsSitePage>({ method: 'GET', url: cms(fillPath(sitePagePaths.cms, { page })) }),
+      save: (page: SitePageKey, input: SitePageInput) =>
+        call<CmsSitePage>({ method: 'PUT', url: cms(fillPath(sitePagePaths.cms, { page })), data: input }),
     },
   };
 };

@@ -48,7 +48,11 @@ export const lecturePaths = {
 } as const;
 export const networkPaths = { site: '/networks/:eventId', consent: '/networks/consent' } as const;
 /** A page of the site written as content (`:page` is one of SITE_PAGES). */
-export const sitePagePaths = { site: '/pages/:page' } as const;
+export const sitePagePaths = {
+  site: '/pages/:page',
+  /** The back office's editor of the page (admin): GET reads it (empty until written), PUT writes it. */
+  cms: '/pages/:page',
+} as const;
 export const contactPaths = {
   site: '/contacts',
   stand: '/contacts/stand',
@@ -139,6 +143,7 @@ export type CmsPath =
   | (typeof standPaths)['attendants']
   | (typeof chatPaths)['standChats' | 'standContacts' | 'unanswered']
   | (typeof clientPaths)['export' | 'upload' | 'imports' | 'importJob' | 'importReport']
-  | (typeof languagePaths)['one' | 'rollback'];
+  | (typeof languagePaths)['one' | 'rollback']
+  | (typeof sitePagePaths)['cms'];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type CmsRoute = `${HttpMethod} ${CmsPath}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sitePageInputSchema } from './site-page';
+import { sitePageInputSchema, sitePageTextSchema } from './site-page';
 
 const body = [
   { type: 'heading', level: 2, children: [{ type: 'text', text: 'Uso da plataforma' }] },
@@ -26,5 +26,27 @@ describe('sitePageInputSchema (the blocks of the stock editor, and nothing else)
       { title: ' ', body },
     ])
       expect(sitePageInputSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+  });
+});
+
+describe('sitePageTextSchema (the back office editor’s form)', () => {
+  it('turns the editor’s text into the blocks the server takes, and refuses an empty title', () => {
+    expect(sitePageTextSchema().parse({ title: ' Sobre nós ', text: '## Quem somos\n\nUma **plataforma**.' })).toEqual({
+      title: 'Sobre nós',
+      body: [
+        { type: 'heading', level: 2, children: [{ type: 'text', text: 'Quem somos' }] },
+        {
+          type: 'paragraph',
+          children: [
+            { type: 'text', text: 'Uma ' },
+            { type: 'text', text: 'plataforma', bold: true },
+            { type: 'text', text: '.' },
+          ],
+        },
+      ],
+    });
+    expect(sitePageTextSchema().safeParse({ title: '  ', text: 'Texto' }).success).toBe(false);
+    // A text node longer than the server takes is refused before it is sent.
+    expect(sitePageTextSchema().safeParse({ title: 'T', text: 'a'.repeat(20_001) }).success).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textToBlocks } from '../blocks-text';
 import { SITE_PAGES } from '../constants';
 
 export { sitePagePaths } from './paths';
@@ -31,13 +32,15 @@ export interface ListItemBlock {
 export interface ListBlock {
   type: 'list';
   format: 'ordered' | 'unordered';
+  /** How deep a nested list sits (1 under a top-level list); the stock editor writes it, the site ignores it. */
+  indentLevel?: number;
   children: Array<ListItemBlock | ListBlock>;
 }
 export type Block =
   | { type: 'paragraph'; children: InlineNode[] }
   | { type: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; children: InlineNode[] }
   | { type: 'quote'; children: InlineNode[] }
-  | { type: 'code'; children: InlineNode[] }
+  | { type: 'code'; language?: string | null; children: InlineNode[] }
   | ListBlock
   | {
       type: 'image';
@@ -58,13 +61,18 @@ const linkNode = z.object({ type: z.literal('link'), url: z.string().max(2000), 
 const inline = z.array(z.union([textNode, linkNode])).max(500);
 const listItem = z.object({ type: z.literal('list-item'), children: inline });
 const list: z.ZodType<ListBlock> = z.lazy(() =>
-  z.object({ type: z.literal('list'), format: z.enum(['ordered', 'unordered']), children: z.array(z.union([listItem, list])).max(500) }),
+  z.object({
+    type: z.literal('list'),
+    format: z.enum(['ordered', 'unordered']),
+    indentLevel: z.number().int().min(0).max(20).optional(),
+    children: z.array(z.union([listItem, list])).max(500),
+  }),
 );
 const block: z.ZodType<Block> = z.union([
   z.object({ type: z.literal('paragraph'), children: inline }),
   z.object({ type: z.literal('heading'), level: z.number().int().min(1).max(6), children: inline }),
   z.object({ type: z.literal('quote'), children: inline }),
-  z.object({ type: z.literal('code'), children: inline }),
+  z.object({ type: z.literal('code'), language: z.string().max(50).nullish(), children: inline }),
   list,
   z.object({
     type: z.literal('image'),
@@ -85,6 +93,21 @@ export const sitePageInputSchema = z.object({ title: z.string().trim().min(1).ma
 export const sitePageUpdateSchema = sitePageInputSchema.partial();
 export type SitePageInput = z.infer<typeof sitePageInputSchema>;
 
+/**
+ * The back office's editor form (/cms/paginas): the title and the body as the editor's
+ * Markdown-like text, checked as the payload it becomes (`textToBlocks`; `previous` is the body
+ * as stored, whose images the text keeps).
+ */
+export const sitePageTextSchema = (previous: readonly Block[] = []) =>
+  z.object({ title: z.string(), text: z.string().max(1_000_000) }).transform(({ title, text }, ctx): SitePageInput => {
+    const parsed = sitePageInputSchema.safeParse({ title, body: textToBlocks(text, previous) });
+    if (parsed.success) return parsed.data;
+    // Each problem on the form's field: the body's are the text's.
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.path[0] === 'title' ? 'title' : 'text'] });
+    return z.NEVER;
+  });
+
 export const sitePageKeySchema = z.enum(SITE_PAGES);
 
 /** A page as the site reads it. */
@@ -93,4 +116,12 @@ export interface SitePage {
   title: string;
   body: Block[];
   updatedAt: string;
+}
+
+/**
+ * A page as the back office's editor reads it (`GET /api/cms/v1/pages/:page`): before it was
+ * ever written, an empty title and body and no date (the editor writes the first version).
+ */
+export interface CmsSitePage extends Omit<SitePage, 'updatedAt'> {
+  updatedAt: string | null;
 }

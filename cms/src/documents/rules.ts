@@ -3,6 +3,7 @@ import { errors } from '@strapi/utils';
 import { ApiError, type MessageKey } from '@plataforma/adapter';
 import type { z } from 'zod';
 import { logActivity, type ActivityEntry } from '../activity/log';
+import { identityOf } from '../auth/identity';
 import { describeChange, type ChangeAction, type Labels } from '../http/changes';
 import { longColumns } from '../http/columns';
 import { timeOnly } from '../lib/wire';
@@ -161,7 +162,11 @@ const refusedAs = async (ptText: (key: MessageKey) => string, rules: DocumentRul
   }
 };
 
-/** Who wrote, as the stock paths know them: the /admin user, or the API token by its name. */
+/**
+ * Who wrote: the /admin user, or the API token by its name, and the way in; or, for a product
+ * route that writes through the document service (the back office's page editor), the staff
+ * user of its token, named as the product's own log lines name them (no way in is said).
+ */
 const authorOf = (request: {
   path?: string;
   ip?: string;
@@ -170,6 +175,10 @@ const authorOf = (request: {
   const state = request.state ?? {};
   const auth = state.auth as { strategy?: { name?: string }; credentials?: { name?: string } } | undefined;
   const path = request.path ?? '';
+  const who = identityOf(state);
+  if (who && (who.kind === 'staff' || who.kind === 'client')) {
+    return { actor: { id: who.id, name: who.name, email: who.email, staff: who.kind === 'staff' }, ip: request.ip, via: '' };
+  }
   if (auth?.strategy?.name?.includes('api-token')) {
     return { actor: { name: auth.credentials?.name ?? null, email: null }, ip: request.ip, via: 'pela API de conteúdo' };
   }
@@ -197,7 +206,9 @@ interface DocumentContext {
  * A document service middleware (Strapi 5 `strapi.documents.use`) holding the types' rules on
  * the stock write paths: the Content Manager and the content API call the document service; the
  * product's routes write through the query engine (`strapi.db.query`) and never pass here, they
- * apply the same schemas and checks themselves. Acts on writes made for a request only: the
+ * apply the same schemas and checks themselves — except the site pages' editor
+ * (`PUT /api/cms/v1/pages/:page`), which writes a single type through the document service like
+ * the Content Manager does, so these rules and this log line (with its staff user) are its own. Acts on writes made for a request only: the
  * demo seed, imports and the `strapi` CLI are not a person's way in. A write that breaks a rule
  * is refused before anything is stored; one that is stored leaves one activity-log line with
  * its author, like the product's own. `ptText` gives a message key's text in the PT pack (what
@@ -231,7 +242,7 @@ export const documentRules = (strapi: Core.Strapi, all: readonly DocumentRules[]
       const { via, ...author } = authorOf(request);
       await logActivity(strapi, {
         action: `${rules.logAction}.${LOGGED[action]}`,
-        description: `${describeChange(rules.labels, LOGGED[action], written.ids)} (${via}).`,
+        description: `${describeChange(rules.labels, LOGGED[action], written.ids)}${via ? ` (${via})` : ''}.`,
         ...author,
       });
     }

@@ -175,6 +175,13 @@ const languageCall = async (method: string, path: string): Promise<Call> => {
 
 const callFor = async (method: string, path: string): Promise<Call> => {
   if (path.startsWith('/languages')) return languageCall(method, path);
+  // The site's written pages: the about page, read (empty until written) and written whole.
+  if (path === '/pages/:page') {
+    const url = '/api/cms/v1/pages/about';
+    return method === 'GET'
+      ? { url }
+      : { url, body: { title: 'Sobre nós', body: [{ type: 'paragraph', children: [{ type: 'text', text: 'Olá' }] }] } };
+  }
   const url = `/api/cms/v1${path.replace(':id', String(rowOf(path)))}`;
   if (method === 'DELETE') return { url: `${url}${await freshRow(path)}` };
   // A room list is always of one event.

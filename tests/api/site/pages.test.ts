@@ -50,7 +50,9 @@ describe('GET /api/site/v1/pages/:page', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const res = await server.request().get('/api/site/v1/pages/terms');
     expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    // Revalidated on every read: a change shows at once, an unchanged page answers 304.
+    expect(res.headers['cache-control']).toBe('public, no-cache');
+    expect((await server.request().get('/api/site/v1/pages/terms').set('If-None-Match', res.headers.etag)).status).toBe(304);
     expect(res.body.data).toMatchObject({ page: 'terms', title: 'Termos de uso', body, updatedAt: expect.any(String) });
     const logs = (await server.strapi.db
       .query('api::log.log')

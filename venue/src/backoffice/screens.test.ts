@@ -14,6 +14,7 @@ describe('the screens registry (SPEC §2.2)', () => {
       'usuarios',
       'atividades',
       'idiomas',
+      'paginas',
     ]);
     expect(menuOf('attendant').map((screen) => screen.path)).toEqual(['estandes']);
   });

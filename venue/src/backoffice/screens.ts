@@ -75,6 +75,12 @@ export const SCREENS: readonly Screen[] = [
     page: page(() => import('./languages/LanguagesPage'), 'LanguagesPage'),
   },
   {
+    path: 'paginas',
+    label: 'menu.sitePages',
+    access: 'GET /pages/:page',
+    page: page(() => import('./site-pages/SitePagesPage'), 'SitePagesPage'),
+  },
+  {
     path: 'estandes',
     label: 'menu.stands',
     access: 'GET /stands',

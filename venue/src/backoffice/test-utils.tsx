@@ -86,8 +86,9 @@ export const TYPING_TEST_TIMEOUT = 120_000;
  */
 export const FIRST_LOAD = { timeout: 30_000 };
 
-/** The back office at a path, with a fresh query client, the toast and the dialog. */
+/** The back office at a path (with its query, if any), with a fresh query client, the toast and the dialog. */
 export const renderBackoffice = (path: string, state?: unknown) => {
+  const [pathname, search] = path.split(/(?=\?)/);
   const router = createMemoryRouter(
     [
       {
@@ -101,7 +102,7 @@ export const renderBackoffice = (path: string, state?: unknown) => {
         ),
       },
     ],
-    { initialEntries: [{ pathname: path, state }] },
+    { initialEntries: [{ pathname, search: search ?? '', state }] },
   );
   render(
     <ThemeProvider theme={theme}>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useRef, type MutableRefObject } from 'react';
-import { useBlocker, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Suspense, useCallback, useRef } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ApiError, type Event } from '@plataforma/adapter';
 import { messageText } from '../../shared/i18n';
@@ -11,6 +11,7 @@ import { useBackofficeTranslation } from '../i18n';
 import { useStaffSession } from '../session';
 import { ErrorAlert } from '../ui/Form';
 import { PageHeader } from '../ui/PageHeader';
+import { useLeaveWarning } from '../ui/useLeaveWarning';
 import { useResourceActions } from '../ui/useResourceActions';
 import { ViewOnSite } from '../ui/ViewOnSite';
 import { eventKeys, eventQuery, fetchDependents, useDeleteEvents } from './api';
@@ -75,42 +76,6 @@ const Panel = styled.section<{ $open: boolean }>`
 const readId = (param: string | undefined): number | null => {
   if (param === undefined || param === 'new') return null;
   return /^\d+$/.test(param) && Number(param) > 0 ? Number(param) : Number.NaN;
-};
-
-/**
- * Asks before leaving the page (another route, another section, closing the tab) while `dirty`
- * says a form holds unsaved changes: the 'Aviso' dialog, or the browser's own on unload.
- */
-const useLeaveWarning = (dirty: MutableRefObject<boolean>) => {
-  const { t } = useBackofficeTranslation();
-  const openDialog = useAppState((s) => s.openDialog);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty.current && currentLocation.pathname !== nextLocation.pathname);
-
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    openDialog({
-      header: t('form.warning'),
-      body: t('events.unsaved.body'),
-      positiveLabel: t('events.unsaved.leave'),
-      negativeLabel: t('events.unsaved.stay'),
-      onPositive: () => {
-        dirty.current = false;
-        blocker.proceed();
-      },
-      onDismiss: () => blocker.reset(),
-    });
-  }, [blocker, dirty, openDialog, t]);
-
-  useEffect(() => {
-    const onUnload = (event: BeforeUnloadEvent) => {
-      if (!dirty.current) return;
-      event.preventDefault();
-      // Older browsers show their prompt only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onUnload);
-    return () => window.removeEventListener('beforeunload', onUnload);
-  }, [dirty]);
 };
 
 /** /cms/eventos/:eventId/:tab? (admin): the event's sections as an accordion; eventId 'new' creates one. */

@@ -30,7 +30,8 @@ describe('/cms/idiomas (SPEC §2.3 language page, §8)', () => {
       const entries = within(screen.getByRole('navigation'))
         .getAllByRole('link')
         .map((link) => link.textContent);
-      expect(entries.at(-1)).toBe('Idioma');
+      // 'Páginas do site' comes right after 'Idioma'.
+      expect(entries.at(-1)).toBe('Páginas do site');
       expect(entries.indexOf('Idioma')).toBe(entries.indexOf('Atividades') + 1);
       expect((await screen.findAllByRole('button', { name: /^(Português|Inglês|Alemão)$/ })).map((b) => b.textContent)).toEqual([
         'Português',

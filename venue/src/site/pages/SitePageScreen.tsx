@@ -1,57 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import type { ApiError, SitePage, SitePageKey } from '@plataforma/adapter';
+import type { SitePageKey } from '@plataforma/adapter';
 import { ScreenPage } from '../../platform/ui/ScreenPage';
-import { api } from '../../shared/api';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
 import { NotFound } from '../../shared/ui/NotFound';
 import { PageLoading } from '../../shared/ui/PageLoading';
+import { sitePageQuery } from './api';
+import { Prose } from './Prose';
 import { RichText } from './RichText';
-
-const Prose = styled.article`
-  line-height: 1.7;
-  max-width: 75ch;
-  h2 {
-    margin: 32px 0 8px;
-    font-size: 1.3rem;
-  }
-  h3,
-  h4,
-  h5,
-  h6 {
-    margin: 24px 0 6px;
-    font-size: 1.1rem;
-  }
-  p,
-  ul,
-  ol,
-  blockquote {
-    margin: 0 0 14px;
-  }
-  a {
-    color: ${({ theme }) => theme.colors.primaryLight};
-  }
-  blockquote {
-    padding-left: 16px;
-    border-left: 3px solid ${({ theme }) => theme.colors.primary};
-  }
-  img {
-    max-width: 100%;
-    height: auto;
-  }
-  .updated {
-    margin-top: 32px;
-    font-size: 0.9rem;
-    color: ${({ theme }) => theme.colors.platformTextMuted};
-  }
-`;
 
 /** `/termos` and `/sobre`: a page an admin writes as content (its single type), drawn safely. */
 export const SitePageScreen = ({ page }: { page: SitePageKey }) => {
   const { t } = useTranslation();
-  const query = useQuery<SitePage, ApiError>({ queryKey: ['site-page', page], queryFn: () => api.site.pages.get(page), staleTime: 60_000 });
+  const query = useQuery(sitePageQuery(page));
   useDocumentTitle(query.data?.title ?? t(`site.links.${page}`));
   if (query.error?.status === 404)
     return <NotFound title={t('site.pages.missing')} hint={t('site.pages.missingHint')} to="/eventos" action={t('site.event.seeAll')} />;
