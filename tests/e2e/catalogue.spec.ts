@@ -3,14 +3,17 @@ import { expect, test, type Page } from '@playwright/test';
 import { visitorSignIn } from './helpers';
 
 // The public catalogue and an event's page (issue 13): a new visitor finds the demo event,
-// opens its page and walks into the venue; a shared link's first HTML names the event.
+// opens its page, walks into the venue and registers there; a shared link's first HTML names
+// the event.
 
 const DEMO = 'Congresso Brasileiro Virtual de Medicina Intensiva';
 
 const seriousViolations = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 
-test('a new visitor finds the demo event in /eventos, opens its page and enters the venue; axe finds nothing serious', async ({ page }) => {
+test('a new visitor finds the demo event in /eventos, opens its page, enters the venue and registers; axe finds nothing serious', async ({
+  page,
+}) => {
   await page.goto('/eventos');
   await expect(page.getByRole('heading', { level: 1, name: 'Eventos' })).toBeVisible();
   const results = page.getByRole('region', { name: 'Todos os eventos' });
@@ -40,9 +43,18 @@ test('a new visitor finds the demo event in /eventos, opens its page and enters 
 
   await page.getByRole('link', { name: 'Entrar no evento' }).click();
   await expect(page).toHaveURL(/\/plataforma\/1\/hall-entrada$/);
-  // The entrance asks who they are (registration comes with the rest of issue 13); once in,
-  // the venue's navigation bar leads back to the catalogue.
-  await visitorSignIn(page);
+  // The entrance asks who they are: a new visitor follows 'Cadastre-se', registers and is back
+  // in the entrance signed in; the venue's navigation bar leads back to the catalogue.
+  await page.getByRole('dialog', { name: 'Entre no evento' }).getByRole('link', { name: 'Cadastre-se' }).click();
+  await expect(page).toHaveURL(/\/cadastro\?voltar=%2Fplataforma%2F1%2Fhall-entrada$/);
+  await page.getByLabel('Nome completo').fill('Visitante do Catálogo');
+  await page.getByLabel('E-mail').fill(`catalogo.${Date.now()}@exemplo.com.br`);
+  await page.getByLabel('Senha', { exact: true }).fill('Catalogo#2026');
+  await page.getByLabel('Confirme a senha').fill('Catalogo#2026');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page).toHaveURL(/\/plataforma\/1\/hall-entrada$/);
+  await expect(page.getByTestId('toast')).toContainText('Conta criada. Bem-vindo(a), Visitante do Catálogo!');
+  await expect(page.getByRole('dialog', { name: 'Entre no evento' })).toHaveCount(0);
   await page.getByRole('navigation', { name: 'Navegação do evento' }).getByRole('link', { name: 'Todos os eventos' }).click();
   await expect(page).toHaveURL(/\/eventos$/);
 });
