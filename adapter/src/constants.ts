@@ -7,8 +7,16 @@
 /** Stand tiers (SPEC §9): master stands fill the gold hall. */
 export const STAND_TYPES = ['master', 'silver', 'bronze'] as const;
 export type StandType = (typeof STAND_TYPES)[number];
-/** How the site names each tier (SPEC §3/§9). */
-export const STAND_TIER_LABEL: Readonly<Record<StandType, string>> = { master: 'MASTER', silver: 'SILVER/PRATA', bronze: 'BRONZE' };
+/**
+ * The one map from a stand's type to the text key of its tier's name (SPEC §3/§9, decision 003):
+ * the booths' plates, the stand screen's badge and the back office's stands all show
+ * `t(STAND_TIER_KEY[type])`, so each language names a tier once (PT: MASTER, SILVER/PRATA, BRONZE).
+ */
+export const STAND_TIER_KEY = {
+  master: 'stands.tier.master',
+  silver: 'stands.tier.silver',
+  bronze: 'stands.tier.bronze',
+} as const satisfies Readonly<Record<StandType, `stands.tier.${StandType}`>>;
 
 export const SPONSOR_TYPES = ['master', 'premium', 'supporter'] as const;
 export type SponsorType = (typeof SPONSOR_TYPES)[number];
@@ -32,7 +40,7 @@ export type EventWhen = (typeof EVENT_WHEN)[number];
 export const MEDIA_TYPES = ['IMAGE', 'VIDEO', 'DOCUMENT'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
-/** Language packs, in the order a visitor picks them: PT is bundled, EN and AL (German) are uploaded. */
+/** Language packs, in the order a visitor picks them: PT is bundled; EN and AL (German) ship with the platform (served, not bundled) and can be replaced by uploads. */
 export const LANGUAGES = ['pt', 'en', 'al'] as const;
 export type Language = (typeof LANGUAGES)[number];
 /** The `lang` of the page per pack: AL is the German pack (SPEC §2.3 labels it German). */

@@ -12,7 +12,7 @@ export {
   type LanguagePackReport,
 } from '../language-pack';
 
-/** A language pack's code: PT is bundled, EN and AL (German) are uploaded in /cms/idiomas. */
+/** A language pack's code: PT is bundled in the venue; EN and AL (German) ship with the platform and can be replaced in /cms/idiomas. */
 export const languageSchema = z.enum(LANGUAGES);
 
 /** A pack's stored file, as the back office lists it. */
@@ -46,5 +46,10 @@ export const languagePackSchema = z.object({
   /** Grows with every upload and rollback; the site's redirect carries it (`?v=`) for cache busting. */
   version: z.number().int().nonnegative(),
   report: languagePackReportSchema.nullable(),
+  /**
+   * The platform ships a complete pack of this code (decision 021): the site sends it while no
+   * file is uploaded (EN and AL work on a fresh install; PT is also built into the venue).
+   */
+  shipped: z.boolean(),
 });
 export type LanguagePack = z.infer<typeof languagePackSchema>;

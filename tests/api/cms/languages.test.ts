@@ -8,7 +8,8 @@ import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
 // /api/cms/v1/languages (SPEC §2.3 language page, §7, §8; decision 021): an admin uploads a
 // pack per code (pt, en, al), checked against the built-in PT pack; a missing key is a warning,
 // a malformed pack is refused with a key and leaves the stored pack as it was; the previous
-// file can be put back; the site's route redirects to the current file with its version.
+// file can be put back; the site's route redirects to the current file with its version, and
+// answers the pack the platform ships while nothing is uploaded.
 type Pack = Record<string, unknown>;
 
 const root = path.resolve(__dirname, '../../..');
@@ -83,13 +84,41 @@ afterAll(async () => {
 describe('language packs', () => {
   const german = translated(PT, 'AL');
 
-  it('lists the three codes, none uploaded yet; the site has no pack to send', async () => {
+  it('lists the three codes, none uploaded yet, each with the pack the platform ships', async () => {
     const res = await api('get', '/languages');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual(['pt', 'en', 'al'].map((code) => ({ code, file: null, previous: null, version: 0, report: null })));
-    const site = await server.request().get('/api/site/v1/languages/al');
-    expect(site.status).toBe(404);
-    expect(site.body.msg).toBe('api.error.languageNotFound');
+    expect(res.body.data).toEqual(
+      ['pt', 'en', 'al'].map((code) => ({ code, file: null, previous: null, version: 0, report: null, shipped: true })),
+    );
+  });
+
+  it('on a fresh install the site answers the shipped packs themselves: English, German, and PT', async () => {
+    const expected = {
+      en: ['Sign out', 'SILVER', 'Sign in'],
+      al: ['Abmelden', 'SILBER', 'Anmelden'],
+      pt: ['Sair', 'SILVER/PRATA', 'Entrar'],
+    };
+    for (const [code, [logout, silver, signIn]] of Object.entries(expected)) {
+      const res = await server.request().get(`/api/site/v1/languages/${code}?v=${Date.now()}`);
+      expect(res.status, code).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const pack = JSON.parse(res.text) as { halls: { nav: Pack }; stands: { tier: Pack }; backoffice: { login: Pack } };
+      expect(pack.halls.nav.logout).toBe(logout);
+      expect(pack.stands.tier.silver).toBe(silver);
+      expect(pack.backoffice.login.title).toBe(signIn);
+      // Unchanged since the last load: 304 without the body.
+      const again = await server
+        .request()
+        .get(`/api/site/v1/languages/${code}`)
+        .set('If-None-Match', res.headers.etag as string);
+      expect(again.status).toBe(304);
+      expect(again.text ?? '').toBe('');
+    }
+    const etags = await Promise.all(
+      ['en', 'al'].map(async (code) => (await server.request().get(`/api/site/v1/languages/${code}`)).headers.etag),
+    );
+    expect(new Set(etags).size).toBe(2);
   });
 
   it('accepts a complete pack, stores it as a file and redirects the site to it with its version', async () => {
@@ -134,6 +163,11 @@ describe('language packs', () => {
     expect(res.body.data.report.unknown).toEqual(['common.extra', 'halls.secret']);
     expect(res.body.data.report.keys).toBe(1);
     expect(res.body.data.report.missing).toHaveLength(res.body.data.report.reference - 1);
+    // The upload replaces the shipped English pack: the site now redirects to it.
+    const { location, pack } = await sitePack('en');
+    expect(location).toBe(`${res.body.data.file.url}?v=1`);
+    expect(pack['common.notFound']).toBe('Page not found');
+    expect(pack.halls).toEqual({ secret: 'y' });
   });
 
   describe('refuses a malformed pack and keeps the stored one', () => {

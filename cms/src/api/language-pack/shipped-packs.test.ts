@@ -4,18 +4,19 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkLanguagePack, flattenPack, LANGUAGES } from '@plataforma/adapter';
 import { repoRoot } from '../../lib/app-root';
-import { PACK_FILES, referencePack, shippedPack } from './reference';
+import { PACK_FILES, referencePack, shippedAnswer, shippedPack } from './reference';
 
-// The packs the venue ships besides PT (locales/<code>.json and backoffice/i18n/<code>.json):
-// each must have every PT key, with PT's placeholders. Until the EN and AL packs ship, this
-// covers whichever exist; the checker itself is tested with fixtures in the adapter.
+// The packs the platform ships besides PT (decision 021): EN and AL, each as locales/<code>.json
+// and backoffice/i18n/<code>.json (its `backoffice` section), which the site sends while no file
+// is uploaded. Each must have exactly PT's keys, with PT's placeholders; the checker itself is
+// tested with fixtures in the adapter.
 const shipped = (dir: string): string[] =>
   fs
     .readdirSync(path.join(repoRoot(), dir))
     .filter((name) => name.endsWith('.json') && name !== 'pt.json')
     .map((name) => name.slice(0, -'.json'.length));
 
-const languages = [...new Set([...shipped(PACK_FILES.main), ...shipped(PACK_FILES.backoffice)])].sort();
+const languages = LANGUAGES.filter((code) => code !== 'pt');
 
 describe('the built-in PT pack the server checks uploads against', () => {
   it('holds the venue’s and the back office’s texts, all of them strings', () => {
@@ -28,21 +29,33 @@ describe('the built-in PT pack the server checks uploads against', () => {
 });
 
 describe('packs the venue ships', () => {
-  it('are packs of known codes, each in both folders', () => {
-    for (const code of languages) {
-      expect(LANGUAGES).toContain(code);
-      for (const dir of Object.values(PACK_FILES))
-        expect(fs.existsSync(path.join(repoRoot(), dir, `${code}.json`)), `${dir}/${code}.json`).toBe(true);
-    }
+  it('are EN and AL, each in both folders, and nothing else', () => {
+    for (const dir of Object.values(PACK_FILES)) expect(shipped(dir).sort(), dir).toEqual([...languages].sort());
   });
 
-  it.each(languages.length > 0 ? languages : ['(no pack besides PT ships yet)'])('%s has every PT key, with PT’s placeholders', (code) => {
-    if (code === '(no pack besides PT ships yet)') return;
+  it.each(languages)('%s has exactly PT’s keys, with PT’s placeholders', (code) => {
     const check = checkLanguagePack(shippedPack(code), referencePack());
     expect(check.ok ? [] : check.problems, check.ok ? '' : check.msg).toEqual([]);
     expect(check.ok && check.report.missing, 'PT keys missing').toEqual([]);
     expect(check.ok && check.report.unknown, 'keys PT does not have').toEqual([]);
   });
+
+  it.each(languages)(
+    '%s is what the site sends without an upload: the JSON of the pack with its back-office section, and its hash',
+    (code) => {
+      const answer = shippedAnswer(code);
+      expect(answer).not.toBeNull();
+      const pack = JSON.parse(answer?.json ?? '') as Record<string, Record<string, unknown>>;
+      expect(pack).toEqual(shippedPack(code));
+      expect(Object.keys(pack.backoffice).length).toBeGreaterThan(10);
+      // Translated, not PT copied: the tier of a silver stand and the map button.
+      const texts = flattenPack(pack).texts;
+      expect(texts.get('stands.tier.silver')).not.toBe('SILVER/PRATA');
+      expect(texts.get('halls.nav.map')).not.toBe('Mapa');
+      expect(answer?.etag).toMatch(/^"[\w-]{27}"$/);
+      expect(shippedAnswer(code)).toBe(answer);
+    },
+  );
 
   it('would catch a shipped pack that misses a PT key or changes a placeholder', () => {
     // A copy of the two folders where 'xx' is PT with one text gone and one placeholder renamed.

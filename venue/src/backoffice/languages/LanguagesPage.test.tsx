@@ -8,9 +8,16 @@ const file = (name: string, updatedAt = '2026-03-01T12:00:00.000Z') => ({ url: `
 const report = (missing: string[] = [], unknown: string[] = []) => ({ keys: 800 - missing.length, reference: 800, missing, unknown });
 
 const packs = (): LanguagePack[] => [
-  { code: 'pt', file: null, previous: null, version: 0, report: null },
-  { code: 'en', file: file('en_1.json'), previous: null, version: 1, report: report() },
-  { code: 'al', file: file('al_2.json'), previous: file('al_1.json'), version: 2, report: report(['common.notFound'], ['halls.extra']) },
+  { code: 'pt', file: null, previous: null, version: 0, report: null, shipped: true },
+  { code: 'en', file: file('en_1.json'), previous: null, version: 1, report: report(), shipped: true },
+  {
+    code: 'al',
+    file: file('al_2.json'),
+    previous: file('al_1.json'),
+    version: 2,
+    report: report(['common.notFound'], ['halls.extra']),
+    shipped: true,
+  },
 ];
 
 const card = (name: RegExp) => screen.getByRole('region', { name });
@@ -60,6 +67,32 @@ describe('/cms/idiomas (SPEC §2.3 language page, §8)', () => {
   );
 
   it(
+    'says that EN and AL use the pack that ships with the platform while nothing is uploaded',
+    async () => {
+      const none = (code: LanguagePack['code'], shipped: boolean): LanguagePack => ({
+        code,
+        file: null,
+        previous: null,
+        version: 0,
+        report: null,
+        shipped,
+      });
+      fakeServer({
+        'GET /api/cms/v1/users/me': () => admin,
+        'GET /api/cms/v1/languages': () => [none('pt', true), none('en', true), none('al', false)],
+      });
+      renderBackoffice('/cms/idiomas');
+      await screen.findByRole('button', { name: 'Inglês' }, FIRST_LOAD);
+      expect(card(/Português/)).toHaveTextContent('Nenhum arquivo enviado: são usados os textos embutidos.');
+      expect(card(/Inglês/)).toHaveTextContent('Pacote incluído na plataforma');
+      expect(within(card(/Inglês/)).queryByRole('link')).toBeNull();
+      // A deployment without the AL files: nothing ships for it, and the card says what visitors see.
+      expect(card(/Alemão/)).toHaveTextContent('Nenhum arquivo enviado: os visitantes veem os textos em português.');
+    },
+    TYPING_TEST_TIMEOUT,
+  );
+
+  it(
     'uploads a pack as soon as it is chosen: the toast, then the missing keys of the answer',
     async () => {
       let current = packs();
@@ -67,7 +100,14 @@ describe('/cms/idiomas (SPEC §2.3 language page, §8)', () => {
         'GET /api/cms/v1/users/me': () => admin,
         'GET /api/cms/v1/languages': () => current,
         'PUT /api/cms/v1/languages/pt': () => {
-          const pack: LanguagePack = { code: 'pt', file: file('pt_1.json'), previous: null, version: 1, report: report(['a.b', 'c.d']) };
+          const pack: LanguagePack = {
+            code: 'pt',
+            file: file('pt_1.json'),
+            previous: null,
+            version: 1,
+            report: report(['a.b', 'c.d']),
+            shipped: true,
+          };
           current = current.map((one) => (one.code === 'pt' ? pack : one));
           return { data: pack, msg: 'languagePacks.savedIncomplete', status: 200 };
         },
@@ -128,7 +168,7 @@ describe('/cms/idiomas (SPEC §2.3 language page, §8)', () => {
         'GET /api/cms/v1/users/me': () => admin,
         'GET /api/cms/v1/languages': () => packs(),
         'POST /api/cms/v1/languages/al/rollback': () => ({
-          data: { code: 'al', file: file('al_1.json'), previous: file('al_2.json'), version: 3, report: report() },
+          data: { code: 'al', file: file('al_1.json'), previous: file('al_2.json'), version: 3, report: report(), shipped: true },
           msg: 'languagePacks.restored',
           status: 200,
         }),

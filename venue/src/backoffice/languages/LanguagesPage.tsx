@@ -220,7 +220,7 @@ const PackCard = ({ pack }: { pack: LanguagePack }) => {
           </span>
         </p>
       ) : (
-        <p className="muted">{t(pack.code === 'pt' ? 'languages.noFilePt' : 'languages.noFile')}</p>
+        <p className="muted">{t(pack.code === 'pt' ? 'languages.noFilePt' : pack.shipped ? 'languages.shipped' : 'languages.noFile')}</p>
       )}
       {error && (
         <ErrorAlert>
@@ -262,7 +262,14 @@ export const LanguagesPage = () => {
       ) : (
         <Cards>
           {LANGUAGES.map((code: Language) => {
-            const pack = packs.data.find((one) => one.code === code) ?? { code, file: null, previous: null, version: 0, report: null };
+            const pack = packs.data.find((one) => one.code === code) ?? {
+              code,
+              file: null,
+              previous: null,
+              version: 0,
+              report: null,
+              shipped: false,
+            };
             return <PackCard key={code} pack={pack} />;
           })}
         </Cards>

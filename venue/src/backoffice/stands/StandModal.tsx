@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { STAND_TYPES, standInputSchema, type Stand } from '@plataforma/adapter';
+import { STAND_TIER_KEY, STAND_TYPES, standInputSchema, type Stand } from '@plataforma/adapter';
 import { toFormData, type FormDataValue } from '@plataforma/adapter/client';
 import { useBackofficeTranslation } from '../i18n';
 import { FileField, useFileField } from '../ui/FileField';
@@ -102,7 +102,7 @@ export const StandModal = ({ row: stand, eventId, onClose, onSaved }: EditorProp
       <SelectField label={t('stands.fields.type')} required {...form.register('type')}>
         {STAND_TYPES.map((type) => (
           <option key={type} value={type}>
-            {t(`stands.types.${type}`)}
+            {t(STAND_TIER_KEY[type])}
           </option>
         ))}
       </SelectField>

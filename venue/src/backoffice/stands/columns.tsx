@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { Stand } from '@plataforma/adapter';
+import { STAND_TIER_KEY, type Stand } from '@plataforma/adapter';
 import { useBackofficeTranslation } from '../i18n';
 import type { Column } from '../ui/DataTable';
 import { truncate } from '../ui/format';
@@ -14,7 +14,7 @@ export const useStandColumns = (): Column<Stand>[] => {
     { key: 'name', label: t('stands.columns.name'), sortable: true },
     { key: 'subtitle', label: t('stands.columns.subtitle'), secondary: true },
     { key: 'description', label: t('stands.columns.description'), secondary: true, render: (s) => truncate(s.description, 90) },
-    { key: 'type', label: t('stands.columns.type'), sortable: true, render: (s) => t(`stands.types.${s.type}`) },
+    { key: 'type', label: t('stands.columns.type'), sortable: true, render: (s) => t(STAND_TIER_KEY[s.type]) },
   ];
 };
 

@@ -1,3 +1,4 @@
+import { STAND_TIER_KEY } from '@plataforma/adapter/constants';
 import { slugWithId } from '@plataforma/adapter/routes';
 import type { ImageSource, Room, Sponsor, Stand, VenueLinks } from '@plataforma/adapter';
 import type { HallKey, PageKey } from './registry';
@@ -15,10 +16,11 @@ interface Base {
 }
 
 export type HallItem =
-  | (Base & { kind: 'booth'; tier: Tier; x: number; y: number; scale: number; stand: Stand | null })
+  /** `plate`: the text on the booth's counter (its tier's name, or that the place is free). */
+  | (Base & { kind: 'booth'; tier: Tier; x: number; y: number; scale: number; stand: Stand | null; plate: string })
   | (Base & { kind: 'door'; x: number; y: number; scale: number; sign: string })
   | (Base & { kind: 'screen'; x: number; y: number; width: number; height: number; caption: string; icon: ScreenIcon; stand?: boolean })
-  | (Base & { kind: 'totem'; x: number; y: number; scale: number; sponsor: Sponsor })
+  | (Base & { kind: 'totem'; x: number; y: number; scale: number; sponsor: Sponsor; plate: string })
   | (Base & { kind: 'desk'; x: number; y: number; width: number; sign: string })
   | (Base & { kind: 'arrow'; x: number; y: number; text: string; direction: 'left' | 'right' })
   | (Base & {
@@ -75,7 +77,7 @@ const boothRow = (
   scale: number,
   gap: number,
 ): HallItem[] => {
-  const { tier } = STAND_SLOTS[page];
+  const { tier, type } = STAND_SLOTS[page];
   const width = BOOTH_SIZE[tier].width * scale;
   const total = stands.length * width + (stands.length - 1) * gap;
   const start = (1920 - total) / 2;
@@ -87,6 +89,7 @@ const boothRow = (
     y,
     scale,
     stand,
+    plate: stand ? t(STAND_TIER_KEY[type]) : t('halls.emptyBoothPlate'),
     label: stand ? t('halls.booth', { name: stand.name }) : t('halls.emptyBooth'),
     target: stand ? { to: `/plataforma/${slug}/estande/${slugWithId(stand.id, stand.name)}` } : null,
   }));
@@ -233,6 +236,7 @@ export const entranceLayout = (
       y: 720,
       scale: 0.72,
       sponsor,
+      plate: t('halls.sponsorPlate'),
       label: sponsor.link ? t('halls.sponsorLink', { name: sponsor.name }) : t('halls.sponsor', { name: sponsor.name }),
       target: link(sponsor.link),
     })),

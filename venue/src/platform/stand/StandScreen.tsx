@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { idFromSlug } from '@plataforma/adapter/routes';
 import type { Media } from '@plataforma/adapter';
-import { STAND_TIER_LABEL } from '@plataforma/adapter/constants';
+import { STAND_TIER_KEY } from '@plataforma/adapter/constants';
 import { responsiveImage, sizes } from '@plataforma/adapter/images';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
@@ -359,7 +359,7 @@ export const StandScreen = () => {
               </span>
             ))}
           <span className="tier" data-tier={data.type}>
-            {STAND_TIER_LABEL[data.type]}
+            {t(STAND_TIER_KEY[data.type])}
           </span>
           <h1 id="stand-name">{data.name}</h1>
           {data.subtitle && <p className="subtitle">{data.subtitle}</p>}

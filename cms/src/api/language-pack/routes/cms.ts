@@ -17,7 +17,7 @@ import { logActivity } from '../../../activity/log';
 import { identityOf } from '../../../auth/identity';
 import { cmsRouter, routeFor } from '../../../http/router';
 import { displayName, removeUploads, requestFile, storeUpload } from '../../../uploads';
-import { referencePack } from '../reference';
+import { referencePack, shippedAnswer } from '../reference';
 
 const UID = 'api::language-pack.language-pack';
 const TABLE = 'language_packs';
@@ -58,6 +58,7 @@ const toWire = (code: Language, row: PackRow | null): LanguagePack => ({
   previous: fileWire(row?.previous),
   version: row?.version ?? 0,
   report: row?.file ? (row.report ?? null) : null,
+  shipped: shippedAnswer(code) !== null,
 });
 
 const findPack = async (strapi: Core.Strapi, code: Language): Promise<PackRow | null> =>
@@ -108,8 +109,9 @@ const upper = (code: Language) => code.toUpperCase();
 
 /**
  * The language packs of /cms/idiomas (SPEC §2.3, §7; decision 021), admin only:
- * - GET /languages: each code (PT, EN, AL) with its current file, its previous one, its version
- *   and the check of its current file;
+ * - GET /languages: each code (PT, EN, AL) with its current file, its previous one, its version,
+ *   the check of its current file and whether the platform ships a pack of it (which the site
+ *   sends while no file is uploaded);
  * - PUT /languages/:code (multipart `file`): a JSON pack checked against the built-in PT pack
  *   (`checkLanguagePack`): refused 400 with a key and the keys at fault; accepted with the
  *   missing and unknown keys listed. Stored through the upload plugin (S3 when configured); the

@@ -53,6 +53,7 @@ const Drawing = ({ item }: { item: HallItem }) => {
           logo={item.stand?.image}
           logoSources={item.stand?.imageSources}
           color={item.stand?.color}
+          plate={item.plate}
         />
       );
     case 'door':
@@ -79,6 +80,7 @@ const Drawing = ({ item }: { item: HallItem }) => {
           image={item.sponsor.image}
           sources={item.sponsor.imageSources}
           name={item.sponsor.name}
+          plate={item.plate}
         />
       );
     case 'desk':

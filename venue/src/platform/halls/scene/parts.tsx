@@ -69,6 +69,8 @@ export interface BoothProps {
   /** The logo's sizes (the API's `imageSources`). */
   logoSources?: readonly ImageSource[];
   color?: string | null;
+  /** The counter's text: the tier's name in the visitor's language, or that the place is free. */
+  plate: string;
   id: string;
 }
 
@@ -80,7 +82,7 @@ export const BOOTH_SIZE: Record<Tier, { width: number; height: number }> = {
 };
 
 /** A stand's booth: platform, back wall in the stand's colour, the tier's trim with the name, logo, counter. */
-export const Booth = ({ tier, x, y, scale, name, logo, logoSources, color, id }: BoothProps) => {
+export const Booth = ({ tier, x, y, scale, name, logo, logoSources, color, plate, id }: BoothProps) => {
   const { width: w, height: h } = BOOTH_SIZE[tier];
   const wall = color && /^#[0-9a-f]{6}$/i.test(color) ? color : '#3a2a20';
   const empty = name === undefined;
@@ -148,7 +150,7 @@ export const Booth = ({ tier, x, y, scale, name, logo, logoSources, color, id }:
       <rect x={w * 0.22} y={-h * 0.32} width={w * 0.56} height={h * 0.32 - 22} fill={empty ? '#2b231d' : 'url(#counter)'} />
       <rect x={w * 0.2} y={-h * 0.32 - 12} width={w * 0.6} height="14" rx="3" fill={`url(#trim-${tier})`} />
       <text x={w / 2} y={-h * 0.16} textAnchor="middle" fontSize="20" fontWeight="700" fill={empty ? '#9b8f86' : '#5a3216'}>
-        {empty ? 'Espaço disponível' : tier === 'gold' ? 'MASTER' : tier === 'silver' ? 'PRATA' : 'BRONZE'}
+        {fit(plate, 22)}
       </text>
       {tier === 'gold' && !empty && (
         <>
@@ -294,7 +296,7 @@ export const Screen = ({
   </g>
 );
 
-/** A sponsor's totem: a tall white panel with the sponsor's picture. */
+/** A sponsor's totem: a tall white panel with the sponsor's picture, its name and `plate` ('Patrocinador') beneath. */
 export const Totem = ({
   x,
   y,
@@ -302,6 +304,7 @@ export const Totem = ({
   image,
   sources,
   name,
+  plate,
 }: {
   x: number;
   y: number;
@@ -309,6 +312,7 @@ export const Totem = ({
   image: string | null;
   sources?: readonly ImageSource[];
   name: string;
+  plate: string;
 }) => (
   <g transform={`translate(${x} ${y}) scale(${scale})`} filter="url(#soft-shadow)">
     <rect x="-8" y="-14" width="176" height="14" rx="4" fill="#2b2b2b" />
@@ -331,7 +335,7 @@ export const Totem = ({
       {fit(name, 16)}
     </text>
     <text x="80" y="-32" textAnchor="middle" fontSize="14" fill="#a34100">
-      Patrocinador
+      {fit(plate, 18)}
     </text>
   </g>
 );
