@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { buildAll } from './build.mjs';
 import { root, run } from './lib.mjs';
 
@@ -17,6 +18,9 @@ const database = process.env.DATABASE_URL ? `PostgreSQL (${new URL(process.env.D
 let passed = 0;
 let failed = 0;
 const failures = [];
+// The names of the tests that failed, repeated at the very end: CI keeps only the tail of the log.
+const failedTests = [];
+const flakyTests = [];
 
 const step = async (name, fn) => {
   if (!wants(name)) return;
@@ -36,8 +40,41 @@ const countVitest = (file) => {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
+    for (const suite of report.testResults ?? []) {
+      const file = path.relative(root, suite.name ?? '');
+      const tests = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of tests) failedTests.push(`${file} › ${test.fullName ?? test.title}`);
+      // A file that failed to load or whose hooks failed has no failed test to name.
+      if (tests.length === 0 && suite.status === 'failed') {
+        failed += 1;
+        failedTests.push(`${file}: ${firstLine(suite.message)}`);
+      }
+    }
   } catch {
     failed += 1;
+  }
+};
+
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .find((line) => line.trim()) ?? 'failed';
+
+// Playwright's JSON report: suites nest (file › describe › …); a spec is ok when its last try passed.
+const playwrightFailures = (suites, trail = []) => {
+  for (const suite of suites ?? []) {
+    const here = suite.title ? [...trail, suite.title] : trail;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const results = test.results ?? [];
+        const last = results[results.length - 1];
+        if (test.status === 'unexpected' || (last && !['passed', 'skipped'].includes(last.status)))
+          failedTests.push(`[${test.projectName}] ${[...here, spec.title].join(' › ')}: ${firstLine(last?.error?.message)}`);
+        else if (results.length > 1)
+          flakyTests.push(`[${test.projectName}] ${[...here, spec.title].join(' › ')}: ${firstLine(results[0]?.error?.message)}`);
+      }
+    }
+    playwrightFailures(suite.suites, here);
   }
 };
 
@@ -90,9 +127,10 @@ await step('e2e', async () => {
     });
   } finally {
     try {
-      const { stats } = JSON.parse(fs.readFileSync(output, 'utf8'));
+      const { stats, suites } = JSON.parse(fs.readFileSync(output, 'utf8'));
       passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
       failed += stats.unexpected ?? 0;
+      playwrightFailures(suites);
     } catch {
       failed += 1;
     }
@@ -100,6 +138,14 @@ await step('e2e', async () => {
 });
 
 fs.rmSync(reports, { recursive: true, force: true });
+if (flakyTests.length > 0) {
+  console.log(`\nPassed only on the retry (${database}):`);
+  for (const name of flakyTests) console.log(`  ~ ${stripVTControlCharacters(name)}`);
+}
+if (failedTests.length > 0) {
+  console.log(`\nFailed tests (${database}):`);
+  for (const name of failedTests) console.log(`  ✗ ${stripVTControlCharacters(name)}`);
+}
 console.log(`\nDatabase: ${database}. Steps failed: ${failures.length ? failures.join(', ') : 'none'}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);
