@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { fakeChatSockets } from './shared/chat/test-socket';
+import { useAppState } from './shared/state/store';
 
 // findBy… and waitFor give up after 15 s, not 1 s: on a shared 2-core machine under load a
 // screen can take seconds to settle (issue 20: LectureScreen failed so, alone it passed). A
@@ -18,4 +19,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // The store outlives a test: a toast left on screen would be swapped, not shown, by the next
+  // test's first toast (and read by its assertions). Each test starts with none.
+  useAppState.getState().hideToast();
 });

@@ -75,7 +75,13 @@ describe('/cadastro (a visitor becomes a client)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/plataforma/1/hall-estandes-gold'));
     expect(localStorage.getItem(CLIENT_TOKEN_KEY)).toBe('novo-token');
     expect(useAppState.getState().auth.clientAuthenticated).toBe(true);
-    expect(useAppState.getState().toast).toMatchObject({ type: 'success', message: 'Conta criada. Bem-vindo(a), Maria Souza!' });
+    await waitFor(() =>
+      expect(useAppState.getState().toast).toMatchObject({
+        show: true,
+        type: 'success',
+        message: 'Conta criada. Bem-vindo(a), Maria Souza!',
+      }),
+    );
   });
 
   it('shows the password rules as they are met, names wrong fields and sends nothing', async () => {

@@ -174,7 +174,14 @@ describe('/perfil (the client’s own data)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/eventos'));
     await waitFor(() => expect(useAppState.getState().auth.currentClient).toBeNull());
     expect(localStorage.getItem(CLIENT_TOKEN_KEY)).toBeNull();
-    expect(useAppState.getState().toast).toMatchObject({ type: 'success', message: 'Sua conta foi excluída. Sentiremos sua falta!' });
+    // A toast still on screen is swapped after a short delay: wait for this one.
+    await waitFor(() =>
+      expect(useAppState.getState().toast).toMatchObject({
+        show: true,
+        type: 'success',
+        message: 'Sua conta foi excluída. Sentiremos sua falta!',
+      }),
+    );
   });
 
   it('changes the password with the current one, the rules met and the same twice', async () => {

@@ -46,6 +46,8 @@ describe('the site’s written pages and its contact page', () => {
       expect.objectContaining({ subject: 'doubts', name: 'Visitante', message: 'Quando abre o próximo congresso?' }),
     );
     await waitFor(() => expect(screen.getByLabelText('Mensagem')).toHaveValue(''));
-    expect(useAppState.getState().toast).toMatchObject({ type: 'success', message: 'Seu contato foi enviado com sucesso!' });
+    await waitFor(() =>
+      expect(useAppState.getState().toast).toMatchObject({ show: true, type: 'success', message: 'Seu contato foi enviado com sucesso!' }),
+    );
   });
 });
