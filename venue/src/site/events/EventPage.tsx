@@ -14,7 +14,9 @@ import { PageLoading } from '../../shared/ui/PageLoading';
 import { eventQuery, useEventSponsors } from '../../platform/event/api';
 import { useProgramme } from './api';
 import { PriceText, useEventDays } from './EventCard';
-import { dayIn, priceTag, programmeOf, venuePath, zoneName } from './format';
+import { zoneInWords } from '../../shared/i18n/dates';
+import { useAppState } from '../../shared/state/store';
+import { dayIn, priceTag, programmeOf, venuePath } from './format';
 import { Programme } from './Programme';
 
 const LOGO_SIZES = '140px';
@@ -158,6 +160,7 @@ const safeLink = (url: string | null): string | null => (url && /^https?:\/\//i.
  */
 export const EventPage = () => {
   const { t } = useTranslation();
+  const language = useAppState((state) => state.language);
   const eventId = idFromSlug(useParams().eventSlug);
   const event = useQuery(eventQuery(eventId));
   const programme = useProgramme(event.data ? eventId : null);
@@ -221,7 +224,7 @@ export const EventPage = () => {
             <div>
               <dt>{t('site.event.hours')}</dt>
               <dd>
-                {hours} <span className="muted">({zoneName(data.timezone)})</span>
+                {hours} <span className="muted">({zoneInWords(data.timezone, language)})</span>
               </dd>
             </div>
             <div>

@@ -2,7 +2,9 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { PriceText } from './EventCard';
-import { hourOf, longDay, priceTag, type ProgrammeDay } from './format';
+import { dayInWords } from '../../shared/i18n/dates';
+import { useAppState } from '../../shared/state/store';
+import { hourOf, priceTag, type ProgrammeDay } from './format';
 
 const Tabs = styled.div`
   display: flex;
@@ -96,6 +98,7 @@ const shortDay = (date: string): string => `${date.slice(8, 10)}/${date.slice(5,
  */
 export const Programme = ({ days, today }: { days: ProgrammeDay[]; today: string }) => {
   const { t } = useTranslation();
+  const language = useAppState((state) => state.language);
   const base = useId();
   const initial = Math.max(
     0,
@@ -141,7 +144,7 @@ export const Programme = ({ days, today }: { days: ProgrammeDay[]; today: string
         id={`${base}-panel`}
         {...(days.length > 1 ? { role: 'tabpanel', 'aria-labelledby': `${base}-tab-${selected}`, tabIndex: 0 } : {})}
       >
-        <h3>{longDay(current.date)}</h3>
+        <h3>{dayInWords(current.date, language)}</h3>
         {current.rooms.map((room) => (
           <div key={room.id}>
             <h4>{room.name}</h4>

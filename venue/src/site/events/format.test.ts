@@ -1,6 +1,6 @@
 import type { CmsLecture } from '@plataforma/adapter';
 import { describe, expect, it } from 'vitest';
-import { dayIn, eventPagePath, formatAmount, longDay, orderFor, priceTag, programmeOf, venuePath, zoneName } from './format';
+import { dayIn, eventPagePath, formatAmount, orderFor, priceTag, programmeOf, venuePath } from './format';
 
 const lecture = (id: number, startDate: string, startTime: string, room: { id: number; name: string } | null): CmsLecture => ({
   id,
@@ -38,19 +38,10 @@ describe('price tags', () => {
 });
 
 describe('days, zones and addresses', () => {
-  it('writes a day in words whatever the machine’s zone', () => {
-    expect(longDay('2020-11-12')).toBe('quinta-feira, 12 de novembro de 2020');
-  });
-
   it('tells the day in a zone (02:30 UTC is still the day before in São Paulo)', () => {
     expect(dayIn('America/Sao_Paulo', new Date('2026-03-08T02:30:00Z'))).toBe('2026-03-07');
     expect(dayIn('Europe/Berlin', new Date('2026-03-08T02:30:00Z'))).toBe('2026-03-08');
     expect(dayIn('Nowhere/Atlantis', new Date('2026-03-08T02:30:00Z'))).toBe('2026-03-08');
-  });
-
-  it('names a zone, and falls back to its id when the zone is unknown', () => {
-    expect(zoneName('America/Sao_Paulo', new Date('2026-01-10T12:00:00Z'))).toMatch(/Brasília/);
-    expect(zoneName('Nowhere/Atlantis')).toBe('Nowhere/Atlantis');
   });
 
   it('leads the event page and the venue with the id, keeping a slug that starts with it', () => {

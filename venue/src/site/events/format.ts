@@ -16,24 +16,6 @@ export const priceTag = (item: Pick<Event, 'value' | 'discountValue' | 'hasDisco
   return { kind: 'price', price: formatAmount(item.value, item.currency) };
 };
 
-/** A day of the wire ('2026-11-12') in words: 'quinta-feira, 12 de novembro de 2026'. */
-export const longDay = (date: string): string =>
-  new Intl.DateTimeFormat('pt-BR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
-
-/** The name of a time zone as people say it ('America/Sao_Paulo' → 'Horário Padrão de Brasília'); the id when unknown. */
-export const zoneName = (timeZone: string, at: Date = new Date()): string => {
-  try {
-    const part = new Intl.DateTimeFormat('pt-BR', { timeZone, timeZoneName: 'long' })
-      .formatToParts(at)
-      .find((p) => p.type === 'timeZoneName');
-    return part?.value ?? timeZone;
-  } catch {
-    return timeZone;
-  }
-};
-
 /** The day (YYYY-MM-DD) it is in a zone at an instant, with the browser's own Intl (no date library in the chunk). */
 export const dayIn = (timeZone: string, at: Date = new Date()): string => {
   try {

@@ -4,6 +4,8 @@ import type { SitePageKey } from '@plataforma/adapter';
 import { ScreenPage } from '../../platform/ui/ScreenPage';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
+import { shortDateInWords } from '../../shared/i18n/dates';
+import { useAppState } from '../../shared/state/store';
 import { NotFound } from '../../shared/ui/NotFound';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { sitePageQuery } from './api';
@@ -13,6 +15,7 @@ import { RichText } from './RichText';
 /** `/termos` and `/sobre`: a page an admin writes as content (its single type), drawn safely. */
 export const SitePageScreen = ({ page }: { page: SitePageKey }) => {
   const { t } = useTranslation();
+  const language = useAppState((state) => state.language);
   const query = useQuery(sitePageQuery(page));
   useDocumentTitle(query.data?.title ?? t(`site.links.${page}`));
   if (query.error?.status === 404)
@@ -35,9 +38,7 @@ export const SitePageScreen = ({ page }: { page: SitePageKey }) => {
           <h1>{query.data.title}</h1>
           <RichText blocks={query.data.body} />
           {!Number.isNaN(updated.getTime()) && (
-            <p className="updated">
-              {t('site.pages.updated', { date: updated.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' }) })}
-            </p>
+            <p className="updated">{t('site.pages.updated', { date: shortDateInWords(updated, language, 'America/Sao_Paulo') })}</p>
           )}
         </Prose>
       </div>
