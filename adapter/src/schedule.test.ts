@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentAndNext, dateInZone, formatLectureDate, lectureSpan, timeInZone, zonedInstant } from './schedule';
+import { currentAndNext, dateInZone, formatLectureDate, lectureSpan, liveByRoom, liveStates, timeInZone, zonedInstant } from './schedule';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -67,5 +67,63 @@ describe('currentAndNext', () => {
     } finally {
       env.TZ = before;
     }
+  });
+});
+
+describe('liveStates and liveByRoom (the programme’s and the doors’ marks)', () => {
+  const lecture = (id: number, room: number | null, startDate: string, startTime: string, endTime: string) => ({
+    id,
+    room: room === null ? null : { id: room },
+    startDate,
+    startTime,
+    endTime,
+  });
+  const programme = [
+    lecture(1, 1, '2026-11-26', '09:00', '10:00'),
+    lecture(2, 1, '2026-11-26', '10:00', '11:00'),
+    lecture(3, 1, '2026-11-26', '14:00', '15:00'),
+    lecture(4, 2, '2026-11-26', '09:30', '10:30'),
+    lecture(5, 2, '2026-11-26', '10:45', '11:30'),
+    lecture(6, null, '2026-11-26', '09:00', '12:00'),
+    lecture(7, 3, '2026-11-26', '23:30', '00:30'),
+  ];
+  // 09:40 in São Paulo is 12:40 UTC.
+  const at0940 = at('2026-11-26T12:40:00Z');
+
+  it('marks the lecture on now in each room live, and each room’s next one soon when it starts within the hour', () => {
+    const states = liveStates(programme, at0940, 'America/Sao_Paulo');
+    expect(Object.fromEntries(states)).toEqual({ 1: 'live', 2: 'soon', 4: 'live' });
+    // Room 2's next (10:45) is 65 minutes away: not yet soon; room 3 starts at night.
+    expect(states.has(5)).toBe(false);
+    expect(states.has(7)).toBe(false);
+    // A lecture without a room is never marked, even while it runs.
+    expect(states.has(6)).toBe(false);
+  });
+
+  it('switches at the exact edges: the end belongs to the next lecture, the start is live', () => {
+    expect(liveStates(programme, at('2026-11-26T13:00:00Z'), 'America/Sao_Paulo').get(2)).toBe('live');
+    expect(liveStates(programme, at('2026-11-26T13:00:00Z'), 'America/Sao_Paulo').has(1)).toBe(false);
+    expect(liveStates(programme, at('2026-11-26T12:59:59Z'), 'America/Sao_Paulo').get(1)).toBe('live');
+    expect(liveStates(programme, at('2026-11-26T12:59:59Z'), 'America/Sao_Paulo').get(2)).toBe('soon');
+  });
+
+  it('keeps a lecture past midnight live into the next day', () => {
+    expect(liveStates(programme, at('2026-11-27T03:15:00Z'), 'America/Sao_Paulo').get(7)).toBe('live');
+    expect(liveStates(programme, at('2026-11-27T03:31:00Z'), 'America/Sao_Paulo').has(7)).toBe(false);
+  });
+
+  it('reads the wall clock of the event’s zone', () => {
+    // 09:40 in Lisbon is 09:40 UTC: nothing of a São Paulo-timed 09:00 lecture is on then in São Paulo.
+    expect(liveStates(programme, at('2026-11-26T09:40:00Z'), 'Europe/Lisbon').get(1)).toBe('live');
+    expect(liveStates(programme, at('2026-11-26T09:40:00Z'), 'America/Sao_Paulo').size).toBe(0);
+  });
+
+  it('gives the live lecture of each room', () => {
+    const live = liveByRoom(programme, at0940, 'America/Sao_Paulo');
+    expect([...live.entries()].map(([room, l]) => [room, l.id])).toEqual([
+      [1, 1],
+      [2, 4],
+    ]);
+    expect(liveByRoom([], at0940).size).toBe(0);
   });
 });

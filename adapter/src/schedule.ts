@@ -113,3 +113,46 @@ export const currentAndNext = <T extends Timed>(
   const next = spans.find((s) => s.start > now)?.lecture ?? null;
   return { current, next };
 };
+
+/** How soon a room's next lecture must start to be announced as 'Em breve' (minutes). */
+export const SOON_MINUTES = 60;
+
+export type LiveState = 'live' | 'soon';
+
+/**
+ * The programme's marks at an instant, room by room as the lecture screen reckons them
+ * (`currentAndNext`): the lecture on now in each room is 'live'; the room's next lecture is
+ * 'soon' when it starts within SOON_MINUTES. Lectures without a room are never marked.
+ */
+export const liveStates = <T extends Timed & { id: number; room: { id: number } | null }>(
+  lectures: readonly T[],
+  now: number,
+  timeZone = DEFAULT_TIME_ZONE,
+): Map<number, LiveState> => {
+  const byRoom = new Map<number, T[]>();
+  for (const lecture of lectures) {
+    if (!lecture.room) continue;
+    const list = byRoom.get(lecture.room.id) ?? [];
+    list.push(lecture);
+    byRoom.set(lecture.room.id, list);
+  }
+  const states = new Map<number, LiveState>();
+  for (const list of byRoom.values()) {
+    const { current, next } = currentAndNext(list, now, timeZone);
+    if (current) states.set(current.id, 'live');
+    if (next && lectureSpan(next, timeZone).start - now <= SOON_MINUTES * 60_000) states.set(next.id, 'soon');
+  }
+  return states;
+};
+
+/** The lectures on now in each room, in room order of the list given (the doors' and the entrance's 'AO VIVO'). */
+export const liveByRoom = <T extends Timed & { id: number; room: { id: number } | null }>(
+  lectures: readonly T[],
+  now: number,
+  timeZone = DEFAULT_TIME_ZONE,
+): Map<number, T> => {
+  const states = liveStates(lectures, now, timeZone);
+  const live = new Map<number, T>();
+  for (const lecture of lectures) if (lecture.room && states.get(lecture.id) === 'live') live.set(lecture.room.id, lecture);
+  return live;
+};

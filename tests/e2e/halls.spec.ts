@@ -196,13 +196,19 @@ test("the antechambers open the event's links and PDFs in a new tab, and the wel
   await expect(page.getByRole('link', { name: /^Fale conosco/ })).toHaveAttribute('href', data.venue.messagingLink);
   await expect(page.getByRole('link', { name: /^Informações do evento/ })).toHaveAttribute('href', data.venue.infoPdf);
   await page.goto('/plataforma/1/help-desk');
-  await expect(page.getByRole('link', { name: /abre em nova aba/ })).toHaveCount(3);
+  // WhatsApp and the map open outside; the 'Programação' TV leads to the event's programme (issue 17).
+  await expect(page.getByRole('link', { name: /abre em nova aba/ })).toHaveCount(2);
   await expect(page.getByRole('link', { name: /^Mapa do evento/ })).toHaveAttribute('target', '_blank');
+  await expect(page.getByRole('link', { name: 'Ver a programação do evento' })).toHaveAttribute('href', '/plataforma/1/programacao');
   const pdf = await request.get(data.venue.mapPdf);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect(pdf.headers()['content-disposition'] ?? 'inline').not.toMatch(/attachment/);
   await page.goto('/plataforma/1/palestrantes');
   await expect(page.getByRole('link', { name: /^Informações aos palestrantes/ })).toHaveAttribute('href', data.venue.speakersPdf);
+  // Beside the SPEC's TVs, the speakers' directory (issue 17).
+  await page.getByRole('link', { name: /diretório de palestrantes/ }).click();
+  await expect(page).toHaveURL(/\/plataforma\/1\/palestrantes\/diretorio$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Palestrantes' })).toBeVisible();
 });
 
 test('hall-entrada loads under 200 KB of JavaScript (gzipped) and none of the back office', async ({ page }) => {

@@ -49,6 +49,15 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={HALLS.entrance.path} replace /> },
           ...openHallRoutes,
           { path: 'salas/:roomId', lazy: async () => ({ Component: (await import('./platform/lecture/screens')).LectureScreen }) },
+          // The event's programme and its speakers are public, as its page in the catalogue (issue 17).
+          {
+            path: SCREENS.programme.path,
+            lazy: async () => ({ Component: (await import('./platform/programme/ProgrammePage')).ProgrammePage }),
+          },
+          {
+            path: SCREENS.speakerDirectory.path,
+            lazy: async () => ({ Component: (await import('./platform/speakers/SpeakerDirectory')).SpeakerDirectory }),
+          },
           {
             // SPEC §2.4: every other platform page needs a signed-in client.
             element: <RequireClient />,

@@ -38,11 +38,13 @@ import {
   productPaths,
   roomPaths,
   sitePagePaths,
+  speakerPaths,
   sponsorPaths,
   standPaths,
 } from '../contracts/paths';
 import type { Product, ProductOrderField } from '../contracts/product';
 import type { Room, RoomDay, RoomOrderField } from '../contracts/room';
+import type { Speaker, SpeakerOrderField } from '../contracts/speaker';
 import type { Sponsor, SponsorOrderField } from '../contracts/sponsor';
 import type { Stand, StandOrderField } from '../contracts/stand';
 import type { Http, PageQuery } from './http';
@@ -164,6 +166,10 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
     },
     sponsors: {
       list: children<Sponsor, SponsorOrderField>(sponsorPaths.site, 'eventId'),
+    },
+    /** The speakers' directory of a published event: photo, title, description and their lectures. */
+    speakers: {
+      list: children<Speaker, SpeakerOrderField>(speakerPaths.site, 'eventId'),
     },
     medias: {
       list: children<Media, MediaOrderField>(mediaPaths.site, 'standId'),

@@ -37,7 +37,7 @@ export const chatPaths = {
 export const sponsorPaths = { site: '/sponsors', cms: '/sponsors' } as const;
 export const mediaPaths = { site: '/medias', cms: '/medias' } as const;
 export const productPaths = { site: '/products', cms: '/products' } as const;
-export const speakerPaths = { cms: '/speakers' } as const;
+export const speakerPaths = { cms: '/speakers', site: '/speakers' } as const;
 export const couponPaths = { cms: '/coupons' } as const;
 export const lecturePaths = {
   cms: '/lectures',

@@ -72,6 +72,7 @@ const ICONS = {
   map: 'M9 4 3 6.5v13L9 17l6 2.5 6-2.5v-13L15 6.5 9 4zM9 4v13M15 6.5v13',
   help: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01',
   events: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
+  programme: 'M4 5h16v15H4zM4 9h16M8 3v4M16 3v4M8 13h3M8 16h6',
   logout: 'M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11',
 };
 
@@ -85,7 +86,7 @@ const Item = ({ icon, label, children }: { icon: keyof typeof ICONS; label: stri
 
 /**
  * SPEC §2.4: on every platform page — home, back, the next hall of the chain, the map (only on the
- * mapped halls), the help desk, the public catalogue of events and, when a client is signed in, logout.
+ * mapped halls), the event's programme (issue 17), the help desk, the public catalogue of events and, when a client is signed in, logout.
  */
 export const NavBar = () => {
   const { t } = useTranslation();
@@ -96,7 +97,7 @@ export const NavBar = () => {
   const [mapOpen, setMapOpen] = useState(false);
   const page = pageOf(pathname);
   const next = page ? NEXT_HALL[page] : undefined;
-  const current = (key: 'entrance' | 'helpDesk') => (page === key ? 'page' : undefined);
+  const current = (key: 'entrance' | 'helpDesk' | 'programme') => (page === key ? 'page' : undefined);
 
   const logout = async () => {
     await logoutClient();
@@ -122,6 +123,9 @@ export const NavBar = () => {
             <Item icon="map" label={t('halls.nav.map')} />
           </NavButton>
         )}
+        <NavLink to={pagePath(slug, 'programme')} aria-current={current('programme')}>
+          <Item icon="programme" label={t('halls.nav.programme')} />
+        </NavLink>
         <NavLink to={pagePath(slug, 'helpDesk')} aria-current={current('helpDesk')}>
           <Item icon="help" label={t('halls.nav.helpDesk')} />
         </NavLink>

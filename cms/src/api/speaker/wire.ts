@@ -11,7 +11,7 @@ import {
 } from '@plataforma/adapter';
 import type { ContextLike, PreparedWrite, ResourceSpec } from '@plataforma/adapter/server';
 import { checkColumnLengths } from '../../http/columns';
-import { eventFilter } from '../../http/filters';
+import { eventFilter, publishedEventFilter } from '../../http/filters';
 import { IMAGE_FIELDS, fileUrl, idOf, imageSources, orNull, type FileRow } from '../../lib/wire';
 import { removeUploads, takeUpload } from '../../uploads';
 import { removeFreedFiles } from '../event/cascade';
@@ -93,3 +93,22 @@ export const cmsSpeakerSpec = (strapi: Core.Strapi): ResourceSpec<SpeakerRow, Sp
     toData: (raw: unknown, ctx: ContextLike) => speakerData(strapi, raw as SpeakerInput, ctx),
   },
 });
+
+/**
+ * The speakers' directory of a published event (the site, no token): `eventId` required,
+ * 404 for an unknown or unpublished event; each speaker with their lectures in day and hour order.
+ */
+export const siteSpeakerSpec: ResourceSpec<SpeakerRow, Speaker, SpeakerOrderField> = {
+  uid: UID,
+  path: speakerPaths.site,
+  searchFields: ['name', 'title'],
+  order: speakerOrder,
+  filters: { eventId: publishedEventFilter },
+  select: ['id', 'name', 'title', 'description'],
+  populate: {
+    event: { select: ['id'] },
+    image: IMAGE_FIELDS,
+    lectures: { select: ['id', 'name'], orderBy: [{ startDate: 'asc' }, { startTime: 'asc' }] },
+  },
+  toWire: speakerToWire,
+};

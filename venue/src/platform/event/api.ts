@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { idFromSlug } from '@plataforma/adapter/routes';
-import type { ApiError, Event, ListResult, Room, Sponsor, Stand } from '@plataforma/adapter';
+import type { ApiError, CmsLecture, Event, ListResult, Room, Sponsor, Stand } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 
 /** How long the event's data is taken as fresh (the halls and their maps share it). */
@@ -14,6 +14,7 @@ export const eventKeys = {
   stands: (eventId: number | null) => [...eventKeys.all, eventId, 'stands'] as const,
   rooms: (eventId: number | null, offset: number, limit: number) => [...eventKeys.all, eventId, 'rooms', offset, limit] as const,
   sponsors: (eventId: number | null) => [...eventKeys.all, eventId, 'sponsors'] as const,
+  lectures: (eventId: number | null) => [...eventKeys.all, eventId, 'lectures'] as const,
 };
 
 /** The event id of the current /plataforma/{slug} route (the part before the first dash). */
@@ -60,3 +61,17 @@ export const eventSponsorsQuery = (eventId: number | null) =>
   });
 
 export const useEventSponsors = (eventId: number | null) => useQuery(eventSponsorsQuery(eventId));
+
+/**
+ * The event's whole programme (every lecture with its room and speakers, day and hour order):
+ * the Programação page, the doors' 'AO VIVO' and the entrance's 'Ao vivo agora' share it.
+ */
+export const eventLecturesQuery = (eventId: number | null) =>
+  queryOptions<ListResult<CmsLecture>, ApiError>({
+    queryKey: eventKeys.lectures(eventId),
+    queryFn: () => api.site.lectures.event(eventId as number),
+    enabled: eventId !== null,
+    staleTime: FRESH_MS,
+  });
+
+export const useEventLectures = (eventId: number | null) => useQuery(eventLecturesQuery(eventId));

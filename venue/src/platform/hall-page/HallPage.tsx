@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
@@ -15,6 +16,7 @@ import { Stage } from '../halls/scene/Stage';
 import { SoftLoginModal } from '../session/SoftLoginModal';
 import { VideoModal } from '../ui/VideoModal';
 import { EventCaption } from './EventCaption';
+import { LiveNow } from './LiveNow';
 import { useHallItems } from './useHallItems';
 
 // Its own chunk: only the help desk's 'Atendimento' opens it.
@@ -31,14 +33,15 @@ const Loading = styled.div`
 /**
  * A hall drawn as a place, as its registry entry says: the room, its parts from the API's data,
  * the video modal its screens open; on an open hall (hall-entrada) the soft login over it while
- * no client is signed in.
+ * no client is signed in; where the entry says so, what is on now across the rooms ('Ao vivo agora').
  */
 export const HallPage = ({ page }: { page: HallKey }) => {
   const { t } = useTranslation();
   const hall = HALLS[page];
   const event = useEvent(useEventId());
   const signedIn = useAppState((state) => state.auth.clientAuthenticated);
-  const { items, error, retry } = useHallItems(page);
+  const { slug = '' } = useParams();
+  const { items, live, error, retry } = useHallItems(page);
   const [action, setAction] = useState<Action | null>(null);
   const name = t(`halls.names.${page}`);
   useDocumentTitle(event.data ? `${name} · ${event.data.name}` : name);
@@ -60,6 +63,7 @@ export const HallPage = ({ page }: { page: HallKey }) => {
         {items && <HallItems items={items} onAction={setAction} />}
         {hall.caption && event.data && <EventCaption event={event.data} />}
       </Stage>
+      {hall.liveNow && items && <LiveNow live={live} slug={slug} />}
       {!items && (
         <Loading>
           <Spinner size={40} label={t('common.loading')} />

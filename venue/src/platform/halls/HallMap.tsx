@@ -100,6 +100,10 @@ export const HallMap = ({ hall, items }: { hall: string; items: HallItem[] | nul
                   strokeWidth="2"
                 />
               )}
+              {item.kind === 'door' && item.live && (
+                // A lecture on now behind the door: the scene's red 'AO VIVO' dot (its name says so in the caption).
+                <circle cx={place.x + place.width - 6} cy={place.y + 2} r="6" fill="#d7261e" stroke="#fff" strokeWidth="1.5" />
+              )}
               {name && (
                 <text x={place.x + place.width / 2} y={labelY} textAnchor="middle" fontSize="13" fontWeight="600" fill="#f5f1ee">
                   {fit(name, Math.max(8, Math.floor(place.width / 7.5)))}

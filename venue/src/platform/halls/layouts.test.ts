@@ -3,6 +3,7 @@ import type { Room, Stand, VenueLinks } from '@plataforma/adapter';
 import { eventFixture } from '../../test-fixtures';
 import { antechamberLayout, congressLayout, entranceLayout, standHallLayout, standsOfHall, type HallItem } from './layouts';
 import { hallContext, type HallKey } from './registry';
+import { textLines } from './scene/Stage';
 
 const t = (key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key);
 /** A hall's place in the registry, under the slug given. */
@@ -124,6 +125,44 @@ describe('congress halls', () => {
   });
 });
 
+describe("congress doors: 'AO VIVO'", () => {
+  const live = new Map([[2, { name: 'Sepse grave na UTI: novas diretrizes de ressuscitação' }]]);
+
+  it('marks the door of the room with a lecture on now, and only that one', () => {
+    const doors = congressLayout('congress1', [room(1), room(2), room(3)], at('congress1', '1'), live).filter(
+      (item) => item.kind === 'door',
+    );
+    expect(doors.map((door) => door.live)).toEqual([
+      undefined,
+      { title: 'Sepse grave na UTI: novas diretrizes de ressuscitação', mark: 'halls.live.mark' },
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(doors[1].label).toBe('halls.live.door {"name":"Sala 2","title":"Sepse grave na UTI: novas diretrizes de ressuscitação"}');
+    expect(doors[1].target).toEqual({ to: '/plataforma/1/salas/2' });
+    expect(doors[0].label).toBe('halls.roomDoor {"name":"Sala 1"}');
+  });
+
+  it('says so on the external doors of amib-em-cena, and nothing live draws the doors as before', () => {
+    const marked = congressLayout('amibEmCena', [room(12), room(2)], at('amibEmCena', '1'), live);
+    expect(marked[1].label).toBe(
+      'halls.live.doorExternal {"name":"Sala 2","title":"Sepse grave na UTI: novas diretrizes de ressuscitação"}',
+    );
+    expect(marked[1].target).toEqual({ href: 'https://amib.exemplo.com.br/2' });
+    const rooms = [room(1), room(2)];
+    expect(congressLayout('congress1', rooms, at('congress1', '1'), new Map())).toEqual(
+      congressLayout('congress1', rooms, at('congress1', '1')),
+    );
+  });
+
+  it("cuts a door's title into two short lines, the second ellipsised", () => {
+    expect(textLines('Sepse grave na UTI: novas diretrizes de ressuscitação', 16)).toEqual(['Sepse grave na', 'UTI: novas dire…']);
+    expect(textLines('Abertura', 16)).toEqual(['Abertura']);
+    expect(textLines('Otorrinolaringologia pediátrica', 16)).toEqual(['Otorrinolaringol', 'ogia pediátrica']);
+  });
+});
+
 describe('entrance and antechambers', () => {
   it('links the entrance to the halls, the sponsors that have a link and the video', () => {
     const sponsors = [
@@ -143,10 +182,19 @@ describe('entrance and antechambers', () => {
 
   it('gives each antechamber its TVs from the event data', () => {
     // The TVs, then the room's furniture (not a link).
-    expect(targets(antechamberLayout('cbmi2021', venue, t))).toEqual([{ href: 'https://wa.me/55' }, { href: '/uploads/info.pdf' }, null]);
-    expect(antechamberLayout('helpDesk', venue, t).map((item) => item.key)).toEqual(['messaging', 'programme', 'map', 'attendance']);
+    expect(targets(antechamberLayout('cbmi2021', venue, at('cbmi2021', '1')))).toEqual([
+      { href: 'https://wa.me/55' },
+      { href: '/uploads/info.pdf' },
+      null,
+    ]);
+    const helpDesk = antechamberLayout('helpDesk', venue, at('helpDesk', '1'));
+    expect(helpDesk.map((item) => item.key)).toEqual(['messaging', 'programme', 'map', 'attendance']);
+    // The 'Programação' TV leads to the event's programme page (issue 17), not out of the venue.
+    expect(helpDesk.find((item) => item.key === 'programme')?.target).toEqual({ to: '/plataforma/1/programacao' });
     // The help desk's 'Atendimento' opens the contact form (issue 13).
-    expect(antechamberLayout('helpDesk', venue, t).find((item) => item.key === 'attendance')?.target).toEqual({ action: 'contact' });
-    expect(antechamberLayout('speakers', venue, t).map((item) => item.key)).toEqual(['messaging', 'speakers', 'lounge']);
+    expect(helpDesk.find((item) => item.key === 'attendance')?.target).toEqual({ action: 'contact' });
+    const speakers = antechamberLayout('speakers', venue, at('speakers', '1'));
+    expect(speakers.map((item) => item.key)).toEqual(['messaging', 'speakers', 'directory', 'lounge']);
+    expect(speakers.find((item) => item.key === 'directory')?.target).toEqual({ to: '/plataforma/1/palestrantes/diretorio' });
   });
 });

@@ -18,7 +18,8 @@ interface Base {
 export type HallItem =
   /** `plate`: the text on the booth's counter (its tier's name, or that the place is free). */
   | (Base & { kind: 'booth'; tier: Tier; x: number; y: number; scale: number; stand: Stand | null; plate: string })
-  | (Base & { kind: 'door'; x: number; y: number; scale: number; sign: string })
+  /** `live`: the lecture on now behind a congress room's door (its title and the 'AO VIVO' mark, in the visitor's language). */
+  | (Base & { kind: 'door'; x: number; y: number; scale: number; sign: string; live?: { title: string; mark: string } })
   | (Base & { kind: 'screen'; x: number; y: number; width: number; height: number; caption: string; icon: ScreenIcon; stand?: boolean })
   | (Base & { kind: 'totem'; x: number; y: number; scale: number; sponsor: Sponsor; plate: string })
   | (Base & { kind: 'desk'; x: number; y: number; width: number; sign: string })
@@ -35,7 +36,15 @@ export type HallItem =
     })
   | (Base & { kind: 'lounge'; x: number; y: number });
 
+export type DoorItem = Extract<HallItem, { kind: 'door' }>;
+
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The lecture on now in each room, by room id (`liveByRoom` of the adapter's schedule; empty when nothing is on). */
+export type LiveRooms = ReadonlyMap<number, { name: string }>;
+
+/** The lecture screen of a room (salas/{roomId}): where a congress room's door and the entrance's 'Ao vivo agora' lead. */
+export const roomScreenPath = (slug: string, roomId: number): string => `/plataforma/${slug}/salas/${roomId}`;
 
 /** Where a hall stands: the event's slug, the texts, the pages' addresses and its neighbours in the chain (from the registry). */
 export interface LayoutContext {
@@ -95,7 +104,7 @@ const boothRow = (
   }));
 };
 
-const door = (key: string, x: number, sign: string, label: string, target: Target, scale = 0.78, y = WALL_BASE): HallItem => ({
+const door = (key: string, x: number, sign: string, label: string, target: Target, scale = 0.78, y = WALL_BASE): DoorItem => ({
   kind: 'door',
   key,
   x,
@@ -275,8 +284,11 @@ export const CONGRESS_ROOMS: Record<'congress1' | 'congress2' | 'amibEmCena', { 
 
 export type CongressKey = keyof typeof CONGRESS_ROOMS;
 
-/** Room doors along the back wall; a place without a room is a closed door, not a link. */
-export const congressLayout = (page: CongressKey, rooms: readonly Room[], context: LayoutContext): HallItem[] => {
+/**
+ * Room doors along the back wall; a place without a room is a closed door, not a link. A room
+ * with a lecture on now (`live`) shows its title and the 'AO VIVO' mark, and says so in its name.
+ */
+export const congressLayout = (page: CongressKey, rooms: readonly Room[], context: LayoutContext, live?: LiveRooms): HallItem[] => {
   const { slug, t } = context;
   const { offset, limit } = CONGRESS_ROOMS[page];
   const scale = limit === 6 ? 0.62 : 0.7;
@@ -291,14 +303,16 @@ export const congressLayout = (page: CongressKey, rooms: readonly Room[], contex
         y: WALL_BASE,
       };
     const external = page === 'amibEmCena';
-    return door(
-      `room-${i}`,
-      x,
-      room.name,
-      external ? t('halls.roomExternal', { name: room.name }) : t('halls.roomDoor', { name: room.name }),
-      external ? link(room.link) : { to: `/plataforma/${slug}/salas/${room.id}` },
-      scale,
-    );
+    const lecture = live?.get(room.id);
+    const label = lecture
+      ? external
+        ? t('halls.live.doorExternal', { name: room.name, title: lecture.name })
+        : t('halls.live.door', { name: room.name, title: lecture.name })
+      : external
+        ? t('halls.roomExternal', { name: room.name })
+        : t('halls.roomDoor', { name: room.name });
+    const item = door(`room-${i}`, x, room.name, label, external ? link(room.link) : { to: roomScreenPath(slug, room.id) }, scale);
+    return lecture ? { ...item, live: { title: lecture.name, mark: t('halls.live.mark') } } : item;
   });
   const video: HallItem = {
     kind: 'screen',
@@ -334,7 +348,8 @@ export const congressLayout = (page: CongressKey, rooms: readonly Room[], contex
 };
 
 /** The antechambers' TVs (SPEC §2.4); what they open is the event's data. */
-export const antechamberLayout = (page: 'cbmi2021' | 'helpDesk' | 'speakers', venue: VenueLinks, t: Translate): HallItem[] => {
+export const antechamberLayout = (page: 'cbmi2021' | 'helpDesk' | 'speakers', venue: VenueLinks, context: LayoutContext): HallItem[] => {
+  const { t } = context;
   const tvs: Array<{ key: string; caption: string; label: string; target: Target; icon: ScreenIcon }> = [
     {
       key: 'messaging',
@@ -351,7 +366,8 @@ export const antechamberLayout = (page: 'cbmi2021' | 'helpDesk' | 'speakers', ve
       key: 'programme',
       caption: t('halls.tv.programme'),
       label: t('halls.tv.programmeOpen'),
-      target: link(venue.programmeLink),
+      // The event's Programação (issue 17); the external link staff may set is offered there.
+      target: { to: context.pathOf('programme') },
       icon: 'calendar',
     });
     tvs.push({ key: 'map', caption: t('halls.tv.map'), label: t('halls.tv.mapOpen'), target: link(venue.mapPdf), icon: 'document' });
@@ -363,6 +379,13 @@ export const antechamberLayout = (page: 'cbmi2021' | 'helpDesk' | 'speakers', ve
       label: t('halls.tv.speakersOpen'),
       target: link(venue.speakersPdf),
       icon: 'document',
+    });
+    tvs.push({
+      key: 'directory',
+      caption: t('halls.tv.directory'),
+      label: t('halls.tv.directoryOpen'),
+      target: { to: context.pathOf('speakerDirectory') },
+      icon: 'people',
     });
   }
   const width = tvs.length === 3 ? 500 : 620;

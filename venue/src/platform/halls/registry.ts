@@ -7,6 +7,7 @@ import {
   standHallLayout,
   type HallItem,
   type LayoutContext,
+  type LiveRooms,
   type Translate,
 } from './layouts';
 
@@ -15,7 +16,7 @@ export type HallKey =
   'entrance' | 'gold' | 'silver' | 'bronze1' | 'bronze2' | 'congress1' | 'congress2' | 'amibEmCena' | 'cbmi2021' | 'helpDesk' | 'speakers';
 
 /** The platform's HTML screens the halls lead to (their own folders, their own lazy chunks). */
-export type ScreenKey = 'rooms' | 'network';
+export type ScreenKey = 'rooms' | 'network' | 'programme' | 'speakerDirectory';
 
 export type PageKey = HallKey | ScreenKey;
 
@@ -25,6 +26,8 @@ export interface HallData {
   stands: readonly Stand[];
   sponsors: readonly Sponsor[];
   rooms: readonly Room[];
+  /** The lecture on now in each room (empty unless the hall asked for the programme). */
+  live: LiveRooms;
 }
 
 /** The API data a hall needs besides the event: only these queries run for it. */
@@ -33,6 +36,8 @@ export interface HallNeeds {
   sponsors?: boolean;
   /** A window of the event's rooms (SPEC §9). */
   rooms?: { offset: number; limit: number };
+  /** The event's programme, for what is on now (the doors' 'AO VIVO', the entrance's 'Ao vivo agora'); the hall never waits for it. */
+  lectures?: boolean;
 }
 
 export interface HallEntry {
@@ -49,6 +54,8 @@ export interface HallEntry {
   next?: HallKey;
   /** The navigation bar offers the hall's map. */
   map?: boolean;
+  /** Lists what is on now across the rooms ('Ao vivo agora', over the scene). */
+  liveNow?: boolean;
 }
 
 /**
@@ -61,7 +68,8 @@ export const HALLS: Readonly<Record<HallKey, HallEntry>> = {
     open: true,
     caption: true,
     map: true,
-    needs: { sponsors: true },
+    liveNow: true,
+    needs: { sponsors: true, lectures: true },
     layout: ({ event, sponsors }, context) =>
       entranceLayout(sponsors, event.image ?? event.banner, event.name, context, event.image ? event.imageSources : event.bannerSources),
   },
@@ -95,28 +103,30 @@ export const HALLS: Readonly<Record<HallKey, HallEntry>> = {
   congress1: {
     path: 'congresso/1',
     next: 'congress2',
-    needs: { rooms: CONGRESS_ROOMS.congress1 },
-    layout: ({ rooms }, context) => congressLayout('congress1', rooms, context),
+    needs: { rooms: CONGRESS_ROOMS.congress1, lectures: true },
+    layout: ({ rooms, live }, context) => congressLayout('congress1', rooms, context, live),
   },
   congress2: {
     path: 'congresso/2',
-    needs: { rooms: CONGRESS_ROOMS.congress2 },
-    layout: ({ rooms }, context) => congressLayout('congress2', rooms, context),
+    needs: { rooms: CONGRESS_ROOMS.congress2, lectures: true },
+    layout: ({ rooms, live }, context) => congressLayout('congress2', rooms, context, live),
   },
   amibEmCena: {
     path: 'amib-em-cena',
-    needs: { rooms: CONGRESS_ROOMS.amibEmCena },
-    layout: ({ rooms }, context) => congressLayout('amibEmCena', rooms, context),
+    needs: { rooms: CONGRESS_ROOMS.amibEmCena, lectures: true },
+    layout: ({ rooms, live }, context) => congressLayout('amibEmCena', rooms, context, live),
   },
-  cbmi2021: { path: 'cbmi-2021', needs: {}, layout: ({ event }, context) => antechamberLayout('cbmi2021', event.venue, context.t) },
-  helpDesk: { path: 'help-desk', needs: {}, layout: ({ event }, context) => antechamberLayout('helpDesk', event.venue, context.t) },
-  speakers: { path: 'palestrantes', needs: {}, layout: ({ event }, context) => antechamberLayout('speakers', event.venue, context.t) },
+  cbmi2021: { path: 'cbmi-2021', needs: {}, layout: ({ event }, context) => antechamberLayout('cbmi2021', event.venue, context) },
+  helpDesk: { path: 'help-desk', needs: {}, layout: ({ event }, context) => antechamberLayout('helpDesk', event.venue, context) },
+  speakers: { path: 'palestrantes', needs: {}, layout: ({ event }, context) => antechamberLayout('speakers', event.venue, context) },
 };
 
-/** The HTML screens' addresses (hall-salas and sala-network). */
+/** The HTML screens' addresses (hall-salas, sala-network, the event's Programação and its speakers' directory). */
 export const SCREENS: Readonly<Record<ScreenKey, { path: string }>> = {
   rooms: { path: 'hall-salas' },
   network: { path: 'sala-network' },
+  programme: { path: 'programacao' },
+  speakerDirectory: { path: 'palestrantes/diretorio' },
 };
 
 export const HALL_KEYS = Object.keys(HALLS) as HallKey[];

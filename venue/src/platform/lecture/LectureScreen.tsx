@@ -7,6 +7,7 @@ import { idFromSlug } from '@plataforma/adapter/routes';
 import { currentAndNext, dateInZone, DEFAULT_TIME_ZONE } from '@plataforma/adapter/schedule';
 import { lectureVideo } from '@plataforma/adapter/video';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
+import { useTick } from '../../shared/hooks/useTick';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useEvent, useEventId } from '../event/api';
 import { pagePath } from '../halls/registry';
@@ -17,15 +18,6 @@ import { useRoom, useRoomLectures } from './api';
 
 /** SPEC §9: current and next lecture are recomputed every 5 s. */
 export const LECTURE_TICK_MS = 5000;
-/** The clock of the screen: `Date.now()` every 5 s. */
-export const useTick = (every = LECTURE_TICK_MS): number => {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), every);
-    return () => clearInterval(timer);
-  }, [every]);
-  return now;
-};
 
 /**
  * Browsers let a page start a video with sound only after the visitor has used it (a click, a
@@ -148,7 +140,7 @@ export const LectureScreen = () => {
   const roomId = idFromSlug(roomParam);
   const event = useEvent(eventId);
   const zone = event.data?.timezone || DEFAULT_TIME_ZONE;
-  const now = useTick();
+  const now = useTick(LECTURE_TICK_MS);
   const today = dateInZone(now, zone);
   const [sound, setSound] = useState(mayPlaySound);
 

@@ -1,6 +1,6 @@
 import { SceneImage } from '../../ui/SceneImage';
 import type { HallItem } from '../layouts';
-import { BOOTH_SIZE, Booth, DOOR_SIZE, Desk, Door, ArrowPanel, Lounge, Screen, Totem } from './parts';
+import { BOOTH_SIZE, Booth, DOOR_SIZE, Desk, Door, ArrowPanel, LIVE_MARK_HEIGHT, Lounge, Screen, Totem } from './parts';
 import { Hotspot, type HotspotProps } from './Stage';
 
 export type Action = 'welcomeVideo' | 'congressVideo' | 'contact';
@@ -17,13 +17,16 @@ export const boundsOf = (item: HallItem): { x: number; y: number; width: number;
         height: height * item.scale,
       };
     }
-    case 'door':
+    case 'door': {
+      // A door with a lecture on now carries the 'AO VIVO' mark above its sign.
+      const height = DOOR_SIZE.height + 84 + (item.live ? LIVE_MARK_HEIGHT : 0);
       return {
         x: item.x - 40 * item.scale,
-        y: item.y - (DOOR_SIZE.height + 84) * item.scale,
+        y: item.y - height * item.scale,
         width: (DOOR_SIZE.width + 80) * item.scale,
-        height: (DOOR_SIZE.height + 84) * item.scale,
+        height: height * item.scale,
       };
+    }
     case 'screen':
       return { x: item.x, y: item.y, width: item.width, height: item.height + (item.stand ? 158 : 0) };
     case 'totem':
@@ -65,6 +68,7 @@ const Drawing = ({ item }: { item: HallItem }) => {
           sign={item.sign}
           closed={item.target === null}
           external={item.target !== null && 'href' in item.target}
+          live={item.live}
         />
       );
     case 'screen':

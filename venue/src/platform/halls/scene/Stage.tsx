@@ -8,6 +8,8 @@ export const SCENE_WIDTH = 1920;
 export const SCENE_HEIGHT = 1080;
 
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
+const livePulse = keyframes`0%, 100% { opacity: 1; transform: scale(1); } 50% { opacity: 0.45; transform: scale(0.8); }`;
+const livePing = keyframes`0% { opacity: 0.7; transform: scale(1); } 100% { opacity: 0; transform: scale(2.6); }`;
 
 /**
  * The viewport of a hall: the scene covers it. Wider than 16:9, the board fills the width and
@@ -58,8 +60,27 @@ const Viewport = styled.div`
   .hotspot:focus-visible .lift {
     filter: brightness(1.18);
   }
+  /* A door's 'AO VIVO' mark: its dot pulses and sends out a ring. */
+  .live-pulse,
+  .live-ping {
+    transform-box: fill-box;
+    transform-origin: center;
+  }
+  .live-pulse {
+    animation: ${livePulse} 1.6s ease-in-out infinite;
+  }
+  .live-ping {
+    animation: ${livePing} 1.6s ease-out infinite;
+  }
   @media (prefers-reduced-motion: reduce) {
     animation: none;
+    .live-pulse,
+    .live-ping {
+      animation: none;
+    }
+    .live-ping {
+      opacity: 0;
+    }
   }
 `;
 
@@ -256,3 +277,17 @@ export const Hotspot = ({ label, to, state, href, onActivate, ring, children }: 
 
 /** Cuts a text to what fits in `max` characters. */
 export const fit = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1)).trimEnd()}…`);
+
+/** Breaks a text into at most `count` lines of `max` characters, at spaces where it can; the last line is cut with '…'. */
+export const textLines = (text: string, max: number, count = 2): string[] => {
+  let rest = text.trim().replace(/\s+/g, ' ');
+  const lines: string[] = [];
+  while (lines.length < count - 1 && rest.length > max) {
+    const space = rest.lastIndexOf(' ', max);
+    const at = space > 0 ? space : max;
+    lines.push(rest.slice(0, at));
+    rest = rest.slice(at).trimStart();
+  }
+  if (rest) lines.push(fit(rest, max));
+  return lines;
+};

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ImageSource } from '@plataforma/adapter';
 import { SceneImage } from '../../ui/SceneImage';
-import { fit } from './Stage';
+import { fit, textLines } from './Stage';
 
 /** Where the back wall meets the floor, and the point the floor's lines run to. */
 export const WALL_BASE = 600;
@@ -182,24 +182,21 @@ export interface DoorProps {
   closed?: boolean;
   /** Leads outside the venue (an arrow on the sign). */
   external?: boolean;
+  /** The lecture on now behind the door: its title on the door and a pulsing mark ('AO VIVO') above the sign. */
+  live?: { title: string; mark: string };
 }
 
+/** The live lecture's colour (the 'AO VIVO' mark, the door's frame). */
+const LIVE_RED = '#d7261e';
+
 /** A double door with a lit sign above it. */
-export const Door = ({ x, y, scale, sign, closed = false, external = false }: DoorProps) => {
+export const Door = ({ x, y, scale, sign, closed = false, external = false, live }: DoorProps) => {
   const { width: w, height: h } = DOOR_SIZE;
+  const frame = closed ? '#4a3a30' : live ? LIVE_RED : '#a34100';
   return (
     <g transform={`translate(${x} ${y}) scale(${scale})`}>
       {!closed && <ellipse cx={w / 2} cy="8" rx={w * 0.8} ry="30" fill="url(#glow)" />}
-      <rect
-        x="-16"
-        y={-h - 16}
-        width={w + 32}
-        height={h + 16}
-        rx="4"
-        fill="#120a05"
-        stroke={closed ? '#4a3a30' : '#a34100'}
-        strokeWidth="5"
-      />
+      <rect x="-16" y={-h - 16} width={w + 32} height={h + 16} rx="4" fill="#120a05" stroke={frame} strokeWidth="5" />
       <rect x="0" y={-h} width={w / 2 - 2} height={h} fill={closed ? '#2a2522' : 'url(#wood)'} />
       <rect x={w / 2 + 2} y={-h} width={w / 2 - 2} height={h} fill={closed ? '#2a2522' : 'url(#wood)'} />
       {[18, w / 2 + 20].map((x) => (
@@ -221,12 +218,54 @@ export const Door = ({ x, y, scale, sign, closed = false, external = false }: Do
         {fit(sign, 17)}
         {external ? ' ↗' : ''}
       </text>
+      {live && <LiveMark w={w} h={h} title={live.title} mark={live.mark} />}
       {closed && (
         <g transform={`translate(${w / 2 - 18} ${-h / 2 - 70})`}>
           <rect x="0" y="16" width="36" height="30" rx="4" fill="#8c8079" />
           <path d="M7 16 V8 a11 11 0 0 1 22 0 V16" fill="none" stroke="#8c8079" strokeWidth="5" />
         </g>
       )}
+    </g>
+  );
+};
+
+/** How far the 'AO VIVO' mark rises above a door's sign (before scaling). */
+export const LIVE_MARK_HEIGHT = 58;
+
+/**
+ * The lecture on now, drawn on a door `w`×`h`: the title on a plate over the door's upper panels
+ * (two short lines, the full title as its tooltip) and a red 'AO VIVO' mark above the sign,
+ * whose dot pulses (still under prefers-reduced-motion: the scene's styles say so).
+ */
+const LiveMark = ({ w, h, title, mark }: { w: number; h: number; title: string; mark: string }) => {
+  const lines = textLines(title, 16);
+  const top = -h - 84 - LIVE_MARK_HEIGHT;
+  const dot = { cx: w / 2 - 62, cy: top + 23 };
+  return (
+    <g data-live="true">
+      <g>
+        <title>{title}</title>
+        <rect x="-24" y={-h + 18} width={w + 48} height="104" rx="8" fill="#120a05" opacity="0.92" stroke={LIVE_RED} strokeWidth="3" />
+        {lines.map((line, i) => (
+          <text
+            key={i}
+            x={w / 2}
+            y={-h + (lines.length === 1 ? 78 : 62 + i * 36)}
+            textAnchor="middle"
+            fontSize="24"
+            fontWeight="700"
+            fill="#fff"
+          >
+            {line}
+          </text>
+        ))}
+      </g>
+      <rect x={w / 2 - 88} y={top} width="176" height="46" rx="23" fill={LIVE_RED} stroke="#fff" strokeOpacity="0.85" strokeWidth="2" />
+      <circle className="live-ping" {...dot} r="9" fill="#fff" />
+      <circle className="live-pulse" {...dot} r="9" fill="#fff" />
+      <text x={w / 2 + 14} y={top + 32} textAnchor="middle" fontSize="24" fontWeight="800" letterSpacing="2" fill="#fff">
+        {fit(mark, 10)}
+      </text>
     </g>
   );
 };

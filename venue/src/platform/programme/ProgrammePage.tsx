@@ -1,0 +1,438 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { dateInZone, DEFAULT_TIME_ZONE, liveStates, type LiveState } from '@plataforma/adapter/schedule';
+import type { CmsLecture } from '@plataforma/adapter';
+import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
+import { useTick } from '../../shared/hooks/useTick';
+import { messageText } from '../../shared/i18n';
+import { useAppState } from '../../shared/state/store';
+import { Button } from '../../shared/ui/Button';
+import { LinkButton } from '../../shared/ui/LinkButton';
+import { Spinner } from '../../shared/ui/Spinner';
+import { priceTag } from '../../site/events/format';
+import { useEvent, useEventId, useEventLectures } from '../event/api';
+import { pagePath } from '../halls/registry';
+import { BackButton } from '../ui/BackButton';
+import { DarkInput, DarkSelect } from '../ui/fields';
+import { ScreenPage } from '../ui/ScreenPage';
+import { dayInWords, weekdayInWords, zoneInWords } from '../../shared/i18n/dates';
+import { ALL_DAYS, agendaOptions, effectiveDay, filterAgenda, filtersOf, paramsOf, shortDay, type AgendaFilters } from './agenda';
+
+/** The states are recomputed every 30 s: a lecture goes live within half a minute of its start. */
+export const AGENDA_TICK_MS = 30_000;
+/** The search box writes the address a moment after the last keystroke. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+const Page = styled(ScreenPage)`
+  .external {
+    color: ${({ theme }) => theme.colors.primaryLight};
+  }
+  h2 {
+    margin: 32px 0 12px;
+    font-size: 1.25rem;
+  }
+  h2::first-letter {
+    text-transform: uppercase;
+  }
+`;
+
+const Filters = styled.form`
+  display: grid;
+  grid-template-columns: minmax(200px, 1.4fr) repeat(3, minmax(170px, 1fr)) auto;
+  gap: 12px;
+  align-items: end;
+  margin: 20px 0 8px;
+  label {
+    display: grid;
+    gap: 6px;
+    font-weight: 600;
+    font-size: 0.9rem;
+  }
+  @media (max-width: 900px) {
+    grid-template-columns: 1fr 1fr;
+    .search {
+      grid-column: 1 / -1;
+    }
+  }
+  @media (max-width: 480px) {
+    grid-template-columns: 1fr;
+  }
+`;
+
+const Badge = styled.span<{ $state: LiveState }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  padding: 3px 10px;
+  border-radius: 999px;
+  font-size: 0.78rem;
+  font-weight: 800;
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+  background: ${({ $state }) => ($state === 'live' ? '#c62828' : 'rgba(255, 182, 140, 0.18)')};
+  color: ${({ $state }) => ($state === 'live' ? '#fff' : '#ffd5bd')};
+  &::before {
+    content: '';
+    width: 8px;
+    height: 8px;
+    border-radius: 50%;
+    background: currentColor;
+    animation: ${({ $state }) => ($state === 'live' ? 'agenda-pulse 1.4s ease-in-out infinite' : 'none')};
+  }
+  @keyframes agenda-pulse {
+    50% {
+      opacity: 0.25;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    &::before {
+      animation: none;
+    }
+  }
+`;
+
+const LiveList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
+  gap: 14px;
+  li {
+    display: grid;
+    gap: 8px;
+    align-content: start;
+    padding: 16px;
+    border-radius: 12px;
+    border: 1px solid rgba(198, 40, 40, 0.7);
+    background: rgba(198, 40, 40, 0.12);
+  }
+  h3 {
+    margin: 0;
+    font-size: 1.05rem;
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.platformTextMuted};
+  }
+`;
+
+const Lectures = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 10px;
+  li {
+    display: grid;
+    grid-template-columns: 130px minmax(0, 1fr) auto;
+    gap: 6px 18px;
+    align-items: center;
+    padding: 14px 16px;
+    border-radius: 10px;
+    background: rgba(255, 255, 255, 0.05);
+  }
+  li[data-state='live'] {
+    outline: 2px solid #c62828;
+  }
+  time {
+    font-variant-numeric: tabular-nums;
+    font-weight: 700;
+  }
+  h3 {
+    margin: 0 0 4px;
+    font-size: 1.02rem;
+  }
+  .meta {
+    display: block;
+    font-size: 0.92rem;
+    color: ${({ theme }) => theme.colors.platformTextMuted};
+  }
+  .actions {
+    display: grid;
+    gap: 6px;
+    justify-items: end;
+    text-align: right;
+  }
+  .actions a:not([class]) {
+    color: ${({ theme }) => theme.colors.primaryLight};
+  }
+  s {
+    display: block;
+    font-size: 0.85rem;
+  }
+  @media (max-width: 639px) {
+    li {
+      grid-template-columns: 1fr;
+    }
+    .actions {
+      justify-items: start;
+      text-align: left;
+    }
+  }
+`;
+
+const Empty = styled.div`
+  padding: 28px;
+  border-radius: 12px;
+  background: rgba(255, 255, 255, 0.05);
+  text-align: center;
+  p {
+    margin: 0 0 14px;
+  }
+`;
+
+const hour = (time: string) => time.slice(0, 5);
+
+/** A lecture's speakers as one line ('Com Ana Araújo, Bruno Lima'), or nothing. */
+const Speakers = ({ lecture }: { lecture: CmsLecture }) => {
+  const { t } = useTranslation();
+  if (lecture.speakers.length === 0) return null;
+  return <span className="meta">{t('agenda.speakers', { names: lecture.speakers.map((s) => s.name).join(', ') })}</span>;
+};
+
+/** The price of a paid lecture ('R$ 50,00', or 'De … Por …'); nothing for a free one. */
+const Price = ({ lecture }: { lecture: CmsLecture }) => {
+  const { t } = useTranslation();
+  const tag = priceTag(lecture);
+  if (tag.kind === 'free') return null;
+  if (tag.kind === 'price') return <span>{tag.price}</span>;
+  return (
+    <span>
+      <s>{t('site.priceFrom', { price: tag.from })}</s>
+      {t('site.priceTo', { price: tag.to })}
+    </span>
+  );
+};
+
+/**
+ * /plataforma/{slug}/programacao (issue 17): every lecture of the event by day and hour in the
+ * event's zone, with its room and speakers; 'Ao vivo agora' and 'Em breve' as the lecture screen
+ * reckons them (recomputed every 30 s, no reload); filters by day, room and speaker and a search,
+ * all kept in the address; a live lecture leads to its room's screen, the others to the room's
+ * programme by day. The event's external programme link, when staff set one, stays offered.
+ */
+export const ProgrammePage = () => {
+  const { t } = useTranslation();
+  const { slug = '' } = useParams();
+  const eventId = useEventId();
+  const event = useEvent(eventId);
+  const lectures = useEventLectures(eventId);
+  const language = useAppState((state) => state.language);
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const now = useTick(AGENDA_TICK_MS);
+  const ids = useId();
+  useDocumentTitle(t('agenda.title'));
+
+  const rows = useMemo(() => lectures.data?.rows ?? [], [lectures.data]);
+  const zone = rows[0]?.timezone ?? event.data?.timezone ?? DEFAULT_TIME_ZONE;
+  const today = dateInZone(now, zone);
+  const options = useMemo(() => agendaOptions(rows), [rows]);
+  const day = effectiveDay(filters, options.days, today);
+  const days = useMemo(
+    () => filterAgenda(rows, { day, room: filters.room, speaker: filters.speaker, search: filters.search }, day),
+    [rows, day, filters.room, filters.speaker, filters.search],
+  );
+  const states = useMemo(() => liveStates(rows, now, zone), [rows, now, zone]);
+  const liveNow = rows.filter((lecture) => states.get(lecture.id) === 'live');
+  const shown = days.reduce((sum, d) => sum + d.lectures.length, 0);
+
+  // The filters of the last render: a change written by the search's timer, or right after
+  // 'Limpar filtros', builds on what the address says then, never on the render that set it.
+  const latest = useRef(filters);
+  latest.current = filters;
+  const update = (change: Partial<AgendaFilters>) =>
+    setParams(paramsOf({ ...latest.current, ...change }), { replace: true, preventScrollReset: true });
+
+  // The search box follows the keys; the address (and the list) a moment later.
+  const [text, setText] = useState(filters.search);
+  useEffect(() => setText(filters.search), [filters.search]);
+  useEffect(() => {
+    if (text === filters.search) return;
+    const timer = setTimeout(() => update({ search: text }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // `update` reads the current filters; the timer restarts on every key.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+
+  const filtered = filters.room !== null || filters.speaker !== null || filters.search.trim() !== '' || day !== ALL_DAYS;
+  const roomScreen = (lecture: CmsLecture) => `/plataforma/${slug}/salas/${lecture.room?.id}`;
+  const roomDays = (lecture: CmsLecture) => `/plataforma/${slug}/congresso/salas/${lecture.room?.id}`;
+  const external = event.data?.venue.programmeLink;
+
+  return (
+    <Page $width={1120}>
+      <div className="wrap">
+        <BackButton fallback={pagePath(slug, 'entrance')} />
+        <h1>{t('agenda.title')}</h1>
+        <p className="intro">
+          {event.data ? t('agenda.intro', { event: event.data.name, zone: zoneInWords(zone, language) }) : t('agenda.introNoEvent')}
+          {external && (
+            <>
+              {' '}
+              <a className="external" href={external} target="_blank" rel="noopener noreferrer">
+                {t('agenda.external')}
+              </a>
+            </>
+          )}
+        </p>
+
+        {lectures.isPending && <Spinner />}
+        {lectures.isError && (
+          <Empty role="alert">
+            <p>{messageText(lectures.error.msg)}</p>
+            <Button type="button" onClick={() => void lectures.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Empty>
+        )}
+        {lectures.isSuccess && rows.length === 0 && (
+          <Empty>
+            <p>{t('agenda.empty')}</p>
+          </Empty>
+        )}
+
+        {lectures.isSuccess && rows.length > 0 && (
+          <>
+            {liveNow.length > 0 && (
+              <section aria-labelledby={`${ids}-live`}>
+                <h2 id={`${ids}-live`}>{t('agenda.liveNow')}</h2>
+                <LiveList>
+                  {liveNow.map((lecture) => (
+                    <li key={lecture.id}>
+                      <span>
+                        <Badge $state="live">{t('agenda.live')}</Badge> {lecture.room?.name}
+                      </span>
+                      <h3>{lecture.name}</h3>
+                      <p>
+                        {t('agenda.span', { start: hour(lecture.startTime), end: hour(lecture.endTime) })}
+                        {lecture.speakers.length > 0 && ` · ${lecture.speakers.map((s) => s.name).join(', ')}`}
+                      </p>
+                      <LinkButton to={roomScreen(lecture)} aria-label={t('agenda.watchLabel', { name: lecture.name })}>
+                        {t('agenda.watch')}
+                      </LinkButton>
+                    </li>
+                  ))}
+                </LiveList>
+              </section>
+            )}
+
+            <Filters role="search" aria-label={t('agenda.filters')} onSubmit={(e) => e.preventDefault()}>
+              <label className="search">
+                {t('agenda.search')}
+                <DarkInput type="search" value={text} onChange={(e) => setText(e.target.value)} maxLength={100} />
+              </label>
+              <label>
+                {t('agenda.day')}
+                <DarkSelect value={day} onChange={(e) => update({ day: e.target.value })}>
+                  <option value={ALL_DAYS}>{t('agenda.allDays')}</option>
+                  {options.days.map((date) => (
+                    <option key={date} value={date}>
+                      {`${shortDay(date)} · ${weekdayInWords(date, language)}`}
+                    </option>
+                  ))}
+                </DarkSelect>
+              </label>
+              <label>
+                {t('agenda.room')}
+                <DarkSelect value={filters.room ?? ''} onChange={(e) => update({ room: e.target.value ? Number(e.target.value) : null })}>
+                  <option value="">{t('agenda.allRooms')}</option>
+                  {options.rooms.map((room) => (
+                    <option key={room.id} value={room.id}>
+                      {room.name}
+                    </option>
+                  ))}
+                </DarkSelect>
+              </label>
+              <label>
+                {t('agenda.speaker')}
+                <DarkSelect
+                  value={filters.speaker ?? ''}
+                  onChange={(e) => update({ speaker: e.target.value ? Number(e.target.value) : null })}
+                >
+                  <option value="">{t('agenda.allSpeakers')}</option>
+                  {options.speakers.map((speaker) => (
+                    <option key={speaker.id} value={speaker.id}>
+                      {speaker.name}
+                    </option>
+                  ))}
+                </DarkSelect>
+              </label>
+              <Button
+                type="button"
+                $variant="ghost"
+                disabled={!filtered}
+                onClick={() => {
+                  setText('');
+                  setParams(paramsOf({ day: ALL_DAYS, room: null, speaker: null, search: '' }), { replace: true });
+                }}
+              >
+                {t('agenda.clear')}
+              </Button>
+            </Filters>
+            <p className="intro" aria-live="polite">
+              {t('agenda.count', { count: shown })}
+            </p>
+
+            {shown === 0 && (
+              <Empty>
+                <p>{t('agenda.noMatch')}</p>
+                <Button
+                  type="button"
+                  onClick={() => {
+                    setText('');
+                    setParams(paramsOf({ day: ALL_DAYS, room: null, speaker: null, search: '' }), { replace: true });
+                  }}
+                >
+                  {t('agenda.clear')}
+                </Button>
+              </Empty>
+            )}
+
+            {days.map((agendaDay) => (
+              <section key={agendaDay.date} aria-labelledby={`${ids}-${agendaDay.date}`}>
+                <h2 id={`${ids}-${agendaDay.date}`}>{dayInWords(agendaDay.date, language)}</h2>
+                <Lectures>
+                  {agendaDay.lectures.map((lecture) => {
+                    const state = states.get(lecture.id);
+                    return (
+                      <li key={lecture.id} data-state={state ?? 'none'}>
+                        <time dateTime={`${lecture.startDate}T${hour(lecture.startTime)}`}>
+                          {t('agenda.span', { start: hour(lecture.startTime), end: hour(lecture.endTime) })}
+                        </time>
+                        <div>
+                          <h3>{lecture.name}</h3>
+                          <span className="meta">{lecture.room?.name}</span>
+                          <Speakers lecture={lecture} />
+                        </div>
+                        <div className="actions">
+                          {state && <Badge $state={state}>{state === 'live' ? t('agenda.live') : t('agenda.soon')}</Badge>}
+                          <Price lecture={lecture} />
+                          {state === 'live' ? (
+                            <Link to={roomScreen(lecture)} aria-label={t('agenda.watchLabel', { name: lecture.name })}>
+                              {t('agenda.watch')}
+                            </Link>
+                          ) : (
+                            <Link
+                              to={roomDays(lecture)}
+                              aria-label={t('agenda.roomLabel', { room: lecture.room?.name, name: lecture.name })}
+                            >
+                              {t('agenda.roomLink')}
+                            </Link>
+                          )}
+                        </div>
+                      </li>
+                    );
+                  })}
+                </Lectures>
+              </section>
+            ))}
+          </>
+        )}
+      </div>
+    </Page>
+  );
+};

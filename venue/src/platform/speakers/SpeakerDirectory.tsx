@@ -1,0 +1,407 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { responsiveImage } from '@plataforma/adapter/images';
+import { HTML_LANG, type Language } from '@plataforma/adapter/constants';
+import type { CmsLecture, Speaker } from '@plataforma/adapter';
+import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
+import { messageText } from '../../shared/i18n';
+import { dayInWords } from '../../shared/i18n/dates';
+import { useAppState } from '../../shared/state/store';
+import { Button } from '../../shared/ui/Button';
+import { LinkButton } from '../../shared/ui/LinkButton';
+import { Spinner } from '../../shared/ui/Spinner';
+import { useEvent, useEventId, useEventLectures } from '../event/api';
+import { pagePath } from '../halls/registry';
+import { fold } from '../programme/agenda';
+import { BackButton } from '../ui/BackButton';
+import { DarkInput } from '../ui/fields';
+import { ScreenPage } from '../ui/ScreenPage';
+import { useEventSpeakers } from './api';
+
+/** A description longer than this is cut (at a word) behind 'Ler mais'. */
+export const DESCRIPTION_CLAMP = 240;
+/** The photo is drawn 72 CSS pixels wide. */
+const PHOTO_SIZE = '72px';
+
+const Search = styled.form`
+  display: grid;
+  gap: 6px;
+  max-width: 520px;
+  margin: 20px 0 8px;
+  label {
+    font-weight: 600;
+    font-size: 0.9rem;
+  }
+`;
+
+const Cards = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 340px), 1fr));
+  gap: 16px;
+  > li {
+    display: flex;
+    min-width: 0;
+  }
+`;
+
+const Card = styled.article`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  width: 100%;
+  min-width: 0;
+  padding: 18px;
+  border-radius: 14px;
+  background: rgba(255, 255, 255, 0.06);
+  border: 1px solid rgba(255, 255, 255, 0.12);
+  overflow-wrap: anywhere;
+  header {
+    display: grid;
+    grid-template-columns: 72px minmax(0, 1fr);
+    gap: 14px;
+    align-items: center;
+  }
+  .photo {
+    width: 72px;
+    height: 72px;
+    border-radius: 50%;
+    object-fit: cover;
+    background: rgba(255, 255, 255, 0.1);
+  }
+  .initials {
+    display: grid;
+    place-items: center;
+    width: 72px;
+    height: 72px;
+    border-radius: 50%;
+    background: #3a2a20;
+    color: #ffe6d3;
+    font-size: 1.5rem;
+    font-weight: 700;
+    letter-spacing: 0.04em;
+  }
+  h2 {
+    margin: 0;
+    font-size: 1.15rem;
+  }
+  .title {
+    margin: 4px 0 0;
+    color: ${({ theme }) => theme.colors.platformTextMuted};
+  }
+  .description {
+    margin: 0;
+    line-height: 1.5;
+    white-space: pre-line;
+  }
+  .toggle {
+    align-self: flex-start;
+    padding: 4px 0;
+    border: 0;
+    background: none;
+    color: ${({ theme }) => theme.colors.primaryLight};
+    font: inherit;
+    font-weight: 600;
+    text-decoration: underline;
+    cursor: pointer;
+  }
+  .toggle:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+  h3 {
+    margin: 4px 0 0;
+    font-size: 0.85rem;
+    letter-spacing: 0.06em;
+    text-transform: uppercase;
+    color: ${({ theme }) => theme.colors.platformTextMuted};
+  }
+  .lectures {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 8px;
+  }
+  .lectures li {
+    display: grid;
+    gap: 2px;
+    padding: 10px 12px;
+    border-radius: 10px;
+    background: rgba(255, 255, 255, 0.05);
+  }
+  .lecture-name {
+    font-weight: 600;
+  }
+  .meta {
+    font-size: 0.92rem;
+    color: ${({ theme }) => theme.colors.platformTextMuted};
+  }
+  .meta::first-letter {
+    text-transform: uppercase;
+  }
+  .none {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.platformTextMuted};
+  }
+  .programme {
+    margin-top: auto;
+    align-self: start;
+  }
+`;
+
+const Empty = styled.div`
+  padding: 28px;
+  border-radius: 12px;
+  background: rgba(255, 255, 255, 0.05);
+  text-align: center;
+  p {
+    margin: 0 0 14px;
+  }
+  p:last-child {
+    margin: 0;
+  }
+`;
+
+const hour = (time: string) => time.slice(0, 5);
+
+/** The letters of a photo-less card: the first and last names' ('Dr. Caio Prado' → 'CP'), titles such as 'Dr.' left out. */
+export const initials = (name: string): string => {
+  const all = name.trim().split(/\s+/).filter(Boolean);
+  const names = all.filter((word) => !word.endsWith('.'));
+  const words = names.length > 0 ? names : all;
+  return (words.length > 1 ? [words[0], words[words.length - 1]] : words)
+    .map((word) => Array.from(word)[0] ?? '')
+    .join('')
+    .toUpperCase();
+};
+
+/** A description cut at the last word before `max` characters, with an ellipsis; the text itself when short. */
+export const clampText = (text: string, max: number = DESCRIPTION_CLAMP): string => {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.search(/\s\S*$/);
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+};
+
+/** Whether a speaker matches the search: every word in the name, the title or a lecture's title, without case or accents. */
+const matches = (haystack: string, words: readonly string[]) => words.every((word) => haystack.includes(word));
+
+const Description = ({ text, name }: { text: string; name: string }) => {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const long = text.length > DESCRIPTION_CLAMP;
+  return (
+    <>
+      <p className="description" id={id}>
+        {long && !open ? clampText(text) : text}
+      </p>
+      {long && (
+        <button
+          type="button"
+          className="toggle"
+          aria-expanded={open}
+          aria-controls={id}
+          aria-label={open ? t('speakerDirectory.readLessLabel', { name }) : t('speakerDirectory.readMoreLabel', { name })}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? t('speakerDirectory.readLess') : t('speakerDirectory.readMore')}
+        </button>
+      )}
+    </>
+  );
+};
+
+/** One of the speaker's lectures: its title, and its day, hours and room when the programme has it. */
+const LectureLine = ({ name, lecture, language }: { name: string; lecture: CmsLecture | undefined; language: Language }) => {
+  const { t } = useTranslation();
+  return (
+    <li>
+      <span className="lecture-name">{lecture?.name ?? name}</span>
+      {lecture && (
+        <span className="meta">
+          <time dateTime={`${lecture.startDate}T${hour(lecture.startTime)}`}>
+            {`${dayInWords(lecture.startDate, language, false)} · ${t('speakerDirectory.span', {
+              start: hour(lecture.startTime),
+              end: hour(lecture.endTime),
+            })}`}
+          </time>
+          {lecture.room && ` · ${lecture.room.name}`}
+        </span>
+      )}
+    </li>
+  );
+};
+
+/** A card lists a speaker's first lectures; the rest are one click away in the programme, filtered by the speaker. */
+export const LECTURES_SHOWN = 3;
+
+const SpeakerCard = ({
+  speaker,
+  lectures,
+  language,
+  slug,
+}: {
+  speaker: Speaker;
+  lectures: ReadonlyMap<number, CmsLecture>;
+  language: Language;
+  slug: string;
+}) => {
+  const { t } = useTranslation();
+  const heading = useId();
+  return (
+    <Card aria-labelledby={heading}>
+      <header>
+        {speaker.image ? (
+          <img
+            className="photo"
+            {...responsiveImage(speaker.image, speaker.imageSources, PHOTO_SIZE)}
+            alt=""
+            width={72}
+            height={72}
+            loading="lazy"
+          />
+        ) : (
+          <span className="initials" aria-hidden="true">
+            {initials(speaker.name)}
+          </span>
+        )}
+        <div>
+          <h2 id={heading}>{speaker.name}</h2>
+          {speaker.title && <p className="title">{speaker.title}</p>}
+        </div>
+      </header>
+      {speaker.description && <Description text={speaker.description} name={speaker.name} />}
+      <h3>{t('speakerDirectory.lectures')}</h3>
+      {speaker.lectures.length > 0 ? (
+        <>
+          <ul className="lectures">
+            {speaker.lectures.slice(0, LECTURES_SHOWN).map((lecture) => (
+              <LectureLine key={lecture.id} name={lecture.name} lecture={lectures.get(lecture.id)} language={language} />
+            ))}
+          </ul>
+          {speaker.lectures.length > LECTURES_SHOWN && (
+            <p className="none">{t('speakerDirectory.more', { count: speaker.lectures.length - LECTURES_SHOWN })}</p>
+          )}
+        </>
+      ) : (
+        <p className="none">{t('speakerDirectory.noLectures')}</p>
+      )}
+      {speaker.lectures.length > 0 && (
+        <LinkButton
+          className="programme"
+          to={`${pagePath(slug, 'programme')}?dia=todos&palestrante=${speaker.id}`}
+          aria-label={t('speakerDirectory.programmeLabel', { name: speaker.name })}
+        >
+          {t('speakerDirectory.programme')}
+        </LinkButton>
+      )}
+    </Card>
+  );
+};
+
+/**
+ * /plataforma/{slug}/palestrantes/diretorio (issue 17, public): every speaker of the event in
+ * name order as a card — photo (initials without one), title, description behind 'Ler mais' when
+ * long, their lectures with day, hours and room from the event's programme, and a link to the
+ * programme filtered to them. The search (name, title, a lecture's title; no case or accents)
+ * filters in the page.
+ */
+export const SpeakerDirectory = () => {
+  const { t } = useTranslation();
+  const { slug = '' } = useParams();
+  const eventId = useEventId();
+  const event = useEvent(eventId);
+  const speakers = useEventSpeakers(eventId);
+  const programme = useEventLectures(eventId);
+  const language = useAppState((state) => state.language);
+  const [text, setText] = useState('');
+  const searchBox = useRef<HTMLInputElement>(null);
+  const searchId = useId();
+  useDocumentTitle(t('speakerDirectory.title'));
+
+  const lectures = useMemo(() => new Map((programme.data?.rows ?? []).map((lecture) => [lecture.id, lecture])), [programme.data]);
+  const all = useMemo(() => {
+    const collator = new Intl.Collator(HTML_LANG[language], { sensitivity: 'base' });
+    return [...(speakers.data?.rows ?? [])]
+      .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id)
+      .map((speaker) => ({
+        speaker,
+        haystack: fold([speaker.name, speaker.title ?? '', ...speaker.lectures.map((lecture) => lecture.name)].join('\n')),
+      }));
+  }, [speakers.data, language]);
+  const words = fold(text).split(/\s+/).filter(Boolean);
+  const shown = words.length === 0 ? all : all.filter((entry) => matches(entry.haystack, words));
+
+  const clear = () => {
+    setText('');
+    searchBox.current?.focus();
+  };
+
+  return (
+    <ScreenPage $width={1280}>
+      <div className="wrap">
+        <BackButton fallback={pagePath(slug, 'entrance')} />
+        <h1>{t('speakerDirectory.title')}</h1>
+        <p className="intro">{event.data ? t('speakerDirectory.intro', { event: event.data.name }) : t('speakerDirectory.introNoEvent')}</p>
+
+        {speakers.isPending && <Spinner />}
+        {speakers.isError && (
+          <Empty role="alert">
+            <p>{messageText(speakers.error.msg)}</p>
+            <Button type="button" onClick={() => void speakers.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Empty>
+        )}
+        {speakers.isSuccess && all.length === 0 && (
+          <Empty>
+            <p>{t('speakerDirectory.empty')}</p>
+          </Empty>
+        )}
+
+        {speakers.isSuccess && all.length > 0 && (
+          <>
+            <Search role="search" aria-label={t('speakerDirectory.searchForm')} onSubmit={(e) => e.preventDefault()}>
+              <label htmlFor={searchId}>{t('speakerDirectory.search')}</label>
+              <DarkInput
+                id={searchId}
+                ref={searchBox}
+                type="search"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                maxLength={100}
+                autoComplete="off"
+              />
+            </Search>
+            <p className="intro" aria-live="polite">
+              {t('speakerDirectory.count', { count: shown.length })}
+            </p>
+
+            {shown.length === 0 ? (
+              <Empty>
+                <p>{t('speakerDirectory.noMatch', { search: text.trim() })}</p>
+                <Button type="button" onClick={clear}>
+                  {t('speakerDirectory.clear')}
+                </Button>
+              </Empty>
+            ) : (
+              <Cards>
+                {shown.map(({ speaker }) => (
+                  <li key={speaker.id}>
+                    <SpeakerCard speaker={speaker} lectures={lectures} language={language} slug={slug} />
+                  </li>
+                ))}
+              </Cards>
+            )}
+          </>
+        )}
+      </div>
+    </ScreenPage>
+  );
+};
