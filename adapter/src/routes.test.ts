@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idFromSlug, slugify, slugWithId } from './routes';
+import { idFromSlug, slugify, slugWithId, standPagePath } from './routes';
 
 describe('idFromSlug', () => {
   it('reads the part before the first dash', () => {
@@ -24,5 +24,14 @@ describe('slugify', () => {
     expect(slugify('  Sala Órion 2  ')).toBe('sala-orion-2');
     expect(slugify('Auditório — Ação & Reação')).toBe('auditorio-acao-reacao');
     expect(slugify('***')).toBe('');
+  });
+});
+
+describe('standPagePath', () => {
+  it('is the stand’s page under the event, its id leading the name’s slug', () => {
+    expect(standPagePath('1-congresso', { id: 7, name: 'Vitalis Farmacêutica' })).toBe(
+      '/plataforma/1-congresso/estande/7-vitalis-farmaceutica',
+    );
+    expect(standPagePath(3, { id: 9, name: '***' })).toBe('/plataforma/3/estande/9');
   });
 });

@@ -43,3 +43,7 @@ export const slugWithId = (id: number, name: string): string => {
   const tail = slugify(name);
   return tail ? `${id}-${tail}` : String(id);
 };
+
+/** A stand's page in the venue (SPEC §2.4 estande/{id-slug}): the booths, the exhibitors' directory and the back office's 'ver no site' lead there. */
+export const standPagePath = (eventSlug: string | number, stand: { id: number; name: string }): string =>
+  `/plataforma/${eventSlug}/estande/${slugWithId(stand.id, stand.name)}`;

@@ -14,6 +14,11 @@ interface Lecture {
   room: { id: number; name: string } | null;
 }
 
+// Seeded clients of their own: the soft login allows ten tries a minute per e-mail, and the
+// other specs sign Ana in many times.
+const DIEGO = 'diego.martins@exemplo.com.br';
+const EDUARDA = 'eduarda.lima@exemplo.com.br';
+
 /** São Paulo has had no DST since 2019: UTC−3. */
 const instantOf = (date: string, time: string) => Date.parse(`${date}T${time.slice(0, 8)}-03:00`);
 const hour = (time: string) => time.slice(0, 5);
@@ -47,7 +52,7 @@ test('a visitor opens Programação from the navigation bar: the lecture on now,
   const { live, next } = await seededProgramme(page);
   await page.clock.install({ time: new Date(instantOf(live.startDate, live.startTime) + 60_000) });
 
-  await visitorSignIn(page);
+  await visitorSignIn(page, DIEGO);
   await page.getByRole('navigation', { name: 'Navegação do evento' }).getByRole('link', { name: 'Programação' }).click();
   await expect(page).toHaveURL(/\/plataforma\/1\/programacao$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Programação' })).toBeVisible();
@@ -116,4 +121,34 @@ test('the speakers’ directory finds a speaker without accents and leads to the
   const rows = page.locator('li[data-state]');
   await expect(rows.first()).toBeVisible();
   for (const text of await rows.allInnerTexts()) expect(text).toContain('Helena Prado');
+});
+
+test('the exhibitors’ directory finds a stand by a word without accents, filters by tier and leads to the stand; axe finds nothing serious', async ({
+  page,
+}) => {
+  await visitorSignIn(page, EDUARDA);
+  await page.getByRole('navigation', { name: 'Navegação do evento' }).getByRole('link', { name: 'Expositores' }).click();
+  await expect(page).toHaveURL(/\/plataforma\/1\/expositores$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Expositores' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Visitar estande: Vitalis Farmacêutica' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('combobox', { name: 'Nível' }).selectOption({ label: 'MASTER' });
+  await expect(page).toHaveURL(/nivel=master/);
+  await page.getByRole('searchbox', { name: 'Buscar por nome ou descrição' }).fill('farmaceutica');
+  await expect(page.getByRole('link', { name: /^Visitar estande: / })).toHaveCount(1);
+  await page.getByRole('link', { name: 'Visitar estande: Vitalis Farmacêutica' }).click();
+  await expect(page).toHaveURL(/\/plataforma\/1\/estande\/\d+-vitalis-farmaceutica$/);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Vitalis Farmacêutica' })).toBeVisible();
+});
+
+test('on a phone the navigation bar’s nine buttons fit without scrolling, on a stand hall', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await visitorSignIn(page, EDUARDA);
+  await page.goto('/plataforma/1/hall-estandes-gold');
+  const bar = page.getByRole('navigation', { name: 'Navegação do evento' });
+  await expect(bar.getByRole('link', { name: 'Expositores' })).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Sair' })).toBeVisible();
+  const overflow = await bar.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -49,7 +49,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={HALLS.entrance.path} replace /> },
           ...openHallRoutes,
           { path: 'salas/:roomId', lazy: async () => ({ Component: (await import('./platform/lecture/screens')).LectureScreen }) },
-          // The event's programme and its speakers are public, as its page in the catalogue (issue 17).
+          // The event's programme, speakers and exhibitors are public, as its page in the catalogue (issue 17).
           {
             path: SCREENS.programme.path,
             lazy: async () => ({ Component: (await import('./platform/programme/ProgrammePage')).ProgrammePage }),
@@ -57,6 +57,10 @@ export const routes: RouteObject[] = [
           {
             path: SCREENS.speakerDirectory.path,
             lazy: async () => ({ Component: (await import('./platform/speakers/SpeakerDirectory')).SpeakerDirectory }),
+          },
+          {
+            path: SCREENS.exhibitors.path,
+            lazy: async () => ({ Component: (await import('./platform/exhibitors/ExhibitorDirectory')).ExhibitorDirectory }),
           },
           {
             // SPEC §2.4: every other platform page needs a signed-in client.

@@ -50,6 +50,10 @@ const itemStyle = `
     padding: 0 11px;
     .label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   }
+  /* Nine icons fit a 390-px phone without scrolling the bar. */
+  @media (max-width: 479px) {
+    padding: 0 8px;
+  }
 `;
 
 const NavLink = styled(Link)`
@@ -73,6 +77,7 @@ const ICONS = {
   help: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01',
   events: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
   programme: 'M4 5h16v15H4zM4 9h16M8 3v4M16 3v4M8 13h3M8 16h6',
+  exhibitors: 'M3 9l2-5h14l2 5M3 9h18M3 9v11h18V9M9 20v-6h6v6',
   logout: 'M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11',
 };
 
@@ -86,7 +91,7 @@ const Item = ({ icon, label, children }: { icon: keyof typeof ICONS; label: stri
 
 /**
  * SPEC §2.4: on every platform page — home, back, the next hall of the chain, the map (only on the
- * mapped halls), the event's programme (issue 17), the help desk, the public catalogue of events and, when a client is signed in, logout.
+ * mapped halls), the event's programme and exhibitors (issue 17), the help desk, the public catalogue of events and, when a client is signed in, logout.
  */
 export const NavBar = () => {
   const { t } = useTranslation();
@@ -97,7 +102,7 @@ export const NavBar = () => {
   const [mapOpen, setMapOpen] = useState(false);
   const page = pageOf(pathname);
   const next = page ? NEXT_HALL[page] : undefined;
-  const current = (key: 'entrance' | 'helpDesk' | 'programme') => (page === key ? 'page' : undefined);
+  const current = (key: 'entrance' | 'helpDesk' | 'programme' | 'exhibitors') => (page === key ? 'page' : undefined);
 
   const logout = async () => {
     await logoutClient();
@@ -125,6 +130,9 @@ export const NavBar = () => {
         )}
         <NavLink to={pagePath(slug, 'programme')} aria-current={current('programme')}>
           <Item icon="programme" label={t('halls.nav.programme')} />
+        </NavLink>
+        <NavLink to={pagePath(slug, 'exhibitors')} aria-current={current('exhibitors')}>
+          <Item icon="exhibitors" label={t('halls.nav.exhibitors')} />
         </NavLink>
         <NavLink to={pagePath(slug, 'helpDesk')} aria-current={current('helpDesk')}>
           <Item icon="help" label={t('halls.nav.helpDesk')} />

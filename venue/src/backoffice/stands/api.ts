@@ -9,7 +9,7 @@ import {
   type StandAttendantInput,
   type StandInput,
 } from '@plataforma/adapter';
-import { slugWithId } from '@plataforma/adapter/routes';
+import { standPagePath } from '@plataforma/adapter/routes';
 import { api } from '../../shared/api';
 import { resourceApi } from '../resource';
 
@@ -63,4 +63,4 @@ export const useRemoveAttendants = (standId: number) => {
 
 /** The venue's page of a stand (SPEC §2.4 estande/{id-slug}), for 'ver no site'; null when the stand has no event. */
 export const standSiteUrl = (stand: Pick<Stand, 'id' | 'name' | 'eventId'>): string | null =>
-  stand.eventId === null ? null : `/plataforma/${stand.eventId}/estande/${slugWithId(stand.id, stand.name)}`;
+  stand.eventId === null ? null : standPagePath(stand.eventId, stand);

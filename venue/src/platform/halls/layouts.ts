@@ -1,5 +1,5 @@
 import { STAND_TIER_KEY } from '@plataforma/adapter/constants';
-import { slugWithId } from '@plataforma/adapter/routes';
+import { standPagePath } from '@plataforma/adapter/routes';
 import type { ImageSource, Room, Sponsor, Stand, VenueLinks } from '@plataforma/adapter';
 import type { HallKey, PageKey } from './registry';
 import { BOOTH_SIZE, DOOR_SIZE, WALL_BASE, type ScreenIcon, type Tier } from './scene/parts';
@@ -100,7 +100,7 @@ const boothRow = (
     stand,
     plate: stand ? t(STAND_TIER_KEY[type]) : t('halls.emptyBoothPlate'),
     label: stand ? t('halls.booth', { name: stand.name }) : t('halls.emptyBooth'),
-    target: stand ? { to: `/plataforma/${slug}/estande/${slugWithId(stand.id, stand.name)}` } : null,
+    target: stand ? { to: standPagePath(slug, stand) } : null,
   }));
 };
 

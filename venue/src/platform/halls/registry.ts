@@ -16,7 +16,7 @@ export type HallKey =
   'entrance' | 'gold' | 'silver' | 'bronze1' | 'bronze2' | 'congress1' | 'congress2' | 'amibEmCena' | 'cbmi2021' | 'helpDesk' | 'speakers';
 
 /** The platform's HTML screens the halls lead to (their own folders, their own lazy chunks). */
-export type ScreenKey = 'rooms' | 'network' | 'programme' | 'speakerDirectory';
+export type ScreenKey = 'rooms' | 'network' | 'programme' | 'speakerDirectory' | 'exhibitors';
 
 export type PageKey = HallKey | ScreenKey;
 
@@ -121,12 +121,13 @@ export const HALLS: Readonly<Record<HallKey, HallEntry>> = {
   speakers: { path: 'palestrantes', needs: {}, layout: ({ event }, context) => antechamberLayout('speakers', event.venue, context) },
 };
 
-/** The HTML screens' addresses (hall-salas, sala-network, the event's Programação and its speakers' directory). */
+/** The HTML screens' addresses (hall-salas, sala-network, the event's Programação, its speakers' and its exhibitors' directories). */
 export const SCREENS: Readonly<Record<ScreenKey, { path: string }>> = {
   rooms: { path: 'hall-salas' },
   network: { path: 'sala-network' },
   programme: { path: 'programacao' },
   speakerDirectory: { path: 'palestrantes/diretorio' },
+  exhibitors: { path: 'expositores' },
 };
 
 export const HALL_KEYS = Object.keys(HALLS) as HallKey[];

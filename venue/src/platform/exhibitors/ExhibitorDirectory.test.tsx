@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, type Stand } from '@plataforma/adapter';
+import { api } from '../../shared/api';
+import '../../shared/i18n';
+import { eventFixture } from '../../test-fixtures';
+import { standHallLayout, type HallItem } from '../halls/layouts';
+import { pagePath } from '../halls/registry';
+import { mockVenueApi, renderAt } from '../test-utils';
+import { sortStands } from './ExhibitorDirectory';
+
+const stand = (id: number, name: string, type: Stand['type'], position: number, extra: Partial<Stand> = {}): Stand => ({
+  id,
+  eventId: 1,
+  name,
+  subtitle: '',
+  description: '',
+  type,
+  position,
+  color: null,
+  facebook: null,
+  instagram: null,
+  youtube: null,
+  symposium: null,
+  negotiation: null,
+  website: null,
+  image: null,
+  ...extra,
+});
+
+// In position order, as the API answers: the page groups them by tier.
+const stands = [
+  stand(21, 'Bronzefarma', 'bronze', 1, { subtitle: 'Genéricos', description: 'Medicamentos genéricos para UTI.' }),
+  stand(22, 'Aurora Imagem', 'silver', 2, { subtitle: 'Diagnóstico por imagem', description: 'Ultrassom à beira do leito.' }),
+  stand(23, 'Vitalis Saúde', 'master', 3, {
+    subtitle: 'Monitorização',
+    description: 'Monitores multiparamétricos e ventiladores pulmonares para terapia intensiva.',
+    color: '#6a1b9a',
+    image: '/uploads/vitalis.png',
+    imageSources: [
+      { url: '/uploads/thumbnail_vitalis.png', width: 156 },
+      { url: '/uploads/small_vitalis.png', width: 500 },
+    ],
+  }),
+  stand(24, 'Cárdio Lab', 'master', 1, { subtitle: 'Cardiologia', description: 'Marca-passos e desfibriladores.' }),
+  stand(25, 'Neo Pharma', 'bronze', 0, { subtitle: 'Sedação', description: 'Sedativos e analgésicos de ação curta.' }),
+];
+
+const serve = (rows: Stand[]) => vi.spyOn(api.site.stands, 'list').mockResolvedValue({ rows, count: rows.length });
+
+const names = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+
+mockVenueApi();
+
+describe('Expositores', () => {
+  it('shows a card per stand in tier then position order: logo or initials, tier, subtitle, description and the stand link', async () => {
+    const calls = serve(stands);
+    renderAt('/plataforma/1-congresso/expositores');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Expositores' })).toBeInTheDocument();
+    expect(await screen.findByText('5 expositores')).toHaveAttribute('aria-live', 'polite');
+    expect(calls).toHaveBeenCalledWith(1, expect.objectContaining({ limit: 100 }));
+    expect(names()).toEqual(['Cárdio Lab', 'Vitalis Saúde', 'Aurora Imagem', 'Neo Pharma', 'Bronzefarma']);
+    expect(await screen.findByText(/^Congresso Brasileiro Virtual: as empresas e marcas/)).toBeInTheDocument();
+    expect(document.title).toMatch(/^Expositores · /);
+
+    const vitalis = screen.getByRole('article', { name: 'Vitalis Saúde' });
+    const logo = vitalis.querySelector('img') as HTMLImageElement;
+    expect(logo).toHaveAttribute('src', '/uploads/vitalis.png');
+    expect(logo).toHaveAttribute('srcset', '/uploads/thumbnail_vitalis.png 156w, /uploads/small_vitalis.png 500w');
+    expect(logo).toHaveAttribute('alt', '');
+    expect(within(vitalis).getByText('MASTER')).toBeInTheDocument();
+    expect(within(vitalis).getByText('Monitorização')).toBeInTheDocument();
+    expect(within(vitalis).getByText(/^Monitores multiparamétricos/)).toBeInTheDocument();
+    const visit = within(vitalis).getByRole('link', { name: 'Visitar estande: Vitalis Saúde' });
+    expect(visit).toHaveTextContent('Visitar estande');
+
+    // The booth of the gold hall leads to the very same address.
+    const gold = standHallLayout('gold', sortStands(stands), eventFixture().venue, {
+      slug: '1-congresso',
+      t: (key) => key,
+      pathOf: (page) => pagePath('1-congresso', page),
+    });
+    const booth = gold.find((item): item is Extract<HallItem, { kind: 'booth' }> => item.kind === 'booth' && item.stand?.id === 23);
+    const target = booth?.target;
+    expect(target && 'to' in target ? target.to : null).toBe('/plataforma/1-congresso/estande/23-vitalis-saude');
+    expect(visit).toHaveAttribute('href', target && 'to' in target ? target.to : '');
+
+    const aurora = screen.getByRole('article', { name: 'Aurora Imagem' });
+    expect(within(aurora).getByText('SILVER/PRATA')).toBeInTheDocument();
+    expect(aurora.querySelector('img')).toBeNull();
+    expect(within(aurora).getByText('AI')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(screen.getByRole('article', { name: 'Bronzefarma' })).getByText('BRONZE')).toBeInTheDocument();
+  });
+
+  it('searches name, subtitle and description without case or accents, every word, and keeps it in the address', async () => {
+    serve(stands);
+    const router = renderAt('/plataforma/1/expositores');
+    const box = await screen.findByRole('searchbox', { name: 'Buscar por nome ou descrição' });
+
+    await userEvent.type(box, 'CARDIO');
+    expect(await screen.findByText('1 expositor')).toBeInTheDocument();
+    expect(names()).toEqual(['Cárdio Lab']);
+    await waitFor(() => expect(router.state.location.search).toBe('?busca=CARDIO'));
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'sedacao');
+    expect(names()).toEqual(['Neo Pharma']);
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'uti genericos');
+    expect(names()).toEqual(['Bronzefarma']);
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'uti cardio');
+    expect(screen.getByText('Nenhum expositor')).toHaveAttribute('aria-live', 'polite');
+    expect(screen.getByText('Nenhum expositor encontrado com esses filtros.')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('filters by tier (the tiers present, in tier order), keeps both filters in the address and clears them', async () => {
+    serve(stands.filter((s) => s.type !== 'silver'));
+    const router = renderAt('/plataforma/1/expositores?busca=monitor');
+    const box = await screen.findByRole('searchbox', { name: 'Buscar por nome ou descrição' });
+    expect(box).toHaveValue('monitor');
+    expect(names()).toEqual(['Vitalis Saúde']);
+
+    const select = screen.getByRole('combobox', { name: 'Nível' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Todos os níveis', 'MASTER', 'BRONZE']);
+    await userEvent.selectOptions(select, 'bronze');
+    expect(await screen.findByText('Nenhum expositor')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('nivel')).toBe('bronze');
+    expect(new URLSearchParams(router.state.location.search).get('busca')).toBe('monitor');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    expect(await screen.findByText('4 expositores')).toBeInTheDocument();
+    expect(box).toHaveValue('');
+    expect(box).toHaveFocus();
+    expect(select).toHaveValue('');
+    expect(router.state.location.search).toBe('');
+
+    await userEvent.selectOptions(select, 'bronze');
+    expect(await screen.findByText('2 expositores')).toBeInTheDocument();
+    expect(names()).toEqual(['Neo Pharma', 'Bronzefarma']);
+    // Typing meanwhile keeps the tier chosen.
+    await userEvent.type(box, 'neo');
+    expect(names()).toEqual(['Neo Pharma']);
+    await waitFor(() => expect(router.state.location.search).toBe('?busca=neo&nivel=bronze'));
+  });
+
+  it('opens with the tier of the address', async () => {
+    serve(stands);
+    renderAt('/plataforma/1/expositores?nivel=silver');
+    expect(await screen.findByText('1 expositor')).toBeInTheDocument();
+    expect(names()).toEqual(['Aurora Imagem']);
+    expect(screen.getByRole('combobox', { name: 'Nível' })).toHaveValue('silver');
+  });
+
+  it('a tier the event has no stand of filters nothing', async () => {
+    serve(stands.filter((s) => s.type !== 'silver'));
+    renderAt('/plataforma/1/expositores?nivel=silver');
+    expect(await screen.findByText('4 expositores')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Nível' })).toHaveValue('');
+  });
+
+  it('says when the event has no exhibitors yet', async () => {
+    serve([]);
+    renderAt('/plataforma/1/expositores');
+    expect(await screen.findByText('Os expositores deste evento ainda não foram publicados.')).toBeInTheDocument();
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('a failed call says so and tries again', async () => {
+    const calls = vi
+      .spyOn(api.site.stands, 'list')
+      .mockRejectedValueOnce(new ApiError(404, 'api.error.eventNotFound'))
+      .mockResolvedValue({ rows: stands, count: stands.length });
+    renderAt('/plataforma/1/expositores');
+    expect(await screen.findByText('Evento não encontrado.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+    expect(await screen.findByText('5 expositores')).toBeInTheDocument();
+    expect(calls).toHaveBeenCalledTimes(2);
+  });
+
+  it('has no serious or critical axe violation', async () => {
+    serve(stands);
+    renderAt('/plataforma/1/expositores');
+    await screen.findByText('5 expositores');
+    await screen.findByText(/Congresso Brasileiro Virtual: as empresas/);
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  });
+});

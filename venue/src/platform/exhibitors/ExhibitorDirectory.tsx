@@ -1,0 +1,360 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { STAND_TIER_KEY, STAND_TYPES } from '@plataforma/adapter/constants';
+import { responsiveImage } from '@plataforma/adapter/images';
+import { standPagePath } from '@plataforma/adapter/routes';
+import type { Stand } from '@plataforma/adapter';
+import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
+import { messageText } from '../../shared/i18n';
+import { Button } from '../../shared/ui/Button';
+import { LinkButton } from '../../shared/ui/LinkButton';
+import { Spinner } from '../../shared/ui/Spinner';
+import { useEvent, useEventId, useEventStands } from '../event/api';
+import { pagePath } from '../halls/registry';
+import { fold } from '../programme/agenda';
+import { initials } from '../speakers/SpeakerDirectory';
+import { BackButton } from '../ui/BackButton';
+import { DarkInput, DarkSelect } from '../ui/fields';
+import { ScreenPage } from '../ui/ScreenPage';
+
+/** The search box writes the address a moment after the last keystroke; the list follows every key. */
+const SEARCH_DEBOUNCE_MS = 250;
+/** The logo is drawn 72 CSS pixels wide. */
+const LOGO_SIZE = '72px';
+
+/** The address's parameters: the search and the tier (a stand type). */
+export const SEARCH_PARAM = 'busca';
+export const TIER_PARAM = 'nivel';
+
+/** A tier's place in the list: master, silver, bronze, then any other type. */
+const tierRank = (type: string): number => {
+  const index = (STAND_TYPES as readonly string[]).indexOf(type);
+  return index < 0 ? STAND_TYPES.length : index;
+};
+
+/** The exhibitors in tier order (master, silver, bronze, others), each tier in position order. */
+export const sortStands = (stands: readonly Stand[]): Stand[] =>
+  [...stands].sort((a, b) => tierRank(a.type) - tierRank(b.type) || a.type.localeCompare(b.type) || a.position - b.position || a.id - b.id);
+
+/** A tier's name in the visitor's language, through the one map of decision 003 (the type itself, upper-cased, for a type it lacks). */
+const tierName = (t: (key: string) => string, type: string): string => {
+  const key = (STAND_TIER_KEY as Readonly<Record<string, string>>)[type];
+  return key ? t(key) : type.toUpperCase();
+};
+
+const matches = (haystack: string, words: readonly string[]) => words.every((word) => haystack.includes(word));
+
+const Filters = styled.form`
+  display: grid;
+  grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+  gap: 12px;
+  align-items: end;
+  max-width: 760px;
+  margin: 20px 0 8px;
+  label {
+    display: grid;
+    gap: 6px;
+    font-weight: 600;
+    font-size: 0.9rem;
+  }
+  @media (max-width: 600px) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const Cards = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 320px), 1fr));
+  gap: 16px;
+  > li {
+    display: flex;
+    min-width: 0;
+  }
+`;
+
+const Card = styled.article<{ $accent: string | null }>`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  width: 100%;
+  min-width: 0;
+  padding: 18px;
+  border-radius: 14px;
+  background: rgba(255, 255, 255, 0.06);
+  border: 1px solid rgba(255, 255, 255, 0.12);
+  border-top: 4px solid ${({ $accent }) => $accent ?? 'rgba(255, 255, 255, 0.12)'};
+  overflow-wrap: anywhere;
+  header {
+    display: grid;
+    grid-template-columns: 72px minmax(0, 1fr);
+    gap: 14px;
+    align-items: center;
+  }
+  .logo {
+    width: 72px;
+    height: 72px;
+    border-radius: 12px;
+    object-fit: contain;
+    background: #fff;
+  }
+  .initials {
+    display: grid;
+    place-items: center;
+    width: 72px;
+    height: 72px;
+    border-radius: 12px;
+    background: #3a2a20;
+    color: #ffe6d3;
+    font-size: 1.5rem;
+    font-weight: 700;
+    letter-spacing: 0.04em;
+  }
+  h2 {
+    margin: 0;
+    font-size: 1.15rem;
+  }
+  .tier {
+    display: inline-block;
+    margin-top: 6px;
+    padding: 2px 10px;
+    border-radius: 999px;
+    font-size: 0.75rem;
+    font-weight: 800;
+    letter-spacing: 0.05em;
+    background: rgba(255, 182, 140, 0.18);
+    color: #ffd5bd;
+  }
+  .tier[data-tier='master'] {
+    background: rgba(255, 208, 96, 0.2);
+    color: #ffe08a;
+  }
+  .tier[data-tier='silver'] {
+    background: rgba(220, 228, 236, 0.18);
+    color: #e8eef4;
+  }
+  .subtitle {
+    margin: 0;
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.platformTextMuted};
+  }
+  .description {
+    margin: 0;
+    line-height: 1.5;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    line-clamp: 2;
+    overflow: hidden;
+  }
+  .visit {
+    margin-top: auto;
+    align-self: start;
+  }
+`;
+
+const Empty = styled.div`
+  padding: 28px;
+  border-radius: 12px;
+  background: rgba(255, 255, 255, 0.05);
+  text-align: center;
+  p {
+    margin: 0 0 14px;
+  }
+  p:last-child {
+    margin: 0;
+  }
+`;
+
+/** A stand's colour as the card's top line, when it is a plain hex colour. */
+const accentOf = (color: string | null): string | null => (color && /^#[0-9a-fA-F]{6}$/.test(color) ? color : null);
+
+const ExhibitorCard = ({ stand, slug }: { stand: Stand; slug: string }) => {
+  const { t } = useTranslation();
+  const heading = useId();
+  return (
+    <Card aria-labelledby={heading} $accent={accentOf(stand.color)}>
+      <header>
+        {stand.image ? (
+          <img
+            className="logo"
+            {...responsiveImage(stand.image, stand.imageSources, LOGO_SIZE)}
+            alt=""
+            width={72}
+            height={72}
+            loading="lazy"
+          />
+        ) : (
+          <span className="initials" aria-hidden="true">
+            {initials(stand.name)}
+          </span>
+        )}
+        <div>
+          <h2 id={heading}>{stand.name}</h2>
+          <span className="tier" data-tier={stand.type}>
+            {tierName(t, stand.type)}
+          </span>
+        </div>
+      </header>
+      {stand.subtitle && <p className="subtitle">{stand.subtitle}</p>}
+      {stand.description && <p className="description">{stand.description}</p>}
+      <LinkButton className="visit" to={standPagePath(slug, stand)} aria-label={t('exhibitors.visitLabel', { name: stand.name })}>
+        {t('exhibitors.visit')}
+      </LinkButton>
+    </Card>
+  );
+};
+
+/**
+ * /plataforma/{slug}/expositores (issue 17, public): every stand of the event as a card — logo
+ * (initials without one), name, tier, subtitle, the description's first lines and a link to the
+ * stand, the same address as its booth. Tier order (master, silver, bronze), then position. The
+ * search (name, subtitle, description; every word, no case or accents) and the tier filter are
+ * kept in the address (?busca=&nivel=) and filter in the page.
+ */
+export const ExhibitorDirectory = () => {
+  const { t } = useTranslation();
+  const { slug = '' } = useParams();
+  const eventId = useEventId();
+  const event = useEvent(eventId);
+  const stands = useEventStands(eventId);
+  const [params, setParams] = useSearchParams();
+  const search = params.get(SEARCH_PARAM) ?? '';
+  const tierParam = params.get(TIER_PARAM) ?? '';
+  const searchBox = useRef<HTMLInputElement>(null);
+  const ids = useId();
+  useDocumentTitle(t('exhibitors.title'));
+
+  const all = useMemo(
+    () =>
+      sortStands(stands.data?.rows ?? []).map((stand) => ({
+        stand,
+        haystack: fold([stand.name, stand.subtitle, stand.description].join('\n')),
+      })),
+    [stands.data],
+  );
+  const tiers = useMemo(() => [...new Set(all.map(({ stand }) => stand.type))], [all]);
+  // A tier the event has no stand of (an old link) filters nothing.
+  const tier = tiers.includes(tierParam as Stand['type']) ? tierParam : '';
+
+  // The filters of the last render: a change written by the search's timer, or right after the
+  // tier changed, builds on what the address says then, never on the render that set it.
+  const latest = useRef({ search, tier: tierParam });
+  latest.current = { search, tier: tierParam };
+  const update = (change: Partial<{ search: string; tier: string }>) => {
+    const next = { ...latest.current, ...change };
+    const query = new URLSearchParams();
+    if (next.search.trim()) query.set(SEARCH_PARAM, next.search);
+    if (next.tier) query.set(TIER_PARAM, next.tier);
+    setParams(query, { replace: true, preventScrollReset: true });
+  };
+
+  // The list follows the box at every key; the address a moment later. A search written
+  // elsewhere (a link, history) comes back into the box.
+  const [text, setText] = useState(search);
+  const written = useRef(search);
+  useEffect(() => {
+    if (search === written.current) return;
+    written.current = search;
+    setText(search);
+  }, [search]);
+  useEffect(() => {
+    if (text === written.current) return;
+    const timer = setTimeout(() => {
+      written.current = text;
+      update({ search: text });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // `update` reads the current filters; the timer restarts on every key.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+
+  const words = fold(text).split(/\s+/).filter(Boolean);
+  const shown = all.filter((entry) => (tier === '' || entry.stand.type === tier) && matches(entry.haystack, words));
+
+  const clear = () => {
+    setText('');
+    written.current = '';
+    setParams(new URLSearchParams(), { replace: true, preventScrollReset: true });
+    searchBox.current?.focus();
+  };
+
+  return (
+    <ScreenPage $width={1280}>
+      <div className="wrap">
+        <BackButton fallback={pagePath(slug, 'entrance')} />
+        <h1>{t('exhibitors.title')}</h1>
+        <p className="intro">{event.data ? t('exhibitors.intro', { event: event.data.name }) : t('exhibitors.introNoEvent')}</p>
+
+        {stands.isPending && <Spinner />}
+        {stands.isError && (
+          <Empty role="alert">
+            <p>{messageText(stands.error.msg)}</p>
+            <Button type="button" onClick={() => void stands.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Empty>
+        )}
+        {stands.isSuccess && all.length === 0 && (
+          <Empty>
+            <p>{t('exhibitors.empty')}</p>
+          </Empty>
+        )}
+
+        {stands.isSuccess && all.length > 0 && (
+          <>
+            <Filters role="search" aria-label={t('exhibitors.filters')} onSubmit={(e) => e.preventDefault()}>
+              <label htmlFor={`${ids}-search`}>
+                {t('exhibitors.search')}
+                <DarkInput
+                  id={`${ids}-search`}
+                  ref={searchBox}
+                  type="search"
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                  maxLength={100}
+                  autoComplete="off"
+                />
+              </label>
+              <label htmlFor={`${ids}-tier`}>
+                {t('exhibitors.tier')}
+                <DarkSelect id={`${ids}-tier`} value={tier} onChange={(e) => update({ tier: e.target.value })}>
+                  <option value="">{t('exhibitors.allTiers')}</option>
+                  {tiers.map((type) => (
+                    <option key={type} value={type}>
+                      {tierName(t, type)}
+                    </option>
+                  ))}
+                </DarkSelect>
+              </label>
+            </Filters>
+            <p className="intro" aria-live="polite">
+              {t('exhibitors.count', { count: shown.length })}
+            </p>
+
+            {shown.length === 0 ? (
+              <Empty>
+                <p>{t('exhibitors.noMatch')}</p>
+                <Button type="button" onClick={clear}>
+                  {t('exhibitors.clear')}
+                </Button>
+              </Empty>
+            ) : (
+              <Cards>
+                {shown.map(({ stand }) => (
+                  <li key={stand.id}>
+                    <ExhibitorCard stand={stand} slug={slug} />
+                  </li>
+                ))}
+              </Cards>
+            )}
+          </>
+        )}
+      </div>
+    </ScreenPage>
+  );
+};
