@@ -44,6 +44,12 @@ test('the seeded live room plays the current lecture, and after its end shows wh
   // YouTube watch link → embed address (what came before the first '&'), autoplay; opened cold, muted.
   await expect(player).toHaveAttribute('src', /^https:\/\/www\.youtube\.com\/embed\/aqz-KE-bpKQ\?autoplay=1&mute=1/);
   await expect(page.getByText(`${liveLecture.startTime.slice(0, 5)} às ${liveLecture.endTime.slice(0, 5)}`)).toBeVisible();
+  // The host is blocked here, as a firewall would: a message and the video's own link, not a grey frame (issue 17).
+  await expect(page.getByRole('alert').filter({ hasText: 'O vídeo não pôde ser carregado de www.youtube.com' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Abrir o vídeo em www.youtube.com (nova aba)' })).toHaveAttribute(
+    'href',
+    /youtube\.com\/embed\//,
+  );
   await page.getByRole('button', { name: 'Ativar som' }).click();
   await expect(player).not.toHaveAttribute('src', /mute=1/);
   await expect(page.getByRole('button', { name: 'Ativar som' })).toHaveCount(0);

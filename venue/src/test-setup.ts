@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeChatSockets } from './shared/chat/test-socket';
 import { useAppState } from './shared/state/store';
 
@@ -14,6 +14,12 @@ configure({ asyncUtilTimeout: 15_000 });
 // calls fakeChatSockets() itself to get the list).
 beforeEach(() => {
   fakeChatSockets();
+  // No test reaches the internet: the video players' reachability probe is answered here (a
+  // test that wants an unreachable host makes fetch reject).
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(null, { status: 200 })),
+  );
 });
 
 afterEach(() => {

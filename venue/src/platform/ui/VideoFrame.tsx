@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Spinner } from '../../shared/ui/Spinner';
+import { hostAnswers, hostOf } from './reachable';
 
 /**
  * What a frame plays: the player page of an allowed host (a YouTube or Vimeo address the
@@ -28,24 +29,71 @@ export const VideoBox = styled.div`
   }
 `;
 
-/**
- * The venue's one video frame: a host's player page in a titled iframe, an
- * uploaded file in react-player without download, picture-in-picture or context menu.
- */
-export const VideoFrame = ({ source, title }: { source: VideoSource; title: string }) => {
+/** Over a player whose host cannot be reached: what happened, and the video on its own site. */
+const Unreachable = styled.div`
+  position: absolute;
+  inset: 0;
+  display: grid;
+  place-content: center;
+  gap: 12px;
+  padding: 24px;
+  text-align: center;
+  background: rgba(0, 0, 0, 0.88);
+  color: #fff;
+  p {
+    margin: 0;
+    max-width: 46ch;
+    line-height: 1.5;
+  }
+  a {
+    color: #ffd5bd;
+    font-weight: 700;
+  }
+`;
+
+/** A host's player page, with a message and the link instead of a grey frame when the browser cannot reach the host (issue 17). */
+const EmbedFrame = ({ src, title }: { src: string; title: string }) => {
   const { t } = useTranslation();
-  if (source.kind === 'embed') {
-    return (
+  const [unreachable, setUnreachable] = useState(false);
+  useEffect(() => {
+    let current = true;
+    setUnreachable(false);
+    void hostAnswers(src).then((answers) => current && setUnreachable(!answers));
+    return () => {
+      current = false;
+    };
+  }, [src]);
+  const host = hostOf(src);
+  return (
+    <>
       <iframe
-        key={source.src}
-        src={source.src}
+        key={src}
+        src={src}
         title={title}
         allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
         allowFullScreen
         referrerPolicy="strict-origin-when-cross-origin"
       />
-    );
-  }
+      {unreachable && (
+        <Unreachable role="alert">
+          <p>{t('platform.videoUnreachable', { host })}</p>
+          <a href={src} target="_blank" rel="noopener noreferrer">
+            {t('platform.videoOpenHost', { host })}
+          </a>
+        </Unreachable>
+      )}
+    </>
+  );
+};
+
+/**
+ * The venue's one video frame: a host's player page in a titled iframe (a message and the
+ * link when the host cannot be reached), an uploaded file in react-player without download,
+ * picture-in-picture or context menu.
+ */
+export const VideoFrame = ({ source, title }: { source: VideoSource; title: string }) => {
+  const { t } = useTranslation();
+  if (source.kind === 'embed') return <EmbedFrame key={source.src} src={source.src} title={title} />;
   return (
     <Suspense fallback={<Spinner size={32} label={t('common.loading')} />}>
       <FilePlayer src={source.src} label={title} width={source.width} height={source.height} />
