@@ -7,16 +7,15 @@ import { responsiveImage } from '@plataforma/adapter/images';
 import { standPagePath } from '@plataforma/adapter/routes';
 import type { Stand } from '@plataforma/adapter';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
-import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { LinkButton } from '../../shared/ui/LinkButton';
-import { Spinner } from '../../shared/ui/Spinner';
 import { useEvent, useEventId, useEventStands } from '../event/api';
 import { pagePath } from '../halls/registry';
 import { fold } from '../programme/agenda';
 import { initials } from '../speakers/SpeakerDirectory';
 import { BackButton } from '../ui/BackButton';
 import { DarkInput, DarkSelect } from '../ui/fields';
+import { EmptyPanel, ListStates } from '../ui/ListStates';
 import { ScreenPage } from '../ui/ScreenPage';
 
 /** The search box writes the address a moment after the last keystroke; the list follows every key. */
@@ -157,19 +156,6 @@ const Card = styled.article<{ $accent: string | null }>`
   }
 `;
 
-const Empty = styled.div`
-  padding: 28px;
-  border-radius: 12px;
-  background: rgba(255, 255, 255, 0.05);
-  text-align: center;
-  p {
-    margin: 0 0 14px;
-  }
-  p:last-child {
-    margin: 0;
-  }
-`;
-
 /** A stand's colour as the card's top line, when it is a plain hex colour. */
 const accentOf = (color: string | null): string | null => (color && /^#[0-9a-fA-F]{6}$/.test(color) ? color : null);
 
@@ -290,20 +276,7 @@ export const ExhibitorDirectory = () => {
         <h1>{t('exhibitors.title')}</h1>
         <p className="intro">{event.data ? t('exhibitors.intro', { event: event.data.name }) : t('exhibitors.introNoEvent')}</p>
 
-        {stands.isPending && <Spinner />}
-        {stands.isError && (
-          <Empty role="alert">
-            <p>{messageText(stands.error.msg)}</p>
-            <Button type="button" onClick={() => void stands.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Empty>
-        )}
-        {stands.isSuccess && all.length === 0 && (
-          <Empty>
-            <p>{t('exhibitors.empty')}</p>
-          </Empty>
-        )}
+        <ListStates query={stands} empty={all.length === 0} emptyText={t('exhibitors.empty')} />
 
         {stands.isSuccess && all.length > 0 && (
           <>
@@ -337,12 +310,12 @@ export const ExhibitorDirectory = () => {
             </p>
 
             {shown.length === 0 ? (
-              <Empty>
+              <EmptyPanel>
                 <p>{t('exhibitors.noMatch')}</p>
                 <Button type="button" onClick={clear}>
                   {t('exhibitors.clear')}
                 </Button>
-              </Empty>
+              </EmptyPanel>
             ) : (
               <Cards>
                 {shown.map(({ stand }) => (

@@ -6,16 +6,16 @@ import { dateInZone, DEFAULT_TIME_ZONE, liveStates, type LiveState } from '@plat
 import type { CmsLecture } from '@plataforma/adapter';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { useTick } from '../../shared/hooks/useTick';
-import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { LinkButton } from '../../shared/ui/LinkButton';
-import { Spinner } from '../../shared/ui/Spinner';
+import { PriceText } from '../../site/events/EventCard';
 import { priceTag } from '../../site/events/format';
 import { useEvent, useEventId, useEventLectures } from '../event/api';
 import { pagePath } from '../halls/registry';
 import { BackButton } from '../ui/BackButton';
 import { DarkInput, DarkSelect } from '../ui/fields';
+import { EmptyPanel, ListStates } from '../ui/ListStates';
 import { ScreenPage } from '../ui/ScreenPage';
 import { dayInWords, weekdayInWords, zoneInWords } from '../../shared/i18n/dates';
 import { ALL_DAYS, agendaOptions, effectiveDay, filterAgenda, filtersOf, paramsOf, shortDay, type AgendaFilters } from './agenda';
@@ -174,16 +174,6 @@ const Lectures = styled.ul`
   }
 `;
 
-const Empty = styled.div`
-  padding: 28px;
-  border-radius: 12px;
-  background: rgba(255, 255, 255, 0.05);
-  text-align: center;
-  p {
-    margin: 0 0 14px;
-  }
-`;
-
 const hour = (time: string) => time.slice(0, 5);
 
 /** A lecture's speakers as one line ('Com Ana Araújo, Bruno Lima'), or nothing. */
@@ -191,20 +181,6 @@ const Speakers = ({ lecture }: { lecture: CmsLecture }) => {
   const { t } = useTranslation();
   if (lecture.speakers.length === 0) return null;
   return <span className="meta">{t('agenda.speakers', { names: lecture.speakers.map((s) => s.name).join(', ') })}</span>;
-};
-
-/** The price of a paid lecture ('R$ 50,00', or 'De … Por …'); nothing for a free one. */
-const Price = ({ lecture }: { lecture: CmsLecture }) => {
-  const { t } = useTranslation();
-  const tag = priceTag(lecture);
-  if (tag.kind === 'free') return null;
-  if (tag.kind === 'price') return <span>{tag.price}</span>;
-  return (
-    <span>
-      <s>{t('site.priceFrom', { price: tag.from })}</s>
-      {t('site.priceTo', { price: tag.to })}
-    </span>
-  );
 };
 
 /**
@@ -280,20 +256,7 @@ export const ProgrammePage = () => {
           )}
         </p>
 
-        {lectures.isPending && <Spinner />}
-        {lectures.isError && (
-          <Empty role="alert">
-            <p>{messageText(lectures.error.msg)}</p>
-            <Button type="button" onClick={() => void lectures.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Empty>
-        )}
-        {lectures.isSuccess && rows.length === 0 && (
-          <Empty>
-            <p>{t('agenda.empty')}</p>
-          </Empty>
-        )}
+        <ListStates query={lectures} empty={rows.length === 0} emptyText={t('agenda.empty')} />
 
         {lectures.isSuccess && rows.length > 0 && (
           <>
@@ -378,7 +341,7 @@ export const ProgrammePage = () => {
             </p>
 
             {shown === 0 && (
-              <Empty>
+              <EmptyPanel>
                 <p>{t('agenda.noMatch')}</p>
                 <Button
                   type="button"
@@ -389,7 +352,7 @@ export const ProgrammePage = () => {
                 >
                   {t('agenda.clear')}
                 </Button>
-              </Empty>
+              </EmptyPanel>
             )}
 
             {days.map((agendaDay) => (
@@ -410,7 +373,7 @@ export const ProgrammePage = () => {
                         </div>
                         <div className="actions">
                           {state && <Badge $state={state}>{state === 'live' ? t('agenda.live') : t('agenda.soon')}</Badge>}
-                          <Price lecture={lecture} />
+                          {priceTag(lecture).kind !== 'free' && <PriceText tag={priceTag(lecture)} />}
                           {state === 'live' ? (
                             <Link to={roomScreen(lecture)} aria-label={t('agenda.watchLabel', { name: lecture.name })}>
                               {t('agenda.watch')}

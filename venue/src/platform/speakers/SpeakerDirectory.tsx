@@ -6,17 +6,16 @@ import { responsiveImage } from '@plataforma/adapter/images';
 import { HTML_LANG, type Language } from '@plataforma/adapter/constants';
 import type { CmsLecture, Speaker } from '@plataforma/adapter';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
-import { messageText } from '../../shared/i18n';
 import { dayInWords } from '../../shared/i18n/dates';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { LinkButton } from '../../shared/ui/LinkButton';
-import { Spinner } from '../../shared/ui/Spinner';
 import { useEvent, useEventId, useEventLectures } from '../event/api';
 import { pagePath } from '../halls/registry';
 import { fold } from '../programme/agenda';
 import { BackButton } from '../ui/BackButton';
 import { DarkInput } from '../ui/fields';
+import { EmptyPanel, ListStates } from '../ui/ListStates';
 import { ScreenPage } from '../ui/ScreenPage';
 import { useEventSpeakers } from './api';
 
@@ -151,19 +150,6 @@ const Card = styled.article`
   .programme {
     margin-top: auto;
     align-self: start;
-  }
-`;
-
-const Empty = styled.div`
-  padding: 28px;
-  border-radius: 12px;
-  background: rgba(255, 255, 255, 0.05);
-  text-align: center;
-  p {
-    margin: 0 0 14px;
-  }
-  p:last-child {
-    margin: 0;
   }
 `;
 
@@ -350,20 +336,7 @@ export const SpeakerDirectory = () => {
         <h1>{t('speakerDirectory.title')}</h1>
         <p className="intro">{event.data ? t('speakerDirectory.intro', { event: event.data.name }) : t('speakerDirectory.introNoEvent')}</p>
 
-        {speakers.isPending && <Spinner />}
-        {speakers.isError && (
-          <Empty role="alert">
-            <p>{messageText(speakers.error.msg)}</p>
-            <Button type="button" onClick={() => void speakers.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Empty>
-        )}
-        {speakers.isSuccess && all.length === 0 && (
-          <Empty>
-            <p>{t('speakerDirectory.empty')}</p>
-          </Empty>
-        )}
+        <ListStates query={speakers} empty={all.length === 0} emptyText={t('speakerDirectory.empty')} />
 
         {speakers.isSuccess && all.length > 0 && (
           <>
@@ -384,12 +357,12 @@ export const SpeakerDirectory = () => {
             </p>
 
             {shown.length === 0 ? (
-              <Empty>
+              <EmptyPanel>
                 <p>{t('speakerDirectory.noMatch', { search: text.trim() })}</p>
                 <Button type="button" onClick={clear}>
                   {t('speakerDirectory.clear')}
                 </Button>
-              </Empty>
+              </EmptyPanel>
             ) : (
               <Cards>
                 {shown.map(({ speaker }) => (
