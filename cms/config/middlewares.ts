@@ -1,5 +1,5 @@
 import { loadSettings } from '../src/lib/settings';
-import { uploadLimits, uploadOrigins, uploadTempDir } from '../src/uploads/config';
+import { uploadLimits, uploadOrigins, uploadTempDir } from '../src/storage/config';
 
 export default () => {
   const { server, video } = loadSettings();

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { ApiError, type MessageKey } from '@plataforma/adapter';
 import type { ContextLike } from '@plataforma/adapter/server';
-import { removeUploads, takeUpload, type StoredUpload, type UploadKind } from '../uploads';
+import { removeUploads, takeUpload, type StoredUpload, type UploadKind } from '../storage';
 import { discardFiles } from './removal';
 
 /** One file of a multipart save: a stand's `image`, a media's `file`. */

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { ApiError, type MessageKey } from '@plataforma/adapter';
 import { parseIds, reply, type ContextLike, type RouteDef, type Where } from '@plataforma/adapter/server';
-import { removeUploads } from '../uploads';
+import { removeUploads } from '../storage';
 import type { logChanges } from './changes';
 import { routeFor } from './router';
 

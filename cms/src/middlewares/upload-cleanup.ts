@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { removeTempFiles, tempPaths } from '../uploads/temp-files';
+import { removeTempFiles, tempPaths } from '../storage/temp-files';
 
 interface CleanupContext {
   request: { files?: unknown };

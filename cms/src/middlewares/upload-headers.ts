@@ -1,4 +1,4 @@
-import { uploadResponseHeaders } from '../uploads/serving';
+import { uploadResponseHeaders } from '../storage/serving';
 
 interface ServingContext {
   method: string;
@@ -12,7 +12,7 @@ const under = (path: string): boolean => path === '/uploads' || path.startsWith(
 /**
  * Uploaded files (GET/HEAD /uploads/…, served by the upload plugin's local provider) go out
  * with `nosniff`, a CSP of their own and, unless they are an image other than SVG, a video or a
- * PDF, `Content-Disposition: attachment` (uploads/serving.ts). Placed after strapi::security,
+ * PDF, `Content-Disposition: attachment` (storage/serving.ts). Placed after strapi::security,
  * so its CSP replaces the page's.
  */
 export default () => async (ctx: ServingContext, next: () => Promise<void>) => {

@@ -12,7 +12,7 @@ const sharp = createRequire(path.join(cmsDir, 'package.json'))('sharp') as typeo
 
 /** The compiled uploads module the server runs. */
 export const uploadsModule = () =>
-  createRequire(__filename)(path.join(cmsDir, 'dist/src/uploads')) as typeof import('../../../cms/src/uploads');
+  createRequire(__filename)(path.join(cmsDir, 'dist/src/storage')) as typeof import('../../../cms/src/storage');
 
 const image = (format: 'png' | 'jpeg' | 'webp' | 'gif', width: number, height: number): Promise<Buffer> =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } })

@@ -22,7 +22,7 @@ import {
   webp,
 } from './files';
 
-// The uploads module (cms/src/uploads) through test-only routes that run the real multipart
+// The uploads module (cms/src/storage) through test-only routes that run the real multipart
 // parsing: checks on the bytes, limits, the upload plugin's rows and files, the clean-up of a
 // failed write, removal, the headers of /uploads. Limits are lowered to 1 MB (image) and 2 MB (media).
 let server: TestServer;

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { ApiError, type EventDependents } from '@plataforma/adapter';
-import { removeUploads } from '../../uploads';
+import { removeUploads } from '../../storage';
 
 /**
  * What belongs to an event, and deleting it whole (SPEC §4: nothing orphaned, nothing

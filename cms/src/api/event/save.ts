@@ -15,7 +15,7 @@ import { created, reply, type RouteContext, type RouteDef } from '@plataforma/ad
 import { checkColumnLengths } from '../../http/columns';
 import { routeFor } from '../../http/router';
 import { timeOnly, dateOnly, type FileRow } from '../../lib/wire';
-import { withUploads, type StoredUpload, type UploadKind } from '../../uploads';
+import { withUploads, type StoredUpload, type UploadKind } from '../../storage';
 import { removeFreedFiles, UID } from './cascade';
 import { EVENT_POPULATE, eventToWire, type EventRow } from './wire';
 

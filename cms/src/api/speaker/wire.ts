@@ -13,7 +13,7 @@ import type { ContextLike, PreparedWrite, ResourceSpec } from '@plataforma/adapt
 import { checkColumnLengths } from '../../http/columns';
 import { eventFilter, publishedEventFilter } from '../../http/filters';
 import { IMAGE_FIELDS, fileUrl, idOf, imageSources, orNull, type FileRow } from '../../lib/wire';
-import { removeUploads, takeUpload } from '../../uploads';
+import { removeUploads, takeUpload } from '../../storage';
 import { removeFreedFiles } from '../event/cascade';
 
 const UID = 'api::speaker.speaker';

@@ -7,7 +7,7 @@ import { reply, type RouteContext, type RouteDef } from '@plataforma/adapter/ser
 import { logActivity } from '../../../activity/log';
 import { identityOf } from '../../../auth/identity';
 import { routeFor } from '../../../http/router';
-import { displayName } from '../../../uploads';
+import { displayName } from '../../../storage';
 import { spreadsheetFormat } from './formats';
 import { JOB_UID, jobToWire, kickImports, queuePositionOf, type JobRow } from './jobs';
 import { reportStream } from './report';

@@ -16,7 +16,7 @@ import { reply, type ContextLike } from '@plataforma/adapter/server';
 import { logActivity } from '../../../activity/log';
 import { identityOf } from '../../../auth/identity';
 import { cmsRouter, routeFor } from '../../../http/router';
-import { displayName, removeUploads, requestFile, storeUpload } from '../../../uploads';
+import { displayName, removeUploads, requestFile, storeUpload } from '../../../storage';
 import { referencePack, shippedAnswer } from '../reference';
 
 const UID = 'api::language-pack.language-pack';
