@@ -28,4 +28,6 @@ afterEach(() => {
   // The store outlives a test: a toast left on screen would be swapped, not shown, by the next
   // test's first toast (and read by its assertions). Each test starts with none.
   useAppState.getState().hideToast();
+  // The hall view is persisted: a test that picked the list leaves the next one on the scene.
+  useAppState.getState().setHallView('scene');
 });

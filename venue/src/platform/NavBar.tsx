@@ -7,6 +7,9 @@ import { HallMapDialog } from './hall-page/HallMapDialog';
 import { isMapped, NEXT_HALL, pageOf, pagePath } from './halls/registry';
 import { logoutClient } from './session/api';
 
+/** The bar's id: the platform pages' skip link leads here. */
+export const NAV_ID = 'navegacao-do-evento';
+
 const Bar = styled.nav`
   position: fixed;
   left: 50%;
@@ -111,7 +114,7 @@ export const NavBar = () => {
 
   return (
     <>
-      <Bar aria-label={t('halls.nav.label')}>
+      <Bar id={NAV_ID} tabIndex={-1} aria-label={t('halls.nav.label')}>
         <NavLink to={pagePath(slug, 'entrance')} aria-current={current('entrance')}>
           <Item icon="home" label={t('halls.nav.home')} />
         </NavLink>

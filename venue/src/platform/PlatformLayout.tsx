@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { LanguageSwitcher } from '../shared/ui/LanguageSwitcher';
-import { NavBar } from './NavBar';
+import { NAV_ID, NavBar } from './NavBar';
 import { NotFound } from '../shared/ui/NotFound';
 import { useEvent, useEventId } from './event/api';
 
@@ -12,7 +12,40 @@ const Corner = styled.header`
   top: 16px;
   right: 16px;
   z-index: 100;
+  /* A phone: inside the band above a hall's scene (PHONE_BAND), clear of its name sign. */
+  @media (max-width: 639px) {
+    top: 10px;
+    right: 10px;
+  }
 `;
+
+/**
+ * The first stop of the keyboard on every platform page: straight to the navigation bar, past a
+ * hall's many booths and doors. Hidden until it has focus.
+ */
+const SkipLink = styled.a`
+  position: fixed;
+  top: 8px;
+  left: 50%;
+  z-index: 300;
+  padding: 10px 18px;
+  border-radius: 999px;
+  background: #a34100;
+  color: #fff;
+  font-weight: 700;
+  text-decoration: none;
+  transform: translate(-50%, -200%);
+  --focus-ring: ${({ theme }) => theme.colors.focus};
+  &:focus {
+    transform: translate(-50%, 0);
+  }
+`;
+
+/** Focuses the bar itself (the address keeps its path: the router never sees a hash change). */
+const skipToNav = (event: MouseEvent) => {
+  event.preventDefault();
+  document.getElementById(NAV_ID)?.focus();
+};
 
 /** Every /plataforma/{slug} page: black background, the language choice, the navigation bar; an unknown event gets a clear page. */
 export const PlatformLayout = () => {
@@ -30,6 +63,9 @@ export const PlatformLayout = () => {
   }
   return (
     <>
+      <SkipLink href={`#${NAV_ID}`} onClick={skipToNav}>
+        {t('platform.skipToNav')}
+      </SkipLink>
       <Corner>
         <LanguageSwitcher />
       </Corner>

@@ -15,7 +15,7 @@ const pulse = keyframes`0%, 100% { opacity: 1; transform: scale(1); } 50% { opac
  * the hall's sign, the banner and the doors); on a phone a strip above the navigation bar,
  * closed until the visitor opens it.
  */
-const Panel = styled.section`
+const Panel = styled.section<{ $inline?: boolean }>`
   position: fixed;
   z-index: 120;
   right: 24px;
@@ -39,6 +39,8 @@ const Panel = styled.section`
     bottom: calc(72px + env(safe-area-inset-bottom, 0px));
     width: auto;
   }
+  /* In the hall's list twin: a section of the page, not a panel over the scene. */
+  ${({ $inline }) => ($inline ? 'position: static; width: auto; margin: 0 0 8px;' : '')}
 `;
 
 const Heading = styled.h2`
@@ -168,19 +170,19 @@ const COMPACT = new Set(['xs', 'sm', 'md']);
  * link to the room's lecture screen, as the congress halls' doors lead. HTML over the scene (not
  * inside its SVG), so screen readers and the keyboard reach it; nothing at all when nothing is on.
  */
-export const LiveNow = ({ live, slug }: { live: ReadonlyMap<number, CmsLecture>; slug: string }) => {
+export const LiveNow = ({ live, slug, inline = false }: { live: ReadonlyMap<number, CmsLecture>; slug: string; inline?: boolean }) => {
   const { t } = useTranslation();
   const compact = useAppState((state) => COMPACT.has(state.layout.screen));
   const [open, setOpen] = useState<boolean | null>(null);
   const id = useId();
-  const expanded = open ?? !compact;
+  const expanded = open ?? (inline || !compact);
   // Room by room, in the rooms' names order ('Sala 2' before 'Sala 10').
   const lectures = [...live.values()]
     .flatMap((lecture) => (lecture.room ? [{ id: lecture.id, title: lecture.name, room: lecture.room }] : []))
     .sort((a, b) => a.room.name.localeCompare(b.room.name, undefined, { numeric: true }));
   if (lectures.length === 0) return null;
   return (
-    <Panel aria-labelledby={`${id}-heading`}>
+    <Panel aria-labelledby={`${id}-heading`} $inline={inline}>
       <Heading id={`${id}-heading`}>
         <Toggle type="button" aria-expanded={expanded} aria-controls={`${id}-list`} onClick={() => setOpen(!expanded)}>
           <Dot aria-hidden="true" />

@@ -11,6 +11,9 @@ const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
 const livePulse = keyframes`0%, 100% { opacity: 1; transform: scale(1); } 50% { opacity: 0.45; transform: scale(0.8); }`;
 const livePing = keyframes`0% { opacity: 0.7; transform: scale(1); } 100% { opacity: 0; transform: scale(2.6); }`;
 
+/** The height of the band above a hall's scene on a phone, where the page's corner controls sit. */
+export const PHONE_BAND = 64;
+
 /**
  * The viewport of a hall: the scene covers it. Wider than 16:9, the board fills the width and
  * loses a band at the top and bottom (nothing important is drawn there); narrower (a phone held
@@ -27,6 +30,11 @@ const Viewport = styled.div`
   scrollbar-color: rgba(255, 182, 140, 0.5) transparent;
   /* SPEC §2.4 and the issue: every hall fades in over 1 s. */
   animation: ${fadeIn} 1s ease both;
+  /* A phone: the language choice and the list switch get a band of their own above the scene,
+     so they never cover the hall's name sign (drawn at the top centre). */
+  @media (max-width: 639px) {
+    top: ${PHONE_BAND}px;
+  }
   svg.scene {
     display: block;
     height: 100%;
@@ -102,21 +110,33 @@ const PanHint = styled.p`
   white-space: nowrap;
   pointer-events: none;
   animation: ${keyframes`0%, 80% { opacity: 1; } 100% { opacity: 0; }`} 5s ease both;
+  /* Below the name sign, over the wall: it is gone at the first swipe anyway. */
+  @media (max-width: 639px) {
+    top: ${PHONE_BAND + 96}px;
+  }
 `;
 
 export const Stage = ({ title, children, defs }: { title: string; children: ReactNode; defs?: ReactNode }) => {
   const { t } = useTranslation();
   const viewport = useRef<HTMLDivElement>(null);
   const [pannable, setPannable] = useState(false);
+  const [swiped, setSwiped] = useState(false);
+  const start = useRef(0);
   useLayoutEffect(() => {
     const element = viewport.current;
     if (!element) return;
     element.scrollLeft = (element.scrollWidth - element.clientWidth) / 2;
+    start.current = element.scrollLeft;
     setPannable(element.scrollWidth > element.clientWidth + 8);
   }, []);
+  // The hint goes at the visitor's first swipe (the centring above scrolls too: it does not count).
+  const onScroll = () => {
+    const element = viewport.current;
+    if (element && !swiped && Math.abs(element.scrollLeft - start.current) > 8) setSwiped(true);
+  };
   return (
-    <Viewport ref={viewport} data-testid="hall-viewport">
-      {pannable && <PanHint>{t('halls.panHint')}</PanHint>}
+    <Viewport ref={viewport} data-testid="hall-viewport" onScroll={pannable && !swiped ? onScroll : undefined}>
+      {pannable && !swiped && <PanHint>{t('halls.panHint')}</PanHint>}
       <h1 className="visually-hidden">{title}</h1>
       <svg
         className="scene"

@@ -1,0 +1,81 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { visitorSignIn } from './helpers';
+
+// Issue 17: the list twin of every hall ('Ver como lista'), the skip link to the navigation, and
+// a phone's hall: the corner controls clear of the name sign, the swipe hint gone at the first swipe.
+
+// A seeded client of its own: the soft login allows ten tries a minute per e-mail.
+const BRUNO = 'bruno.carvalho@exemplo.com.br';
+
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+
+test('the gold hall as a list: a stand reached by keyboard alone, the choice remembered; axe finds nothing serious', async ({ page }) => {
+  await visitorSignIn(page, BRUNO);
+  await page.goto('/plataforma/1/hall-estandes-gold');
+  await page.getByRole('button', { name: 'Ver como lista' }).focus();
+  await page.keyboard.press('Enter');
+
+  const list = page.getByTestId('hall-list');
+  await expect(list.getByRole('heading', { level: 1 })).toContainText('Pavilhão Ouro');
+  await expect(page.getByTestId('hall-viewport')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Tab from the switch to the first stand of the list, and Enter: the stand's page.
+  const stand = list.getByRole('region', { name: 'Estandes' }).getByRole('link').first();
+  const name = ((await stand.textContent()) ?? '').replace(/^Estande /, '');
+  for (let step = 0; step < 12 && !(await stand.evaluate((element) => element === document.activeElement)); step += 1) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(stand).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/plataforma\/1\/estande\/\d+-/);
+  await expect(page.getByRole('heading', { name, exact: false }).first()).toBeVisible();
+
+  // Another hall, and the next visit, open as lists too.
+  await page.goto('/plataforma/1/hall-estandes-prata');
+  await expect(page.getByTestId('hall-list')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('hall-list').getByRole('heading', { level: 1 })).toContainText('Pavilhão Prata');
+  await page.getByRole('button', { name: 'Ver como cena' }).click();
+  await expect(page.getByTestId('hall-viewport')).toBeVisible();
+});
+
+test('the skip link is the first stop of the keyboard and leads to the navigation bar', async ({ page }) => {
+  await visitorSignIn(page, BRUNO);
+  await page.goto('/plataforma/1/hall-estandes-gold');
+  await expect(page.getByTestId('hall-viewport')).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Pular para a navegação' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('navigation', { name: 'Navegação do evento' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Hall de entrada' })).toBeFocused();
+});
+
+test.describe('on a 390×844 phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the corner controls sit above the scene, clear of the name sign; the swipe hint goes at the first swipe', async ({ page }) => {
+    await visitorSignIn(page, BRUNO);
+    for (const hall of ['hall-entrada', 'hall-estandes-gold']) {
+      await page.goto(`/plataforma/1/${hall}`);
+      const scene = await page.getByTestId('hall-viewport').boundingBox();
+      expect(scene).not.toBeNull();
+      for (const control of [page.getByRole('button', { name: 'Ver como lista' }), page.locator('header').first()]) {
+        const box = await control.boundingBox();
+        expect(box, `${hall}: a corner control`).not.toBeNull();
+        expect((box?.y ?? 0) + (box?.height ?? 0), `${hall}: a corner control ends above the scene`).toBeLessThanOrEqual(
+          (scene?.y ?? 0) + 1,
+        );
+      }
+    }
+    const hint = page.getByText('Deslize para os lados para explorar');
+    await expect(hint).toBeVisible();
+    await page.getByTestId('hall-viewport').evaluate((element) => element.scrollBy({ left: 160 }));
+    await expect(hint).toHaveCount(0);
+  });
+});
