@@ -79,3 +79,17 @@ test.describe('on a 390×844 phone', () => {
     await expect(hint).toHaveCount(0);
   });
 });
+
+test.describe('before any script runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a hall’s first HTML paints the loading shell with the event’s name on the dark background, not a white page', async ({ page }) => {
+    const event = (await (await page.request.get('/api/site/v1/events/1')).json()) as { data: { name: string } };
+    await page.goto('/plataforma/1/hall-entrada');
+    const shell = page.getByRole('status');
+    await expect(shell).toContainText(event.data.name);
+    await expect(shell).toContainText('Carregando…');
+    const background = await page.locator('.boot').evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(background).toBe('rgb(0, 0, 0)');
+  });
+});

@@ -44,6 +44,8 @@ const NOT_BUILT = `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><titl
 
 /** An event's public page, `/eventos/{id}` or `/eventos/{id-slug}`. */
 const EVENT_PAGE = /^\/eventos\/(\d{1,9})(?:-[^/]*)?\/?$/;
+/** A page of an event's venue (/plataforma/{id-slug}/…): the event's name in the loading shell, the dark shell. */
+const VENUE_PAGE = /^\/plataforma\/(\d{1,9})(?:-[^/]*)?(?:\/|$)/;
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -73,6 +75,7 @@ export const withEventMeta = (html: string, event: EventMetaRow, origin: string,
   ].join('');
   return html
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
+    .replace(/(<p class="boot-name">)[^<]*(<\/p>)/, (_, open: string, close: string) => `${open}${escapeHtml(event.name)}${close}`)
     .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${description}">`)
     .replace('</head>', () => `${tags}</head>`);
 };
@@ -127,10 +130,15 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     ctx.body = html ?? NOT_BUILT;
   };
 
-  /** The index with the event's tags on an event page; the plain index when the event is not published or the read fails. */
-  const serveEventPage = async (ctx: VenueContext, id: number) => {
-    const html = readIndex();
-    if (!html) return serveIndex(ctx, html);
+  /**
+   * The index with the event's tags (and its name in the loading shell) on an event's page; the
+   * plain index when the event is not published or the read fails. The venue's pages get the
+   * dark shell, as the halls are dark.
+   */
+  const serveEventPage = async (ctx: VenueContext, id: number, venue: boolean) => {
+    const read = readIndex();
+    if (!read) return serveIndex(ctx, read);
+    const html = venue ? read.replace('<body>', '<body class="boot-dark">') : read;
     try {
       const event = (await strapi.db.query('api::event.event').findOne({
         where: { id, published: true },
@@ -158,7 +166,9 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
 
     const isPage = path.extname(ctx.path) === '';
     const eventPage = isPage ? EVENT_PAGE.exec(ctx.path) : null;
-    if (eventPage) return serveEventPage(ctx, Number(eventPage[1]));
+    if (eventPage) return serveEventPage(ctx, Number(eventPage[1]), false);
+    const venuePage = isPage ? VENUE_PAGE.exec(ctx.path) : null;
+    if (venuePage) return serveEventPage(ctx, Number(venuePage[1]), true);
     if (isPage && isVenuePath(ctx.path)) return serveIndex(ctx);
 
     // Anything else is Strapi's first (its admin API has paths such as /content-manager);

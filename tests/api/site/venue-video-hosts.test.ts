@@ -12,7 +12,7 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'plataforma-venue-dist-'));
 beforeAll(async () => {
   fs.writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="description" content="Plataforma de eventos virtuais."><title>Plataforma</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="description" content="Plataforma de eventos virtuais."><title>Plataforma</title></head><body><div id="root"></div><div class="boot" role="status"><p class="boot-name">Plataforma de Eventos</p></div></body></html>',
   );
   server = await startServer('venue-video-hosts', {
     seed: false,
@@ -86,6 +86,35 @@ describe('the first HTML of an event’s public page (issue 13: a shared link sh
       expect(res.text, url).toContain('<title>Plataforma</title>');
       expect(res.text, url).not.toContain('og:title');
       expect(res.text, url).not.toContain('Rascunho secreto');
+    }
+  });
+});
+
+describe('the loading shell of an event’s pages (issue 17: no white page while the scripts load)', () => {
+  it('names the published event in the shell, escaped; the venue’s pages get the dark shell, the public page the light one', async () => {
+    const id = await createEvent(server.strapi, { name: 'Jornada <Cardio> & "UTI"', published: true });
+    const named = '<p class="boot-name">Jornada &lt;Cardio&gt; &amp; &quot;UTI&quot;</p>';
+    for (const url of [`/plataforma/${id}/hall-entrada`, `/plataforma/${id}-jornada/estande/3-aurora`, `/plataforma/${id}`]) {
+      const res = await server.request().get(url).set('Accept', 'text/html');
+      expect(res.status, url).toBe(200);
+      expect(res.text, url).toContain(named);
+      expect(res.text, url).toContain('<body class="boot-dark">');
+      expect(res.text, url).toContain('<meta property="og:title" content="Jornada &lt;Cardio&gt; &amp; &quot;UTI&quot;">');
+    }
+    const site = await server.request().get(`/eventos/${id}-jornada`).set('Accept', 'text/html');
+    expect(site.text).toContain(named);
+    expect(site.text).toContain('<body>');
+    expect(site.text).not.toContain('boot-dark');
+  });
+
+  it('keeps the shell’s own name for a draft or an unknown event, and never names the draft', async () => {
+    const draft = await createEvent(server.strapi, { name: 'Rascunho do shell', published: false });
+    for (const url of [`/plataforma/${draft}/hall-entrada`, '/plataforma/999999/hall-entrada']) {
+      const res = await server.request().get(url).set('Accept', 'text/html');
+      expect(res.status, url).toBe(200);
+      expect(res.text, url).toContain('<p class="boot-name">Plataforma de Eventos</p>');
+      expect(res.text, url).toContain('<body class="boot-dark">');
+      expect(res.text, url).not.toContain('Rascunho do shell');
     }
   });
 });
