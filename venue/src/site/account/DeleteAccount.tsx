@@ -13,7 +13,7 @@ import { Labelled, PasswordField } from './form';
 
 /**
  * 'Excluir minha conta' (LGPD art. 18, VI): a dialog that says what goes and what the law keeps,
- * and asks for the password and the word EXCLUIR typed; on success the session is gone (the
+ * and asks for the password and the word EXCLUIR (DELETE, LÖSCHEN in the packs) typed; on success the session is gone (the
  * server ended it), the client is signed out here too and taken to the catalogue.
  */
 export const DeleteAccount = () => {
@@ -44,7 +44,11 @@ const EraseDialog = ({ onClose }: { onClose: () => void }) => {
     },
     [],
   );
-  const ready = password.length > 0 && word.trim().toUpperCase() === CLIENT_ERASURE_WORD;
+  // The word typed is the visitor's language's (DELETE, LÖSCHEN); the server is sent its own
+  // fixed word (CLIENT_ERASURE_WORD), which is also accepted as typed.
+  const typed = t('site.profile.erase.typed');
+  const said = word.trim().toLocaleUpperCase();
+  const ready = password.length > 0 && (said === typed.toLocaleUpperCase() || said === CLIENT_ERASURE_WORD);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -72,7 +76,7 @@ const EraseDialog = ({ onClose }: { onClose: () => void }) => {
         <p style={{ margin: 0, fontWeight: 700 }}>{t('site.profile.erase.final')}</p>
         {error && <FormAlert>{error}</FormAlert>}
         <PasswordField id={`${base}-password`} label={t('site.profile.erase.password')} value={password} onChange={setPassword} />
-        <Labelled id={`${base}-word`} label={t('site.profile.erase.word', { word: CLIENT_ERASURE_WORD })}>
+        <Labelled id={`${base}-word`} label={t('site.profile.erase.word', { word: typed })}>
           {() => (
             <DarkInput
               id={`${base}-word`}

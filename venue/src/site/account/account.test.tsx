@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ClientProfile } from '@plataforma/adapter';
 import { api } from '../../shared/api';
-import '../../shared/i18n';
+import { changeLanguage } from '../../shared/i18n';
+import al from '../../shared/i18n/locales/al.json';
 import { CLIENT_TOKEN_KEY, useAppState } from '../../shared/state/store';
 import { mockVenueApi, renderAt } from '../../platform/test-utils';
 import { eventFixture } from '../../test-fixtures';
@@ -182,6 +183,39 @@ describe('/perfil (the client’s own data)', () => {
         message: 'Sua conta foi excluída. Sentiremos sua falta!',
       }),
     );
+  });
+
+  it('asks for the word in the visitor’s language (LÖSCHEN in German) and still sends the server its own', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        /\/languages\/al\?/.test(String(url)) ? new Response(JSON.stringify(al), { status: 200 }) : new Response(null, { status: 200 }),
+      ),
+    );
+    await act(() => changeLanguage('al'));
+    try {
+      useAppState.getState().signIn(account, 'client', 'tk-full');
+      vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
+      vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
+      vi.spyOn(api.site.events, 'me').mockResolvedValue({ rows: [], count: 0 });
+      const erase = vi.spyOn(api.site.clients, 'erase').mockResolvedValue({ data: { erased: true }, msg: 'clients.erased', status: 200 });
+      renderAt('/perfil');
+      await userEvent.click(await screen.findByRole('button', { name: 'Mein Konto löschen' }));
+      const dialog = screen.getByRole('dialog', { name: 'Mein Konto löschen' });
+      const confirm = within(dialog).getByRole('button', { name: 'Mein Konto löschen' });
+      await userEvent.type(within(dialog).getByLabelText('Ihr Passwort'), 'Ana#2026x');
+      const word = within(dialog).getByLabelText('Geben Sie LÖSCHEN ein, um zu bestätigen');
+      await userEvent.type(word, 'excluir-nicht');
+      expect(confirm).toBeDisabled();
+      await userEvent.clear(word);
+      await userEvent.type(word, 'löschen');
+      expect(confirm).toBeEnabled();
+      await userEvent.click(confirm);
+      expect(erase).toHaveBeenCalledWith({ password: 'Ana#2026x', confirm: 'EXCLUIR' });
+    } finally {
+      await act(() => changeLanguage('pt'));
+      vi.unstubAllGlobals();
+    }
   });
 
   it('changes the password with the current one, the rules met and the same twice', async () => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Event } from '@plataforma/adapter';
 import { responsiveImage, sizes } from '@plataforma/adapter/images';
+import { useAppState } from '../../shared/state/store';
 import { eventPagePath, priceTag, type PriceTag } from './format';
 
 /** Thumbs fill the grid's column (1 to 4 columns); banners the featured row's (2 to 4). */
@@ -120,6 +121,7 @@ export const useEventDays = () => {
 /** A catalogue card: the thumbnail (252×150) or, featured, the banner (240×340); category, name, days, price. */
 export const EventCard = ({ event, featured = false }: { event: Event; featured?: boolean }) => {
   const days = useEventDays();
+  const language = useAppState((state) => state.language);
   const art = featured ? (event.banner ?? event.thumb) : (event.thumb ?? event.banner);
   const sources = featured
     ? event.banner
@@ -140,7 +142,7 @@ export const EventCard = ({ event, featured = false }: { event: Event; featured?
         </h3>
         <p className="dates">{days(event)}</p>
         <Price>
-          <PriceText tag={priceTag(event)} />
+          <PriceText tag={priceTag(event, language)} />
         </Price>
       </div>
     </Card>

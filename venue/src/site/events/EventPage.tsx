@@ -195,7 +195,7 @@ export const EventPage = () => {
   }
   if (!data) return <PageLoading />;
 
-  const tag = priceTag(data);
+  const tag = priceTag(data, language);
   const hours = data.formattedEndTime
     ? t('platform.hours', { start: data.formattedStartTime, end: data.formattedEndTime })
     : t('platform.hour', { start: data.formattedStartTime });

@@ -150,7 +150,7 @@ export const Programme = ({ days, today }: { days: ProgrammeDay[]; today: string
             <h4>{room.name}</h4>
             <ul>
               {room.lectures.map((lecture) => {
-                const price = priceTag(lecture);
+                const price = priceTag(lecture, language);
                 return (
                   <li key={lecture.id}>
                     <time dateTime={`${lecture.startDate}T${hourOf(lecture.startTime)}`}>

@@ -35,6 +35,13 @@ describe('price tags', () => {
     });
     expect(formatAmount('0.5', 'R$')).toBe('R$ 0,50');
   });
+
+  it('groups the digits as the visitor’s language writes them, the currency kept', () => {
+    const item = { value: '1200.00', discountValue: '1080.50', hasDiscount: true, currency: 'R$' as const };
+    expect(priceTag(item, 'en')).toEqual({ kind: 'discount', from: 'R$ 1,200.00', to: 'R$ 1,080.50' });
+    expect(priceTag(item, 'al')).toEqual({ kind: 'discount', from: 'R$ 1.200,00', to: 'R$ 1.080,50' });
+    expect(formatAmount('1234567.8', 'R$', 'pt')).toBe('R$ 1.234.567,80');
+  });
 });
 
 describe('days, zones and addresses', () => {
