@@ -26,6 +26,7 @@ export * from './contracts/lecture';
 export * from './contracts/speaker';
 export * from './contracts/coupon';
 export * from './contracts/network';
+export * from './contracts/agenda';
 export * from './contracts/contact';
 export * from './contracts/meeting';
 export * from './contracts/page-view';

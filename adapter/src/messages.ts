@@ -40,6 +40,8 @@ export const MESSAGE_KEYS = [
   'api.error.canceled',
   'pageView.recorded',
   'contact.sent',
+  'agenda.starred',
+  'agenda.unstarred',
   'api.error.lectureNotFound',
   'api.error.categoryNotFound',
   'api.error.speakerNotFound',

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { currentAndNext, dateInZone, formatLectureDate, lectureSpan, liveByRoom, liveStates, timeInZone, zonedInstant } from './schedule';
+import {
+  AGENDA_NOTICE_MINUTES,
+  currentAndNext,
+  dateInZone,
+  dueStarredLecture,
+  formatLectureDate,
+  lectureSpan,
+  liveByRoom,
+  liveStates,
+  timeInZone,
+  zonedInstant,
+} from './schedule';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -125,5 +136,57 @@ describe('liveStates and liveByRoom (the programme’s and the doors’ marks)',
       [2, 4],
     ]);
     expect(liveByRoom([], at0940).size).toBe(0);
+  });
+});
+
+describe('dueStarredLecture (the venue’s “Começa em 5 minutos” notice)', () => {
+  const lecture = (id: number, room: number | null, startTime: string, endTime: string, startDate = '2026-11-26') => ({
+    id,
+    room: room === null ? null : { id: room },
+    startDate,
+    startTime,
+    endTime,
+  });
+  const programme = [
+    lecture(1, 1, '10:00', '11:00'),
+    lecture(2, 2, '10:03', '11:00'),
+    lecture(3, 1, '11:00', '12:00'),
+    lecture(4, null, '10:02', '11:00'),
+    lecture(5, 3, '10:00', '11:00', '2026-11-27'),
+  ];
+  const zone = 'America/Sao_Paulo';
+  // 09:56 in São Paulo is 12:56 UTC.
+  const at = (iso: string) => Date.parse(iso);
+  const starred = new Set([1, 2, 3, 4, 5]);
+  const none = new Set<number>();
+
+  it('is the starred lecture that starts within five minutes, the soonest first', () => {
+    expect(AGENDA_NOTICE_MINUTES).toBe(5);
+    expect(dueStarredLecture(programme, starred, none, at('2026-11-26T12:56:00Z'), zone)?.id).toBe(1);
+    // 09:55 sharp: lecture 1 is exactly five minutes away, and due.
+    expect(dueStarredLecture(programme, starred, none, at('2026-11-26T12:55:00Z'), zone)?.id).toBe(1);
+    // 09:54:59: a second more than five minutes, not yet.
+    expect(dueStarredLecture(programme, starred, none, at('2026-11-26T12:54:59Z'), zone)).toBeNull();
+  });
+
+  it('leaves out what is not starred, was dismissed, has started or has no room', () => {
+    // 09:58: lectures 1 (10:00) and 2 (10:03) are both within five minutes.
+    expect(dueStarredLecture(programme, new Set([2]), none, at('2026-11-26T12:58:00Z'), zone)?.id).toBe(2);
+    expect(dueStarredLecture(programme, new Set([3]), none, at('2026-11-26T12:58:00Z'), zone)).toBeNull();
+    expect(dueStarredLecture(programme, starred, new Set([1]), at('2026-11-26T12:58:00Z'), zone)?.id).toBe(2);
+    expect(dueStarredLecture(programme, starred, new Set([1, 2]), at('2026-11-26T12:58:00Z'), zone)).toBeNull();
+    // At 10:00 lecture 1 is on (the programme says 'Ao vivo'); only 2 is still ahead.
+    expect(dueStarredLecture(programme, starred, none, at('2026-11-26T13:00:00Z'), zone)?.id).toBe(2);
+    // Lecture 4 (10:02) has no room: nothing to watch, never announced.
+    expect(dueStarredLecture(programme, new Set([4]), none, at('2026-11-26T12:58:00Z'), zone)).toBeNull();
+  });
+
+  it('reads the event’s zone and the day', () => {
+    expect(dueStarredLecture(programme, new Set([5]), none, at('2026-11-26T12:56:00Z'), zone)).toBeNull();
+    expect(dueStarredLecture(programme, new Set([5]), none, at('2026-11-27T12:56:00Z'), zone)?.id).toBe(5);
+    // 09:56 in Lisbon is 09:56 UTC: in São Paulo the lecture is three hours away.
+    expect(dueStarredLecture(programme, starred, none, at('2026-11-26T09:56:00Z'), 'Europe/Lisbon')?.id).toBe(1);
+    expect(dueStarredLecture(programme, starred, none, at('2026-11-26T09:56:00Z'), zone)).toBeNull();
+    expect(dueStarredLecture([], starred, none, at('2026-11-26T12:56:00Z'), zone)).toBeNull();
   });
 });

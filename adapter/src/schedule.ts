@@ -156,3 +156,29 @@ export const liveByRoom = <T extends Timed & { id: number; room: { id: number } 
   for (const lecture of lectures) if (lecture.room && states.get(lecture.id) === 'live') live.set(lecture.room.id, lecture);
   return live;
 };
+
+/** How long before a starred lecture starts the venue announces it (minutes). */
+export const AGENDA_NOTICE_MINUTES = 5;
+
+/**
+ * The starred lecture the venue announces at an instant ('Começa em 5 minutos'): of the starred
+ * ones not dismissed, with a room (something to watch), the one that starts soonest within
+ * AGENDA_NOTICE_MINUTES — or null. A lecture that has started is the programme's 'Ao vivo', no
+ * longer an announcement.
+ */
+export const dueStarredLecture = <T extends Timed & { id: number; room: { id: number } | null }>(
+  lectures: readonly T[],
+  starred: ReadonlySet<number>,
+  dismissed: ReadonlySet<number>,
+  now: number,
+  timeZone = DEFAULT_TIME_ZONE,
+): T | null => {
+  let due: { lecture: T; start: number } | null = null;
+  for (const lecture of lectures) {
+    if (!lecture.room || !starred.has(lecture.id) || dismissed.has(lecture.id)) continue;
+    const { start } = lectureSpan(lecture, timeZone);
+    if (start <= now || start - now > AGENDA_NOTICE_MINUTES * 60_000) continue;
+    if (!due || start < due.start) due = { lecture, start };
+  }
+  return due?.lecture ?? null;
+};

@@ -15,6 +15,7 @@ import type {
   ClientProfileInput,
   ClientRegisterInput,
 } from '../contracts/client';
+import type { Agenda, AgendaMark } from '../contracts/agenda';
 import type { SitePage } from '../contracts/site-page';
 import type { SitePageKey } from '../constants';
 import type { ContactInput, StandContactInput } from '../contracts/contact';
@@ -24,6 +25,7 @@ import type { Media, MediaOrderField } from '../contracts/media';
 import type { NetworkConsent, NetworkPerson } from '../contracts/network';
 import type { PageView, PageViewInput } from '../contracts/page-view';
 import {
+  agendaPaths,
   categoryPaths,
   clientPaths,
   contactPaths,
@@ -155,6 +157,15 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
       confirmPhoneChange: (input: ClientPhoneConfirm) => call<ClientProfile>({ method: 'PUT', url: site(clientPaths.phone), data: input }),
       /** Deletes the own account (LGPD): the password and the typed word; the session ends with it. */
       erase: (input: ClientErasureInput) => call<{ erased: true }>({ method: 'DELETE', url: site(clientPaths.me), data: input }),
+    },
+    /** The signed-in client's starred lectures ('Minha agenda'; a soft session too). */
+    agenda: {
+      /** The ids of the starred lectures of a published event. */
+      list: (eventId: number) => data<Agenda>({ method: 'GET', url: site(agendaPaths.site), params: { eventId } }),
+      /** Stars a lecture of a published event; starring it again changes nothing. */
+      star: (lectureId: number) => data<AgendaMark>({ method: 'POST', url: site(agendaPaths.site), data: { lectureId } }),
+      /** Unstars a lecture; unstarring one that is not starred changes nothing. */
+      unstar: (lectureId: number) => data<AgendaMark>({ method: 'DELETE', url: site(fillPath(agendaPaths.one, { lectureId })) }),
     },
     pages: {
       /** A page of the site written as content (terms of use, about us). */

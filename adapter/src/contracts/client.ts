@@ -104,6 +104,8 @@ export interface ClientDataExport {
     messages: Array<{ createdAt: string; senderType: string; text: string }>;
   }>;
   orders: Array<{ id: number; createdAt: string; status: string; total: string | null; discount: string | null; eventId: number | null }>;
+  /** The lectures starred for 'Minha agenda', with the event of each. */
+  agenda: Array<{ lectureId: number; name: string; startDate: string; eventId: number | null }>;
 }
 
 /** The client's own profile as the API sends it (only to a full login). */

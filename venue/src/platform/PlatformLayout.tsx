@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { LanguageSwitcher } from '../shared/ui/LanguageSwitcher';
+import { AgendaNotice } from './agenda/AgendaNotice';
+import { useAgendaClient } from './agenda/api';
 import { NAV_ID, NavBar } from './NavBar';
 import { NotFound } from '../shared/ui/NotFound';
 import { useEvent, useEventId } from './event/api';
@@ -47,11 +49,16 @@ const skipToNav = (event: MouseEvent) => {
   document.getElementById(NAV_ID)?.focus();
 };
 
-/** Every /plataforma/{slug} page: black background, the language choice, the navigation bar; an unknown event gets a clear page. */
+/**
+ * Every /plataforma/{slug} page: black background, the language choice, the navigation bar and,
+ * for a signed-in client, the notice of a starred lecture about to start; an unknown event gets a
+ * clear page.
+ */
 export const PlatformLayout = () => {
   const { t } = useTranslation();
   const eventId = useEventId();
   const event = useEvent(eventId);
+  const signedIn = useAgendaClient() !== null;
 
   useEffect(() => {
     document.body.classList.add('platform');
@@ -70,6 +77,7 @@ export const PlatformLayout = () => {
         <LanguageSwitcher />
       </Corner>
       <Outlet />
+      {signedIn && <AgendaNotice />}
       <NavBar />
     </>
   );

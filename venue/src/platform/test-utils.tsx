@@ -27,7 +27,7 @@ export const renderAt = (...entries: InitialEntry[]) => {
 
 /**
  * The usual answers of a platform page's tests, before each test: page views accepted, the
- * event of the fixture, no sponsors, no stands and no lectures (a test mocks what it looks at); afterwards
+ * event of the fixture, no sponsors, no stands, no lectures and no stars (a test mocks what it looks at); afterwards
  * mocks and timers are restored and the visitor signed out.
  */
 export const mockVenueApi = () => {
@@ -38,6 +38,8 @@ export const mockVenueApi = () => {
     vi.spyOn(api.site.stands, 'list').mockResolvedValue({ rows: [], count: 0 });
     // The halls ask for the programme (the doors' 'AO VIVO', the entrance's 'Ao vivo agora').
     vi.spyOn(api.site.lectures, 'event').mockResolvedValue({ rows: [], count: 0 });
+    // A signed-in visitor's stars ('Minha agenda': the programme's toggles, the venue's notice).
+    vi.spyOn(api.site.agenda, 'list').mockResolvedValue({ lectureIds: [] });
   });
   afterEach(() => {
     vi.useRealTimers();

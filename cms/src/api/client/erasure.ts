@@ -63,6 +63,7 @@ export interface ErasureSummary {
  * - the client's chat messages lose their words (the attendants' answers stay), the chats'
  *   last message too when it was theirs, and the lead consent;
  * - page views lose their link to the client (the counts stay);
+ * - the starred lectures of 'Minha agenda' go (decision 034);
  * - orders and payments stay as they are.
  */
 export const eraseClient = async (strapi: Core.Strapi, clientId: number): Promise<ErasureSummary> => {
@@ -128,6 +129,7 @@ export const eraseClient = async (strapi: Core.Strapi, clientId: number): Promis
         loginLocked: true,
         erasedAt: new Date(),
         events: [],
+        agendaLectures: [],
       },
     });
     return {

@@ -6,7 +6,7 @@ import { ApiError, type CmsLecture } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { eventFixture } from '../../test-fixtures';
-import { mockVenueApi, renderAt } from '../test-utils';
+import { mockVenueApi, renderAt, signInVisitor } from '../test-utils';
 import { AGENDA_TICK_MS } from './ProgrammePage';
 
 const lecture = (
@@ -65,6 +65,22 @@ const rowOf = (name: string) =>
     .getAllByRole('heading', { level: 3, name })
     .map((heading) => heading.closest('li[data-state]'))
     .find(Boolean) as HTMLElement;
+
+/** The signed-in visitor's stars as a server keeps them: listed, starred and unstarred. */
+const serveStars = (initial: number[]) => {
+  const stars = new Set(initial);
+  return {
+    list: vi.spyOn(api.site.agenda, 'list').mockImplementation(() => Promise.resolve({ lectureIds: [...stars] })),
+    star: vi.spyOn(api.site.agenda, 'star').mockImplementation((lectureId) => {
+      stars.add(lectureId);
+      return Promise.resolve({ lectureId, starred: true });
+    }),
+    unstar: vi.spyOn(api.site.agenda, 'unstar').mockImplementation((lectureId) => {
+      stars.delete(lectureId);
+      return Promise.resolve({ lectureId, starred: false });
+    }),
+  };
+};
 
 mockVenueApi();
 
@@ -230,5 +246,87 @@ describe('Programação', () => {
     await screen.findByRole('region', { name: 'Ao vivo agora' });
     const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  });
+
+  describe('Minha agenda', () => {
+    it('a signed-in visitor stars and unstars a lecture at once (aria-pressed), and the calls follow', async () => {
+      signInVisitor();
+      serve(programme);
+      const { list, star, unstar } = serveStars([2]);
+      renderAt('/plataforma/1/programacao?dia=todos');
+
+      const starredOne = await screen.findByRole('button', { name: 'Remover da minha agenda: Ventilação protetora' });
+      expect(starredOne).toHaveAttribute('aria-pressed', 'true');
+      expect(list).toHaveBeenCalledWith(1);
+      const other = screen.getByRole('button', { name: 'Adicionar à minha agenda: Abertura do congresso' });
+      expect(other).toHaveAttribute('aria-pressed', 'false');
+
+      await userEvent.click(other);
+      expect(await screen.findByRole('button', { name: 'Remover da minha agenda: Abertura do congresso' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      expect(star).toHaveBeenCalledWith(1);
+
+      await userEvent.click(starredOne);
+      expect(await screen.findByRole('button', { name: 'Adicionar à minha agenda: Ventilação protetora' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+      expect(unstar).toHaveBeenCalledWith(2);
+    });
+
+    it('a refused star goes back and says so in a toast', async () => {
+      signInVisitor();
+      serve(programme);
+      vi.spyOn(api.site.agenda, 'list').mockResolvedValue({ lectureIds: [] });
+      vi.spyOn(api.site.agenda, 'star').mockRejectedValue(new ApiError(500, 'api.error.internal'));
+      renderAt('/plataforma/1/programacao?dia=todos');
+
+      await userEvent.click(await screen.findByRole('button', { name: 'Adicionar à minha agenda: Encerramento' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível adicionar a palestra à sua agenda. Tente de novo.');
+      expect(screen.getByRole('button', { name: 'Adicionar à minha agenda: Encerramento' })).toHaveAttribute('aria-pressed', 'false');
+    });
+
+    it('filters on the starred lectures of every day, kept in the address, with an empty state', async () => {
+      signInVisitor();
+      serve(programme);
+      serveStars([4, 3]);
+      const router = renderAt('/plataforma/1/programacao');
+
+      const mine = await screen.findByRole('checkbox', { name: 'Minha agenda' });
+      expect(mine).not.toBeChecked();
+      await userEvent.click(mine);
+      expect(router.state.location.search).toBe('?minha=1');
+      expect(await screen.findByText('2 palestras')).toBeInTheDocument();
+      expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Choque séptico', 'Encerramento']);
+
+      // Unstarring the last ones leaves the empty state, which leads back to the whole programme.
+      await userEvent.click(screen.getByRole('button', { name: 'Remover da minha agenda: Choque séptico' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Remover da minha agenda: Encerramento' }));
+      expect(
+        await screen.findByText('Você ainda não marcou palestras. Toque na estrela de uma palestra para incluí-la na sua agenda.'),
+      ).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Ver toda a programação' }));
+      expect(router.state.location.search).toBe('');
+      expect(screen.getByRole('checkbox', { name: 'Minha agenda' })).not.toBeChecked();
+    });
+
+    it('a visitor not signed in sees no filter, asks for nothing, and the star leads to the sign-in and back', async () => {
+      serve(programme);
+      const list = vi.spyOn(api.site.agenda, 'list');
+      const router = renderAt('/plataforma/1/programacao?dia=todos&minha=1');
+
+      const starButton = await screen.findByRole('button', { name: 'Adicionar à minha agenda: Abertura do congresso' });
+      expect(screen.getByText('4 palestras')).toBeInTheDocument();
+      expect(screen.queryByRole('checkbox', { name: 'Minha agenda' })).not.toBeInTheDocument();
+      expect(starButton).toHaveAttribute('aria-pressed', 'false');
+      await userEvent.click(starButton);
+      expect(router.state.location.pathname).toBe('/plataforma/1/hall-entrada');
+      expect(router.state.location.state).toEqual({
+        from: { pathname: '/plataforma/1/programacao', search: '?dia=todos&minha=1', hash: '' },
+      });
+      expect(list).not.toHaveBeenCalled();
+    });
   });
 });

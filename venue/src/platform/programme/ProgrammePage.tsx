@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { dateInZone, DEFAULT_TIME_ZONE, liveStates, type LiveState } from '@plataforma/adapter/schedule';
 import type { CmsLecture } from '@plataforma/adapter';
@@ -11,8 +11,10 @@ import { Button } from '../../shared/ui/Button';
 import { LinkButton } from '../../shared/ui/LinkButton';
 import { PriceText } from '../../site/events/EventCard';
 import { priceTag } from '../../site/events/format';
+import { useAgenda, useAgendaClient, useToggleStar } from '../agenda/api';
 import { useEvent, useEventId, useEventLectures } from '../event/api';
 import { pagePath } from '../halls/registry';
+import type { OriginState } from '../session/RequireClient';
 import { BackButton } from '../ui/BackButton';
 import { DarkInput, DarkSelect } from '../ui/fields';
 import { EmptyPanel, ListStates } from '../ui/ListStates';
@@ -40,7 +42,7 @@ const Page = styled(ScreenPage)`
 
 const Filters = styled.form`
   display: grid;
-  grid-template-columns: minmax(200px, 1.4fr) repeat(3, minmax(170px, 1fr)) auto;
+  grid-template-columns: minmax(200px, 1.4fr) repeat(3, minmax(150px, 1fr)) auto auto;
   gap: 12px;
   align-items: end;
   margin: 20px 0 8px;
@@ -49,6 +51,18 @@ const Filters = styled.form`
     gap: 6px;
     font-weight: 600;
     font-size: 0.9rem;
+  }
+  label.mine {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    min-height: 44px;
+    cursor: pointer;
+  }
+  label.mine input {
+    width: 20px;
+    height: 20px;
+    accent-color: ${({ theme }) => theme.colors.primaryLight};
   }
   @media (max-width: 900px) {
     grid-template-columns: 1fr 1fr;
@@ -174,6 +188,28 @@ const Lectures = styled.ul`
   }
 `;
 
+/** The star of a lecture: a toggle, 44 px square (a finger's target). */
+const Star = styled.button`
+  width: 44px;
+  height: 44px;
+  display: grid;
+  place-items: center;
+  border: 1px solid rgba(255, 255, 255, 0.25);
+  border-radius: 50%;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.platformText};
+  font-size: 1.4rem;
+  line-height: 1;
+  cursor: pointer;
+  &[aria-pressed='true'] {
+    color: #ffc94d;
+    border-color: #ffc94d;
+  }
+  &:hover {
+    background: rgba(255, 255, 255, 0.1);
+  }
+`;
+
 const hour = (time: string) => time.slice(0, 5);
 
 /** A lecture's speakers as one line ('Com Ana Araújo, Bruno Lima'), or nothing. */
@@ -189,6 +225,8 @@ const Speakers = ({ lecture }: { lecture: CmsLecture }) => {
  * reckons them (recomputed every 30 s, no reload); filters by day, room and speaker and a search,
  * all kept in the address; a live lecture leads to its room's screen, the others to the room's
  * programme by day. The event's external programme link, when staff set one, stays offered.
+ * A signed-in client stars lectures and filters on 'Minha agenda' (`?minha=1`; decision 034); a
+ * visitor's star leads to the soft login, which brings them back here.
  */
 export const ProgrammePage = () => {
   const { t } = useTranslation();
@@ -201,16 +239,24 @@ export const ProgrammePage = () => {
   const filters = filtersOf(params);
   const now = useTick(AGENDA_TICK_MS);
   const ids = useId();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signedIn = useAgendaClient() !== null;
+  const agenda = useAgenda(eventId);
+  const toggleStar = useToggleStar(eventId);
+  const starred = useMemo(() => new Set(agenda.data?.lectureIds ?? []), [agenda.data]);
+  // 'Minha agenda' means something only to a signed-in client; a visitor's shared link shows everything.
+  const mine = signedIn && filters.mine;
   useDocumentTitle(t('agenda.title'));
 
   const rows = useMemo(() => lectures.data?.rows ?? [], [lectures.data]);
   const zone = rows[0]?.timezone ?? event.data?.timezone ?? DEFAULT_TIME_ZONE;
   const today = dateInZone(now, zone);
   const options = useMemo(() => agendaOptions(rows), [rows]);
-  const day = effectiveDay(filters, options.days, today);
+  const day = effectiveDay({ ...filters, mine }, options.days, today);
   const days = useMemo(
-    () => filterAgenda(rows, { day, room: filters.room, speaker: filters.speaker, search: filters.search }, day),
-    [rows, day, filters.room, filters.speaker, filters.search],
+    () => filterAgenda(rows, { day, room: filters.room, speaker: filters.speaker, search: filters.search, mine }, day, starred),
+    [rows, day, filters.room, filters.speaker, filters.search, mine, starred],
   );
   const states = useMemo(() => liveStates(rows, now, zone), [rows, now, zone]);
   const liveNow = rows.filter((lecture) => states.get(lecture.id) === 'live');
@@ -234,7 +280,23 @@ export const ProgrammePage = () => {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
 
-  const filtered = filters.room !== null || filters.speaker !== null || filters.search.trim() !== '' || day !== ALL_DAYS;
+  const filtered = filters.room !== null || filters.speaker !== null || filters.search.trim() !== '' || day !== ALL_DAYS || mine;
+  const clearFilters = () => {
+    setText('');
+    setParams(paramsOf({ day: ALL_DAYS, room: null, speaker: null, search: '', mine: false }), { replace: true });
+  };
+  /** A client's star toggles the lecture; a visitor's goes to the soft login, and back here afterwards. */
+  const star = (lecture: CmsLecture) => {
+    if (!signedIn) {
+      const state: OriginState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+      navigate(pagePath(slug, 'entrance'), { state });
+      return;
+    }
+    toggleStar.mutate({ lectureId: lecture.id, starred: !starred.has(lecture.id) });
+  };
+  const nothingStarred = mine && agenda.isSuccess && starred.size === 0;
+  // While the stars load, 'Minha agenda' is not yet empty: neither empty state shows.
+  const starsPending = mine && agenda.isPending;
   const roomScreen = (lecture: CmsLecture) => `/plataforma/${slug}/salas/${lecture.room?.id}`;
   const roomDays = (lecture: CmsLecture) => `/plataforma/${slug}/congresso/salas/${lecture.room?.id}`;
   const external = event.data?.venue.programmeLink;
@@ -324,15 +386,13 @@ export const ProgrammePage = () => {
                   ))}
                 </DarkSelect>
               </label>
-              <Button
-                type="button"
-                $variant="ghost"
-                disabled={!filtered}
-                onClick={() => {
-                  setText('');
-                  setParams(paramsOf({ day: ALL_DAYS, room: null, speaker: null, search: '' }), { replace: true });
-                }}
-              >
+              {signedIn && (
+                <label className="mine">
+                  <input type="checkbox" checked={mine} onChange={(e) => update({ mine: e.target.checked })} />
+                  {t('agenda.mine')}
+                </label>
+              )}
+              <Button type="button" $variant="ghost" disabled={!filtered} onClick={clearFilters}>
                 {t('agenda.clear')}
               </Button>
             </Filters>
@@ -340,16 +400,19 @@ export const ProgrammePage = () => {
               {t('agenda.count', { count: shown })}
             </p>
 
-            {shown === 0 && (
+            {nothingStarred && (
+              <EmptyPanel>
+                <p>{t('agenda.mineEmpty')}</p>
+                <Button type="button" onClick={() => update({ mine: false })}>
+                  {t('agenda.mineShowAll')}
+                </Button>
+              </EmptyPanel>
+            )}
+
+            {shown === 0 && !nothingStarred && !starsPending && (
               <EmptyPanel>
                 <p>{t('agenda.noMatch')}</p>
-                <Button
-                  type="button"
-                  onClick={() => {
-                    setText('');
-                    setParams(paramsOf({ day: ALL_DAYS, room: null, speaker: null, search: '' }), { replace: true });
-                  }}
-                >
+                <Button type="button" onClick={clearFilters}>
                   {t('agenda.clear')}
                 </Button>
               </EmptyPanel>
@@ -372,6 +435,17 @@ export const ProgrammePage = () => {
                           <Speakers lecture={lecture} />
                         </div>
                         <div className="actions">
+                          <Star
+                            type="button"
+                            aria-pressed={signedIn && starred.has(lecture.id)}
+                            aria-label={t(signedIn && starred.has(lecture.id) ? 'agenda.unstarLabel' : 'agenda.starLabel', {
+                              title: lecture.name,
+                            })}
+                            title={signedIn ? undefined : t('agenda.starSignIn')}
+                            onClick={() => star(lecture)}
+                          >
+                            <span aria-hidden="true">{signedIn && starred.has(lecture.id) ? '★' : '☆'}</span>
+                          </Star>
                           {state && <Badge $state={state}>{state === 'live' ? t('agenda.live') : t('agenda.soon')}</Badge>}
                           {priceTag(lecture).kind !== 'free' && <PriceText tag={priceTag(lecture)} />}
                           {state === 'live' ? (

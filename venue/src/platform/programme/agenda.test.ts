@@ -38,7 +38,7 @@ const lectures = [
   lecture(2, 'Abertura', '2026-11-26', '10:00:00', salaB, [ana, bruno]),
   lecture(4, 'Sem sala', '2026-11-26', '08:00:00', null),
 ];
-const none: AgendaFilters = { day: null, room: null, speaker: null, search: '' };
+const none: AgendaFilters = { day: null, room: null, speaker: null, search: '', mine: false };
 
 describe('the agenda’s address', () => {
   it('reads the filters and ignores what is malformed', () => {
@@ -47,7 +47,10 @@ describe('the agenda’s address', () => {
       room: 2,
       speaker: 10,
       search: 'sepse',
+      mine: false,
     });
+    expect(filtersOf(new URLSearchParams('minha=1')).mine).toBe(true);
+    expect(filtersOf(new URLSearchParams('minha=sim')).mine).toBe(false);
     expect(filtersOf(new URLSearchParams('dia=ontem&sala=-1&palestrante=x1&busca='))).toEqual(none);
     expect(filtersOf(new URLSearchParams('dia=todos')).day).toBe('todos');
     expect(filtersOf(new URLSearchParams(`busca=${'a'.repeat(500)}`)).search).toHaveLength(100);
@@ -55,9 +58,12 @@ describe('the agenda’s address', () => {
 
   it('writes only what differs from the default, and reads back what it wrote', () => {
     expect(paramsOf(none).toString()).toBe('');
-    const filters = { day: 'todos', room: 1, speaker: null, search: 'uti' };
+    const filters = { day: 'todos', room: 1, speaker: null, search: 'uti', mine: false };
     expect(paramsOf(filters).toString()).toBe('dia=todos&sala=1&busca=uti');
     expect(filtersOf(paramsOf(filters))).toEqual(filters);
+    const mine = { ...filters, mine: true };
+    expect(paramsOf(mine).toString()).toBe('dia=todos&sala=1&busca=uti&minha=1');
+    expect(filtersOf(paramsOf(mine))).toEqual(mine);
   });
 });
 
@@ -75,6 +81,16 @@ describe('filterAgenda', () => {
     expect(filterAgenda(lectures, { ...none, room: 1 }, 'todos').flatMap((d) => d.lectures.map((l) => l.id))).toEqual([1, 3]);
     expect(filterAgenda(lectures, { ...none, speaker: 10 }, 'todos').flatMap((d) => d.lectures.map((l) => l.id))).toEqual([2, 1]);
     expect(filterAgenda(lectures, { ...none, room: 1, speaker: 11 }, '2026-11-26')).toEqual([]);
+  });
+
+  it('keeps only the starred lectures with “Minha agenda”, with the other filters', () => {
+    const ids = (filters: AgendaFilters, starred: ReadonlySet<number>) =>
+      filterAgenda(lectures, filters, 'todos', starred).flatMap((d) => d.lectures.map((l) => l.id));
+    expect(ids({ ...none, mine: true }, new Set([1, 3]))).toEqual([1, 3]);
+    expect(ids({ ...none, mine: true, room: 2 }, new Set([1, 2]))).toEqual([2]);
+    expect(ids({ ...none, mine: true }, new Set())).toEqual([]);
+    // Without the filter the stars change nothing.
+    expect(ids(none, new Set([1]))).toEqual([2, 1, 3]);
   });
 
   it('searches the title, the speakers and the room without case or accents, every word', () => {
@@ -101,6 +117,9 @@ describe('the options and the opening day', () => {
     expect(effectiveDay(none, days, '2026-11-27')).toBe('2026-11-27');
     expect(effectiveDay(none, days, '2026-12-01')).toBe('todos');
     expect(effectiveDay({ ...none, day: 'todos' }, days, '2026-11-27')).toBe('todos');
+    // 'Minha agenda' opens on every day: the starred lectures of the whole event.
+    expect(effectiveDay({ ...none, mine: true }, days, '2026-11-27')).toBe('todos');
+    expect(effectiveDay({ ...none, mine: true, day: '2026-11-27' }, days, '2026-11-27')).toBe('2026-11-27');
   });
 
   it('folds case and accents', () => {

@@ -1,12 +1,14 @@
 import type { CmsLecture } from '@plataforma/adapter';
 
-/** What the Programação page shows, as its address says it (`?dia=2026-11-26&sala=3&palestrante=7&busca=sepse`). */
+/** What the Programação page shows, as its address says it (`?dia=2026-11-26&sala=3&palestrante=7&busca=sepse&minha=1`). */
 export interface AgendaFilters {
   /** A day of the programme (YYYY-MM-DD), 'todos', or null: today when the programme has today, else every day. */
   day: string | null;
   room: number | null;
   speaker: number | null;
   search: string;
+  /** 'Minha agenda': only the lectures the signed-in client starred. */
+  mine: boolean;
 }
 
 export const ALL_DAYS = 'todos';
@@ -25,6 +27,7 @@ export const filtersOf = (params: URLSearchParams): AgendaFilters => {
     room: idParam(params.get('sala')),
     speaker: idParam(params.get('palestrante')),
     search: (params.get('busca') ?? '').slice(0, 100),
+    mine: params.get('minha') === '1',
   };
 };
 
@@ -35,6 +38,7 @@ export const paramsOf = (filters: AgendaFilters): URLSearchParams => {
   if (filters.room !== null) params.set('sala', String(filters.room));
   if (filters.speaker !== null) params.set('palestrante', String(filters.speaker));
   if (filters.search.trim()) params.set('busca', filters.search);
+  if (filters.mine) params.set('minha', '1');
   return params;
 };
 
@@ -64,9 +68,12 @@ export const agendaOptions = (lectures: readonly CmsLecture[]) => {
   };
 };
 
-/** The day the page opens on when the address names none: today when the programme has it, else every day. */
+/**
+ * The day the page opens on when the address names none: today when the programme has it, else
+ * every day; 'Minha agenda' opens on every day (the client's whole event at a glance).
+ */
 export const effectiveDay = (filters: AgendaFilters, days: readonly string[], today: string): string =>
-  filters.day ?? (days.includes(today) ? today : ALL_DAYS);
+  filters.day ?? (!filters.mine && days.includes(today) ? today : ALL_DAYS);
 
 export interface AgendaDay {
   date: string;
@@ -76,12 +83,19 @@ export interface AgendaDay {
 /**
  * The lectures the filters let through, by day and hour (a room's name breaks ties): the search
  * looks at the title, the speakers' names and the room's name, without case or accents. Lectures
- * without a room are left out (no screen to watch them on).
+ * without a room are left out (no screen to watch them on). With 'Minha agenda' only the `starred`
+ * ones stay.
  */
-export const filterAgenda = (lectures: readonly CmsLecture[], filters: AgendaFilters, day: string): AgendaDay[] => {
+export const filterAgenda = (
+  lectures: readonly CmsLecture[],
+  filters: AgendaFilters,
+  day: string,
+  starred: ReadonlySet<number> = new Set(),
+): AgendaDay[] => {
   const words = fold(filters.search).split(/\s+/).filter(Boolean);
   const kept = lectures.filter((lecture) => {
     if (!lecture.room) return false;
+    if (filters.mine && !starred.has(lecture.id)) return false;
     if (day !== ALL_DAYS && lecture.startDate !== day) return false;
     if (filters.room !== null && lecture.room.id !== filters.room) return false;
     if (filters.speaker !== null && !lecture.speakers.some((s) => s.id === filters.speaker)) return false;

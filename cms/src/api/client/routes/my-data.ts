@@ -9,7 +9,7 @@ import { eraseClient } from '../erasure';
 import { identityOf } from '../../../auth/identity';
 import { access } from '../../../auth/strategy';
 import { routeFor, siteRouter } from '../../../http/router';
-import { isoString } from '../../../lib/wire';
+import { dateOnly, isoString } from '../../../lib/wire';
 import { CLIENT_COLUMNS, CLIENT_UID, clientToWire, type ClientRow } from '../wire';
 
 type Stamp = string | Date;
@@ -49,6 +49,12 @@ interface ChatRow {
   leadConsent: boolean | number | null;
   stand?: { id: number; name: string } | null;
   messages?: Array<{ createdAt: Stamp; senderType: string; text: string | null }>;
+}
+interface StarRow {
+  id: number;
+  name: string;
+  startDate: Stamp;
+  room?: { event?: Ref } | null;
 }
 interface OrderRow {
   id: number;
@@ -111,8 +117,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const row = (await q(CLIENT_UID).findOne({
           where: { id },
           select: [...CLIENT_COLUMNS, 'listedInNetwork'],
-          populate: { events: { select: ['id', 'name'] } },
-        })) as (ClientRow & { listedInNetwork: boolean | number; events?: Array<{ id: number; name: string }> }) | null;
+          populate: {
+            events: { select: ['id', 'name'] },
+            agendaLectures: {
+              select: ['id', 'name', 'startDate'],
+              populate: { room: { select: ['id'], populate: { event: { select: ['id'] } } } },
+            },
+          },
+        })) as
+          | (ClientRow & { listedInNetwork: boolean | number; events?: Array<{ id: number; name: string }>; agendaLectures?: StarRow[] })
+          | null;
         if (!row) throw new ApiError(401, 'api.error.unauthorized');
         const [sessions, pageViews, contacts, chats, orders] = (await Promise.all([
           q('api::session.session').findMany({
@@ -202,6 +216,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             discount: text(o.discount),
             eventId: idOf(o.event),
           })),
+          agenda: (row.agendaLectures ?? [])
+            .map((lecture) => ({
+              lectureId: lecture.id,
+              name: lecture.name,
+              startDate: dateOnly(lecture.startDate) ?? '',
+              eventId: idOf(lecture.room?.event),
+            }))
+            .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.lectureId - b.lectureId),
         };
         ctx.set('Content-Disposition', 'attachment; filename="meus-dados-plataforma.json"');
         ctx.set('Cache-Control', 'no-store');
