@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { visitorSignIn } from './helpers';
+
+// 'Minha agenda' (issue 17, decision 034): a signed-in visitor stars a lecture on the
+// Programação, finds it under 'Minha agenda' after a reload, and is told in the venue five
+// minutes before it starts (Playwright's clock).
+
+interface Lecture {
+  id: number;
+  name: string;
+  startDate: string;
+  startTime: string;
+  room: { id: number; name: string } | null;
+}
+
+// A seeded client of its own: the soft login allows ten tries a minute per e-mail.
+const CAMILA = 'camila.ferreira@exemplo.com.br';
+
+/** São Paulo has had no DST since 2019: UTC−3. */
+const instantOf = (date: string, time: string) => Date.parse(`${date}T${time.slice(0, 8)}-03:00`);
+
+test('a visitor stars a lecture, filters on Minha agenda, and is told five minutes before it starts', async ({ page }) => {
+  const res = await page.request.get('/api/site/v1/lectures/event/1');
+  const { rows } = ((await res.json()) as { data: { rows: Lecture[] } }).data;
+  const lecture = rows.find((row) => row.room !== null);
+  expect(lecture, 'the seed has lectures in rooms').toBeTruthy();
+  const { name, startDate, startTime, room } = lecture as Lecture;
+  // Six minutes before it starts: not yet within the notice's five.
+  await page.clock.install({ time: new Date(instantOf(startDate, startTime) - 6 * 60_000) });
+
+  await visitorSignIn(page, CAMILA);
+  await page.goto('/plataforma/1/programacao?dia=todos');
+  const star = page.getByRole('button', { name: `Adicionar à minha agenda: ${name}` }).first();
+  // A retried run finds it starred already: start from a clean agenda (once the agenda has come).
+  const already = page.getByRole('button', { name: `Remover da minha agenda: ${name}` }).first();
+  await expect(star.or(already)).toBeVisible();
+  if (await already.isVisible()) await already.click();
+  await star.click();
+  const unstar = page.getByRole('button', { name: `Remover da minha agenda: ${name}` }).first();
+  await expect(unstar).toHaveAttribute('aria-pressed', 'true');
+
+  // The box follows the address (the router's update runs in a transition): click, then read it.
+  const mine = page.getByRole('checkbox', { name: 'Minha agenda' });
+  await mine.click();
+  await expect(mine).toBeChecked();
+  await expect(page).toHaveURL(/minha=1/);
+  await expect(page.locator('li[data-state]')).toHaveCount(1);
+  await page.reload();
+  await expect(page.locator('li[data-state]').filter({ hasText: name })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: `Remover da minha agenda: ${name}` })).toHaveAttribute('aria-pressed', 'true');
+
+  // In a hall, a minute and a half later (the notice looks every 15 s): five minutes to go.
+  await page.goto('/plataforma/1/hall-entrada');
+  await page.clock.runFor(90_000);
+  const notice = page.getByRole('status').filter({ hasText: 'Começa em 5 minutos' });
+  await expect(notice).toContainText(`Começa em 5 minutos: ${name} — ${room?.name ?? ''}`);
+  await expect(notice.getByRole('link', { name: `Assistir: ${name}` })).toHaveAttribute('href', `/plataforma/1/salas/${room?.id}`);
+  await notice.getByRole('button', { name: 'Fechar aviso' }).click();
+  await expect(page.getByText('Começa em 5 minutos')).toHaveCount(0);
+});
