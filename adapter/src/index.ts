@@ -10,6 +10,7 @@ export * from './schedule';
 export * from './dates';
 export * from './dates-i18n';
 export * from './images';
+export * from './field-rules';
 // The contract by resource (schemas, inputs, paths and list order of each).
 export * from './contracts/common';
 export * from './contracts/paths';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../constants';
+import { EMAIL_MAX, EMAIL_PATTERN, WEB_ADDRESS_PATTERN } from '../field-rules';
 
 /**
  * Building blocks the resources' contracts share: id, text, date, time and money shapes of
@@ -21,8 +22,11 @@ export const moneySchema = z.string().regex(/^-?\d+\.\d{2}$/);
 export const currencySchema = z.enum(CURRENCIES);
 export const installmentsSchema = z.number().int().positive();
 
-/** An e-mail as forms send it: trimmed, lower case. */
-export const emailSchema = z.string().trim().toLowerCase().email().max(200);
+/**
+ * An e-mail as forms send it: trimmed, lower case. Its pattern is zod's own, named in field-rules
+ * so that the visitor venue checks the same before sending.
+ */
+export const emailSchema = z.string().trim().toLowerCase().email({ pattern: EMAIL_PATTERN }).max(EMAIL_MAX);
 /** A required name of a person. */
 export const personNameSchema = z.string().trim().min(1).max(200);
 
@@ -95,11 +99,7 @@ export const formRequiredText = (max: number) => z.string().trim().min(1).max(ma
 /** An optional web address (http or https); blank → null. */
 export const formUrl = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value),
-  z
-    .string()
-    .max(500)
-    .regex(/^https?:\/\/[^\s]+$/i)
-    .nullish(),
+  z.string().max(500).regex(WEB_ADDRESS_PATTERN).nullish(),
 );
 
 /** 'YYYY-MM-DD' (a real calendar day). */

@@ -36,7 +36,8 @@ export const couponInputSchema = z
     amount: formCount,
     expiresAt: optionalForm(formDate),
   })
-  .refine((c) => c.percent !== 1 || Number(c.value) <= 100, { path: ['value'], message: 'percent' });
+  // The limit travels as the issue's `params` (no message of its own): a form words it ('máximo 100').
+  .refine((c) => c.percent !== 1 || Number(c.value) <= 100, { path: ['value'], params: { maximum: 100 } });
 export type CouponInput = z.input<typeof couponInputSchema>;
 export const couponUpdateSchema = z.object({
   code: couponCodeSchema.optional(),

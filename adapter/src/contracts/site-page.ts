@@ -102,9 +102,12 @@ export const sitePageTextSchema = (previous: readonly Block[] = []) =>
   z.object({ title: z.string(), text: z.string().max(1_000_000) }).transform(({ title, text }, ctx): SitePageInput => {
     const parsed = sitePageInputSchema.safeParse({ title, body: textToBlocks(text, previous) });
     if (parsed.success) return parsed.data;
-    // Each problem on the form's field: the body's are the text's.
-    for (const issue of parsed.error.issues)
-      ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.path[0] === 'title' ? 'title' : 'text'] });
+    // Each problem on the form's field: the body's are the text's. Its code and details stay and its
+    // message goes, so that the caller's error map words it (the back office's field messages).
+    for (const { message, path, ...issue } of parsed.error.issues) {
+      void message;
+      ctx.addIssue({ ...issue, path: [path[0] === 'title' ? 'title' : 'text'] });
+    }
     return z.NEVER;
   });
 

@@ -88,7 +88,7 @@ describe('/cms/login (SPEC §2.3, §4)', () => {
       const seen = fakeServer({});
       renderBackoffice('/cms/login');
       await signInWith('não é e-mail', 'segredo');
-      expect(await formAlert()).toHaveTextContent('Dados inválidos. Confira os campos e tente novamente.');
+      expect(await formAlert()).toHaveTextContent('Confira os campos marcados: E-mail.');
       expect(seen).toEqual([]);
     },
     TYPING_TEST_TIMEOUT,

@@ -68,7 +68,8 @@ describe("the event editor's 'Cupons'", () => {
       await userEvent.type(within(dialog).getByLabelText(/^Quantidade disponível/), '100');
       fireEvent.change(within(dialog).getByLabelText(/^Validade/), { target: { value: '2026-12-31' } });
       await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Dados inválidos. Confira os campos e tente novamente.');
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Confira os campos marcados: Valor do desconto.');
+      expect(within(dialog).getByLabelText(/^Valor do desconto/)).toHaveAccessibleDescription('Valor alto demais (máximo 100).');
       expect(within(dialog).getByLabelText(/^Valor do desconto/)).toHaveAttribute('aria-invalid', 'true');
       expect(seen.some((r) => r.method === 'POST')).toBe(false);
 

@@ -91,7 +91,10 @@ describe('/cms/eventos/new: creating an event (SPEC §2.3, §4, §5)', () => {
       expect(within(form).getByRole('switch', { name: 'Publicação' })).toHaveAccessibleDescription('Rascunho');
 
       await userEvent.click(within(form).getByRole('button', { name: 'Salvar' }));
-      expect(await within(form).findByRole('alert')).toHaveTextContent('Dados inválidos. Confira os campos e tente novamente.');
+      expect(await within(form).findByRole('alert')).toHaveTextContent(
+        'Confira os campos marcados: Nome, Categoria, Descrição, Data de início, Horário de início.',
+      );
+      expect(within(form).getByLabelText(/^Nome/)).toHaveFocus();
       expect(within(form).getByLabelText(/^Nome/)).toHaveAttribute('aria-invalid', 'true');
 
       await userEvent.type(within(form).getByLabelText(/^Nome/), 'Jornada de Inverno');

@@ -93,7 +93,7 @@ const LectureModal = ({
 
   const onSubmit = submit(async (values) => {
     if (!endsAfterStart(values.startTime, values.endTime)) {
-      form.setError('endTime', { type: 'order' });
+      form.setError('endTime', { type: 'order', message: t('lectures.endBeforeStart') });
       setError(t('lectures.endBeforeStart'));
       return;
     }

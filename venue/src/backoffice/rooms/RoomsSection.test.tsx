@@ -66,7 +66,8 @@ describe("the event editor's 'Salas' (SPEC §2.3)", () => {
       expect(within(dialog).getByLabelText(/^Link/)).not.toBeRequired();
 
       await userEvent.keyboard('{Enter}');
-      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Dados inválidos. Confira os campos e tente novamente.');
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Confira os campos marcados: Nome.');
+      expect(within(dialog).getByLabelText(/^Nome/)).toHaveAccessibleDescription('Preencha este campo.');
       await userEvent.keyboard('Sala 2');
       await userEvent.tab();
       await userEvent.keyboard('meet.exemplo.com');

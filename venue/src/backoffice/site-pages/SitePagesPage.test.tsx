@@ -162,7 +162,8 @@ describe('/cms/paginas (the site’s terms of use and about us)', () => {
       });
       await userEvent.clear(title);
       await userEvent.click(within(panel()).getByRole('button', { name: 'Salvar' }));
-      expect(await within(panel()).findByRole('alert')).toHaveTextContent('Dados inválidos. Confira os campos e tente novamente.');
+      expect(await within(panel()).findByRole('alert')).toHaveTextContent('Confira os campos marcados: Título.');
+      expect(title).toHaveAccessibleDescription('Preencha este campo.');
       expect(puts()).toHaveLength(0);
 
       await userEvent.type(title, 'Sobre nós');

@@ -83,7 +83,7 @@ describe("the event editor's 'Palestrantes'", () => {
       let dialog = screen.getByRole('dialog', { name: 'Adicionar Palestrante' });
       expect(within(dialog).getByRole('group', { name: /^Foto/ })).toHaveTextContent('Opcional. Somente imagens.');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Dados inválidos. Confira os campos e tente novamente.');
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Confira os campos marcados: Nome.');
 
       await userEvent.upload(photoInput(dialog), new File(['x'], 'ana.png', { type: 'image/png' }));
       expect(within(dialog).getByRole('img', { name: 'Pré-visualização: Foto' })).toHaveAttribute('src', 'blob:ana.png');

@@ -117,7 +117,10 @@ describe("the event editor's 'Patrocinadores' section", () => {
       await userEvent.type(within(dialog).getByLabelText(/^Link/), 'lumen sem endereço');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Atualizar' }));
       // The contract's rule (an http(s) address) refuses it before any request.
-      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Dados inválidos');
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Confira os campos marcados: Link.');
+      expect(within(dialog).getByLabelText(/^Link/)).toHaveAccessibleDescription(
+        'Informe um endereço que comece com https:// (ou http://).',
+      );
       expect(seen.some((r) => r.method === 'PUT')).toBe(false);
 
       await userEvent.clear(within(dialog).getByLabelText(/^Link/));

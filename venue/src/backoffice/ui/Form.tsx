@@ -27,8 +27,16 @@ export const FieldBox = styled.div`
     border-color: ${({ theme }) => theme.colors.primary};
     outline: 2px solid rgba(163, 65, 0, 0.25);
   }
+  [aria-invalid='true'],
+  [aria-invalid='true']:focus {
+    border-color: ${({ theme }) => theme.colors.error};
+  }
   small {
     color: ${({ theme }) => theme.colors.textMuted};
+  }
+  small.error {
+    color: ${({ theme }) => theme.colors.error};
+    font-weight: 600;
   }
 `;
 
@@ -44,44 +52,80 @@ interface FieldProps {
   label: string;
   required?: boolean;
   hint?: ReactNode;
+  /** Why the value was refused (useSchemaForm's `register` hands it over): shown under the field, which is marked. */
+  error?: string;
 }
 
-/** A labelled control: the label, the control (given its id and its hint's id), an optional hint. */
-const Field = ({ label, required, hint, children }: FieldProps & { children: (id: string, hintId: string | undefined) => ReactNode }) => {
+/** What a control of a field carries: its id, and its invalid mark and description (the hint and the error). */
+interface ControlProps {
+  id: string;
+  'aria-invalid'?: boolean | 'true' | 'false' | 'grammar' | 'spelling';
+  'aria-describedby'?: string;
+}
+
+/**
+ * A labelled control: the label, the control (given its id, its invalid mark and the ids of its
+ * hint and its error), an optional hint and the error's message under it. `invalid` is a mark the
+ * form sets itself (a lecture's end before its start), kept when there is no message.
+ */
+const Field = ({
+  label,
+  required,
+  hint,
+  error,
+  invalid,
+  describedBy,
+  children,
+}: FieldProps & {
+  invalid?: ControlProps['aria-invalid'];
+  /** A description of the form's own (the password's rules), before the hint and the error. */
+  describedBy?: string;
+  children: (control: ControlProps) => ReactNode;
+}) => {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
   return (
     <FieldBox>
       <FieldLabel htmlFor={id} label={label} required={required} />
-      {children(id, hintId)}
+      {children({
+        id,
+        'aria-invalid': error ? true : invalid,
+        'aria-describedby': [describedBy, hintId, errorId].filter(Boolean).join(' ') || undefined,
+      })}
       {hint && <small id={hintId}>{hint}</small>}
+      {error && (
+        <small id={errorId} className="error">
+          {error}
+        </small>
+      )}
     </FieldBox>
   );
 };
 
 export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(
-  ({ label, required, hint, ...input }, ref) => (
-    <Field label={label} required={required} hint={hint}>
-      {(id, hintId) => <input id={id} ref={ref} required={required} aria-describedby={hintId} {...input} />}
+  ({ label, required, hint, error, 'aria-invalid': invalid, 'aria-describedby': describedBy, ...input }, ref) => (
+    <Field label={label} required={required} hint={hint} error={error} invalid={invalid} describedBy={describedBy}>
+      {(control) => <input ref={ref} required={required} {...input} {...control} />}
     </Field>
   ),
 );
 TextField.displayName = 'TextField';
 
 export const TextArea = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(
-  ({ label, required, hint, ...area }, ref) => (
-    <Field label={label} required={required} hint={hint}>
-      {(id, hintId) => <textarea id={id} ref={ref} required={required} aria-describedby={hintId} {...area} />}
+  ({ label, required, hint, error, 'aria-invalid': invalid, 'aria-describedby': describedBy, ...area }, ref) => (
+    <Field label={label} required={required} hint={hint} error={error} invalid={invalid} describedBy={describedBy}>
+      {(control) => <textarea ref={ref} required={required} {...area} {...control} />}
     </Field>
   ),
 );
 TextArea.displayName = 'TextArea';
 
 export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttributes<HTMLSelectElement>>(
-  ({ label, required, hint, children, ...select }, ref) => (
-    <Field label={label} required={required} hint={hint}>
-      {(id, hintId) => (
-        <select id={id} ref={ref} required={required} aria-describedby={hintId} {...select}>
+  ({ label, required, hint, error, 'aria-invalid': invalid, 'aria-describedby': describedBy, children, ...select }, ref) => (
+    <Field label={label} required={required} hint={hint} error={error} invalid={invalid} describedBy={describedBy}>
+      {(control) => (
+        <select ref={ref} required={required} {...select} {...control}>
           {children}
         </select>
       )}
@@ -113,12 +157,12 @@ const Affixed = styled.div`
 
 /** An amount field with its unit before the value ('R$', SPEC §2.3; '%'); the unit is visual, the label and hint say it. */
 export const MoneyField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement> & { unit?: string }>(
-  ({ label, required, hint, unit = 'R$', ...input }, ref) => (
-    <Field label={label} required={required} hint={hint}>
-      {(id, hintId) => (
+  ({ label, required, hint, error, 'aria-invalid': invalid, 'aria-describedby': describedBy, unit = 'R$', ...input }, ref) => (
+    <Field label={label} required={required} hint={hint} error={error} invalid={invalid} describedBy={describedBy}>
+      {(control) => (
         <Affixed>
           <span aria-hidden="true">{unit}</span>
-          <input id={id} ref={ref} required={required} aria-describedby={hintId} inputMode="decimal" {...input} />
+          <input ref={ref} required={required} inputMode="decimal" {...input} {...control} />
         </Affixed>
       )}
     </Field>
@@ -210,18 +254,25 @@ const SwitchBox = styled.div`
 `;
 
 /** A checkbox with its label on the right ('Evento gratuito'). */
-export const CheckboxField = forwardRef<HTMLInputElement, { label: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>>(
-  ({ label, hint, ...input }, ref) => {
-    const id = useId();
-    return (
-      <CheckBox>
-        <input id={id} ref={ref} type="checkbox" aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
-        <label htmlFor={id}>{label}</label>
-        {hint && <small id={`${id}-hint`}>{hint}</small>}
-      </CheckBox>
-    );
-  },
-);
+export const CheckboxField = forwardRef<
+  HTMLInputElement,
+  { label: string; hint?: ReactNode; error?: string } & InputHTMLAttributes<HTMLInputElement>
+>(({ label, hint, error, ...input }, ref) => {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <CheckBox>
+      <input id={id} ref={ref} type="checkbox" aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...input} />
+      <label htmlFor={id}>{label}</label>
+      {hint && <small id={`${id}-hint`}>{hint}</small>}
+      {error && (
+        <small id={`${id}-error`} className="error">
+          {error}
+        </small>
+      )}
+    </CheckBox>
+  );
+});
 CheckboxField.displayName = 'CheckboxField';
 
 const CheckBox = styled.div`
@@ -243,6 +294,10 @@ const CheckBox = styled.div`
     flex-basis: 100%;
     color: ${({ theme }) => theme.colors.textMuted};
   }
+  small.error {
+    color: ${({ theme }) => theme.colors.error};
+    font-weight: 600;
+  }
 `;
 
 type MaskedFieldProps<Values extends FieldValues, Output> = FieldProps &
@@ -255,9 +310,10 @@ type MaskedFieldProps<Values extends FieldValues, Output> = FieldProps &
 
 /** A text field of a schema form whose value is reshaped as it is typed (phone mask, digits only). */
 export const MaskedField = <Values extends FieldValues, Output>({ control, name, mask, ...input }: MaskedFieldProps<Values, Output>) => {
-  const { field } = useController({ control, name });
+  const { field, fieldState } = useController({ control, name });
   return (
     <TextField
+      error={fieldState.error?.message || undefined}
       {...input}
       name={field.name}
       ref={field.ref}

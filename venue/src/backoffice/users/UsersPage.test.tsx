@@ -33,7 +33,8 @@ describe('/cms/usuarios (SPEC §2.3)', () => {
       expect(within(dialog).getByLabelText(/^Nível de permissão/)).toHaveValue('');
 
       await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Dados inválidos. Confira os campos e tente novamente.');
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Confira os campos marcados: Nível de permissão.');
+      expect(within(dialog).getByLabelText(/^Nível de permissão/)).toHaveFocus();
       expect(seen.some((r) => r.method === 'POST')).toBe(false);
 
       await userEvent.selectOptions(within(dialog).getByLabelText(/^Nível de permissão/), 'attendant');

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '@plataforma/adapter/envelope';
+import { FIELD_ERROR_KEYS, isEmail } from '@plataforma/adapter/field-rules';
 import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { DarkForm, DarkInput, FieldNote, FormAlert } from '../ui/fields';
@@ -9,7 +10,14 @@ import { PlatformModal } from '../ui/PlatformModal';
 import { softLogin } from './api';
 import type { OriginState } from './RequireClient';
 
-/** The visitor's soft login (SPEC §2.4): an e-mail only; closing reloads the page; success closes it. */
+/** The alert's id: the e-mail field is described by it, so its refusal is read out with the field. */
+const ERROR_ID = 'soft-login-error';
+
+/**
+ * The visitor's soft login (SPEC §2.4): an e-mail only; closing reloads the page; success closes it.
+ * An empty or malformed address is refused here (the server's own e-mail check, field-rules) without
+ * a request; any refusal describes the field and sends focus back to it.
+ */
 export const SoftLoginModal = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -17,6 +25,12 @@ export const SoftLoginModal = () => {
   const [submitting, setSubmitting] = useState(false);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  const refuse = (text: string) => {
+    setError(text);
+    input.current?.focus();
+  };
 
   // After registering, the visitor comes back where this login was taking them (or to this hall).
   const origin = (location.state as OriginState | null)?.from;
@@ -26,7 +40,11 @@ export const SoftLoginModal = () => {
     event.preventDefault();
     if (submitting) return;
     if (!email.trim()) {
-      setError(t('halls.login.required'));
+      refuse(t('halls.login.required'));
+      return;
+    }
+    if (!isEmail(email)) {
+      refuse(t(FIELD_ERROR_KEYS.email));
       return;
     }
     setError(null);
@@ -36,8 +54,8 @@ export const SoftLoginModal = () => {
       // Signed in: the hall drops this modal; the visitor goes on to where they were heading.
       if (origin) navigate(`${origin.pathname}${origin.search ?? ''}${origin.hash ?? ''}`, { replace: true });
     } catch (caught) {
-      setError(messageText(caught instanceof ApiError ? caught.msg : undefined));
       setSubmitting(false);
+      refuse(messageText(caught instanceof ApiError ? caught.msg : undefined));
     }
   };
 
@@ -45,9 +63,10 @@ export const SoftLoginModal = () => {
     <PlatformModal title={t('halls.login.title')} onClose={() => window.location.reload()} width={460}>
       <DarkForm onSubmit={(event) => void submit(event)} noValidate>
         <p>{t('halls.login.intro')}</p>
-        {error && <FormAlert>{error}</FormAlert>}
+        {error && <FormAlert id={ERROR_ID}>{error}</FormAlert>}
         <label htmlFor="soft-login-email">{t('halls.login.email')}</label>
         <DarkInput
+          ref={input}
           id="soft-login-email"
           type="email"
           autoComplete="email"
@@ -55,6 +74,7 @@ export const SoftLoginModal = () => {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ERROR_ID : undefined}
         />
         <Button type="submit" disabled={submitting} $block>
           {submitting ? t('halls.login.submitting') : t('halls.login.submit')}

@@ -45,6 +45,33 @@ describe('access to the platform pages (SPEC §2.4)', () => {
     expect(soft).not.toHaveBeenCalled();
   });
 
+  it('refuses an address that is not one before calling the server, the error tied to the field (issue 17)', async () => {
+    const soft = vi.spyOn(api.auth, 'softLogin');
+    renderAt('/plataforma/1/hall-entrada');
+    const dialog = await screen.findByRole('dialog', { name: 'Entre no evento' });
+    const email = within(dialog).getByLabelText('E-mail');
+    await userEvent.type(email, 'ana@');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Entrar' }));
+    const alert = within(dialog).getByRole('alert');
+    expect(alert).toHaveTextContent('Informe um e-mail válido.');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAttribute('aria-describedby', alert.id);
+    expect(email).toHaveFocus();
+    expect(soft).not.toHaveBeenCalled();
+  });
+
+  it("ties the server's refusal to the field and gives it the focus back", async () => {
+    vi.spyOn(api.auth, 'softLogin').mockRejectedValue(new ApiError(404, 'auth.error.clientNotFound'));
+    renderAt('/plataforma/1/hall-entrada');
+    const dialog = await screen.findByRole('dialog', { name: 'Entre no evento' });
+    const email = within(dialog).getByLabelText('E-mail');
+    await userEvent.type(email, 'x@exemplo.com.br');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Entrar' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(email).toHaveAttribute('aria-describedby', alert.id);
+    await waitFor(() => expect(email).toHaveFocus());
+  });
+
   it('shows hall-entrada without the modal to a signed-in client', async () => {
     signInVisitor();
     renderAt('/plataforma/1/hall-entrada');

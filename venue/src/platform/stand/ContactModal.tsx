@@ -46,7 +46,7 @@ export const ContactModal = ({ stand, onClose }: { stand: Stand; onClose: () => 
     <PlatformModal title={t('stand.contactTitle', { name: stand.name })} onClose={onClose} width={520}>
       <DarkForm onSubmit={(event) => void submit(event)} noValidate>
         {client && <p>{t('stand.contactAs', { name: client.name, email: client.email })}</p>}
-        {error && <FormAlert>{error}</FormAlert>}
+        {error && <FormAlert id="stand-contact-error">{error}</FormAlert>}
         <label htmlFor="stand-contact-message">{t('stand.contactMessage')}</label>
         <DarkTextarea
           id="stand-contact-message"
@@ -54,7 +54,7 @@ export const ContactModal = ({ stand, onClose }: { stand: Stand; onClose: () => 
           maxLength={MAX}
           onChange={(event) => setMessage(event.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby="stand-contact-count"
+          aria-describedby={error ? 'stand-contact-error stand-contact-count' : 'stand-contact-count'}
         />
         <Count id="stand-contact-count">
           {message.length}/{MAX}

@@ -76,5 +76,9 @@ const Alert = styled.div`
   font-weight: 600;
 `;
 
-/** A form's error, in red, read out when it appears. */
-export const FormAlert = ({ children }: { children: ReactNode }) => <Alert role="alert">{children}</Alert>;
+/** A form's error, in red, read out when it appears; `id` lets the field it concerns be described by it. */
+export const FormAlert = ({ id, children }: { id?: string; children: ReactNode }) => (
+  <Alert id={id} role="alert">
+    {children}
+  </Alert>
+);
