@@ -447,7 +447,7 @@ export const ProgrammePage = () => {
                             <span aria-hidden="true">{signedIn && starred.has(lecture.id) ? '★' : '☆'}</span>
                           </Star>
                           {state && <Badge $state={state}>{state === 'live' ? t('agenda.live') : t('agenda.soon')}</Badge>}
-                          {priceTag(lecture).kind !== 'free' && <PriceText tag={priceTag(lecture)} />}
+                          {priceTag(lecture).kind !== 'free' && <PriceText tag={priceTag(lecture, language)} />}
                           {state === 'live' ? (
                             <Link to={roomScreen(lecture)} aria-label={t('agenda.watchLabel', { name: lecture.name })}>
                               {t('agenda.watch')}
