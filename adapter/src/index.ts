@@ -28,6 +28,7 @@ export * from './contracts/speaker';
 export * from './contracts/coupon';
 export * from './contracts/network';
 export * from './contracts/agenda';
+export * from './contracts/favourite';
 export * from './contracts/contact';
 export * from './contracts/meeting';
 export * from './contracts/page-view';

@@ -42,6 +42,8 @@ export const MESSAGE_KEYS = [
   'contact.sent',
   'agenda.starred',
   'agenda.unstarred',
+  'exhibitors.favourited',
+  'exhibitors.unfavourited',
   'api.error.lectureNotFound',
   'api.error.categoryNotFound',
   'api.error.speakerNotFound',

@@ -16,6 +16,7 @@ import type {
   ClientRegisterInput,
 } from '../contracts/client';
 import type { Agenda, AgendaMark } from '../contracts/agenda';
+import type { Favourites, FavouriteMark } from '../contracts/favourite';
 import type { SitePage } from '../contracts/site-page';
 import type { SitePageKey } from '../constants';
 import type { ContactInput, StandContactInput } from '../contracts/contact';
@@ -26,6 +27,7 @@ import type { NetworkConsent, NetworkPerson } from '../contracts/network';
 import type { PageView, PageViewInput } from '../contracts/page-view';
 import {
   agendaPaths,
+  favouritePaths,
   categoryPaths,
   clientPaths,
   contactPaths,
@@ -166,6 +168,15 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
       star: (lectureId: number) => data<AgendaMark>({ method: 'POST', url: site(agendaPaths.site), data: { lectureId } }),
       /** Unstars a lecture; unstarring one that is not starred changes nothing. */
       unstar: (lectureId: number) => data<AgendaMark>({ method: 'DELETE', url: site(fillPath(agendaPaths.one, { lectureId })) }),
+    },
+    /** The signed-in client's favourite stands (the exhibitors' directory; a soft session too). */
+    favourites: {
+      /** The ids of the favourite stands of a published event. */
+      list: (eventId: number) => data<Favourites>({ method: 'GET', url: site(favouritePaths.site), params: { eventId } }),
+      /** Marks a stand of a published event; marking it again changes nothing. */
+      add: (standId: number) => data<FavouriteMark>({ method: 'POST', url: site(favouritePaths.site), data: { standId } }),
+      /** Unmarks a stand; unmarking one that is not a favourite changes nothing. */
+      remove: (standId: number) => data<FavouriteMark>({ method: 'DELETE', url: site(fillPath(favouritePaths.one, { standId })) }),
     },
     pages: {
       /** A page of the site written as content (terms of use, about us). */

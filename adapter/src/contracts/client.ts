@@ -106,6 +106,8 @@ export interface ClientDataExport {
   orders: Array<{ id: number; createdAt: string; status: string; total: string | null; discount: string | null; eventId: number | null }>;
   /** The lectures starred for 'Minha agenda', with the event of each. */
   agenda: Array<{ lectureId: number; name: string; startDate: string; eventId: number | null }>;
+  /** The stands marked as favourites in the exhibitors' directory, with the event of each. */
+  favourites: Array<{ standId: number; name: string; eventId: number | null }>;
 }
 
 /** The client's own profile as the API sends it (only to a full login). */

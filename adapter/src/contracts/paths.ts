@@ -49,6 +49,8 @@ export const lecturePaths = {
 export const networkPaths = { site: '/networks/:eventId', consent: '/networks/consent' } as const;
 /** The signed-in client's starred lectures ('Minha agenda'): GET `?eventId=` lists, POST stars, DELETE `/:lectureId` unstars. */
 export const agendaPaths = { site: '/clients/me/agenda', one: '/clients/me/agenda/:lectureId' } as const;
+/** The signed-in client's favourite stands (the exhibitors' directory): GET `?eventId=` lists, POST marks, DELETE `/:standId` unmarks. */
+export const favouritePaths = { site: '/clients/me/favourites', one: '/clients/me/favourites/:standId' } as const;
 /** A page of the site written as content (`:page` is one of SITE_PAGES). */
 export const sitePagePaths = {
   site: '/pages/:page',

@@ -63,7 +63,7 @@ export interface ErasureSummary {
  * - the client's chat messages lose their words (the attendants' answers stay), the chats'
  *   last message too when it was theirs, and the lead consent;
  * - page views lose their link to the client (the counts stay);
- * - the starred lectures of 'Minha agenda' go (decision 034);
+ * - the starred lectures of 'Minha agenda' and the favourite stands go (decision 034);
  * - orders and payments stay as they are.
  */
 export const eraseClient = async (strapi: Core.Strapi, clientId: number): Promise<ErasureSummary> => {
@@ -130,6 +130,7 @@ export const eraseClient = async (strapi: Core.Strapi, clientId: number): Promis
         erasedAt: new Date(),
         events: [],
         agendaLectures: [],
+        favouriteStands: [],
       },
     });
     return {

@@ -56,6 +56,11 @@ interface StarRow {
   startDate: Stamp;
   room?: { event?: Ref } | null;
 }
+interface FavouriteRow {
+  id: number;
+  name: string;
+  event?: Ref;
+}
 interface OrderRow {
   id: number;
   createdAt: Stamp;
@@ -123,9 +128,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
               select: ['id', 'name', 'startDate'],
               populate: { room: { select: ['id'], populate: { event: { select: ['id'] } } } },
             },
+            favouriteStands: { select: ['id', 'name'], populate: { event: { select: ['id'] } } },
           },
         })) as
-          | (ClientRow & { listedInNetwork: boolean | number; events?: Array<{ id: number; name: string }>; agendaLectures?: StarRow[] })
+          | (ClientRow & {
+              listedInNetwork: boolean | number;
+              events?: Array<{ id: number; name: string }>;
+              agendaLectures?: StarRow[];
+              favouriteStands?: FavouriteRow[];
+            })
           | null;
         if (!row) throw new ApiError(401, 'api.error.unauthorized');
         const [sessions, pageViews, contacts, chats, orders] = (await Promise.all([
@@ -224,6 +235,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
               eventId: idOf(lecture.room?.event),
             }))
             .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.lectureId - b.lectureId),
+          favourites: (row.favouriteStands ?? [])
+            .map((stand) => ({ standId: stand.id, name: stand.name, eventId: idOf(stand.event) }))
+            .sort((a, b) => a.standId - b.standId),
         };
         ctx.set('Content-Disposition', 'attachment; filename="meus-dados-plataforma.json"');
         ctx.set('Cache-Control', 'no-store');
