@@ -27,7 +27,7 @@ export const renderAt = (...entries: InitialEntry[]) => {
 
 /**
  * The usual answers of a platform page's tests, before each test: page views accepted, the
- * event of the fixture, no sponsors, no stands, no lectures and no stars (a test mocks what it looks at); afterwards
+ * event of the fixture, no sponsors, no stands, no lectures, no stars and no favourites (a test mocks what it looks at); afterwards
  * mocks and timers are restored and the visitor signed out.
  */
 export const mockVenueApi = () => {
@@ -40,6 +40,8 @@ export const mockVenueApi = () => {
     vi.spyOn(api.site.lectures, 'event').mockResolvedValue({ rows: [], count: 0 });
     // A signed-in visitor's stars ('Minha agenda': the programme's toggles, the venue's notice).
     vi.spyOn(api.site.agenda, 'list').mockResolvedValue({ lectureIds: [] });
+    // A signed-in visitor's favourite stands (the exhibitors' directory).
+    vi.spyOn(api.site.favourites, 'list').mockResolvedValue({ standIds: [] });
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -8,7 +8,7 @@ import '../../shared/i18n';
 import { eventFixture } from '../../test-fixtures';
 import { standHallLayout, type HallItem } from '../halls/layouts';
 import { pagePath } from '../halls/registry';
-import { mockVenueApi, renderAt } from '../test-utils';
+import { mockVenueApi, renderAt, signInVisitor } from '../test-utils';
 import { sortStands } from './ExhibitorDirectory';
 
 const stand = (id: number, name: string, type: Stand['type'], position: number, extra: Partial<Stand> = {}): Stand => ({
@@ -51,6 +51,22 @@ const stands = [
 const serve = (rows: Stand[]) => vi.spyOn(api.site.stands, 'list').mockResolvedValue({ rows, count: rows.length });
 
 const names = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+
+/** The signed-in visitor's favourite stands as a server keeps them: listed, marked and unmarked. */
+const serveFavourites = (initial: number[]) => {
+  const marked = new Set(initial);
+  return {
+    list: vi.spyOn(api.site.favourites, 'list').mockImplementation(() => Promise.resolve({ standIds: [...marked] })),
+    add: vi.spyOn(api.site.favourites, 'add').mockImplementation((standId) => {
+      marked.add(standId);
+      return Promise.resolve({ standId, favourite: true });
+    }),
+    remove: vi.spyOn(api.site.favourites, 'remove').mockImplementation((standId) => {
+      marked.delete(standId);
+      return Promise.resolve({ standId, favourite: false });
+    }),
+  };
+};
 
 mockVenueApi();
 
@@ -196,5 +212,112 @@ describe('Expositores', () => {
     await screen.findByText(/Congresso Brasileiro Virtual: as empresas/);
     const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  });
+
+  describe('Favoritos', () => {
+    it('a signed-in visitor marks and unmarks a stand at once (aria-pressed), and the calls follow', async () => {
+      signInVisitor();
+      serve(stands);
+      const { list, add, remove } = serveFavourites([22]);
+      renderAt('/plataforma/1/expositores');
+
+      const marked = await screen.findByRole('button', { name: 'Remover dos favoritos: Aurora Imagem' });
+      expect(marked).toHaveAttribute('aria-pressed', 'true');
+      expect(list).toHaveBeenCalledWith(1);
+      const other = within(screen.getByRole('article', { name: 'Neo Pharma' })).getByRole('button', {
+        name: 'Adicionar aos favoritos: Neo Pharma',
+      });
+      expect(other).toHaveAttribute('aria-pressed', 'false');
+
+      await userEvent.click(other);
+      expect(await screen.findByRole('button', { name: 'Remover dos favoritos: Neo Pharma' })).toHaveAttribute('aria-pressed', 'true');
+      expect(add).toHaveBeenCalledWith(25);
+
+      await userEvent.click(marked);
+      expect(await screen.findByRole('button', { name: 'Adicionar aos favoritos: Aurora Imagem' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+      expect(remove).toHaveBeenCalledWith(22);
+    });
+
+    it('a refused mark goes back and says so in a toast', async () => {
+      signInVisitor();
+      serve(stands);
+      vi.spyOn(api.site.favourites, 'list').mockResolvedValue({ standIds: [] });
+      vi.spyOn(api.site.favourites, 'add').mockRejectedValue(new ApiError(500, 'api.error.internal'));
+      renderAt('/plataforma/1/expositores');
+
+      await userEvent.click(await screen.findByRole('button', { name: 'Adicionar aos favoritos: Bronzefarma' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível adicionar o expositor aos favoritos. Tente de novo.');
+      expect(screen.getByRole('button', { name: 'Adicionar aos favoritos: Bronzefarma' })).toHaveAttribute('aria-pressed', 'false');
+    });
+
+    it('filters on the favourite stands, kept in the address, with an empty state', async () => {
+      signInVisitor();
+      serve(stands);
+      serveFavourites([21, 23]);
+      const router = renderAt('/plataforma/1/expositores?nivel=master');
+
+      const only = await screen.findByRole('checkbox', { name: 'Favoritos' });
+      expect(only).not.toBeChecked();
+      await userEvent.click(only);
+      expect(new URLSearchParams(router.state.location.search).get('favoritos')).toBe('1');
+      expect(new URLSearchParams(router.state.location.search).get('nivel')).toBe('master');
+      expect(await screen.findByText('1 expositor')).toBeInTheDocument();
+      expect(names()).toEqual(['Vitalis Saúde']);
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Nível' }), '');
+      expect(await screen.findByText('2 expositores')).toBeInTheDocument();
+      expect(names()).toEqual(['Vitalis Saúde', 'Bronzefarma']);
+      expect(router.state.location.search).toBe('?favoritos=1');
+
+      // Unmarking the last ones leaves the empty state, which leads back to every exhibitor.
+      await userEvent.click(screen.getByRole('button', { name: 'Remover dos favoritos: Vitalis Saúde' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Remover dos favoritos: Bronzefarma' }));
+      expect(await screen.findByText(/^Você ainda não marcou expositores favoritos\./)).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Ver todos os expositores' }));
+      expect(router.state.location.search).toBe('');
+      expect(screen.getByRole('checkbox', { name: 'Favoritos' })).not.toBeChecked();
+      expect(await screen.findByText('5 expositores')).toBeInTheDocument();
+    });
+
+    it('opens with the favourites of the address', async () => {
+      signInVisitor();
+      serve(stands);
+      serveFavourites([24]);
+      renderAt('/plataforma/1/expositores?favoritos=1');
+      expect(await screen.findByText('1 expositor')).toBeInTheDocument();
+      expect(names()).toEqual(['Cárdio Lab']);
+      expect(screen.getByRole('checkbox', { name: 'Favoritos' })).toBeChecked();
+    });
+
+    it('a visitor not signed in sees no filter, asks for nothing, and the heart leads to the sign-in and back', async () => {
+      serve(stands);
+      const list = vi.spyOn(api.site.favourites, 'list');
+      const router = renderAt('/plataforma/1/expositores?favoritos=1');
+
+      const heart = await screen.findByRole('button', { name: 'Adicionar aos favoritos: Vitalis Saúde' });
+      expect(screen.getByText('5 expositores')).toBeInTheDocument();
+      expect(screen.queryByRole('checkbox', { name: 'Favoritos' })).not.toBeInTheDocument();
+      expect(heart).toHaveAttribute('aria-pressed', 'false');
+      expect(heart).toHaveAttribute('title', 'Entre para marcar seus expositores favoritos');
+      await userEvent.click(heart);
+      expect(router.state.location.pathname).toBe('/plataforma/1/hall-entrada');
+      expect(router.state.location.state).toEqual({
+        from: { pathname: '/plataforma/1/expositores', search: '?favoritos=1', hash: '' },
+      });
+      expect(list).not.toHaveBeenCalled();
+    });
+
+    it('has no serious or critical axe violation, signed in with favourites', async () => {
+      signInVisitor();
+      serve(stands);
+      serveFavourites([23]);
+      renderAt('/plataforma/1/expositores');
+      await screen.findByRole('button', { name: 'Remover dos favoritos: Vitalis Saúde' });
+      await screen.findByText(/Congresso Brasileiro Virtual: as empresas/);
+      const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+      expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    });
   });
 });

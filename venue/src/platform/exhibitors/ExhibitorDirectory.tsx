@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { STAND_TIER_KEY, STAND_TYPES } from '@plataforma/adapter/constants';
 import { responsiveImage } from '@plataforma/adapter/images';
@@ -9,23 +9,27 @@ import type { Stand } from '@plataforma/adapter';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { Button } from '../../shared/ui/Button';
 import { LinkButton } from '../../shared/ui/LinkButton';
+import { useAgendaClient } from '../agenda/api';
 import { useEvent, useEventId, useEventStands } from '../event/api';
 import { pagePath } from '../halls/registry';
 import { fold } from '../programme/agenda';
+import type { OriginState } from '../session/RequireClient';
 import { initials } from '../speakers/SpeakerDirectory';
 import { BackButton } from '../ui/BackButton';
 import { DarkInput, DarkSelect } from '../ui/fields';
 import { EmptyPanel, ListStates } from '../ui/ListStates';
 import { ScreenPage } from '../ui/ScreenPage';
+import { useFavourites, useToggleFavourite } from './api';
 
 /** The search box writes the address a moment after the last keystroke; the list follows every key. */
 const SEARCH_DEBOUNCE_MS = 250;
 /** The logo is drawn 72 CSS pixels wide. */
 const LOGO_SIZE = '72px';
 
-/** The address's parameters: the search and the tier (a stand type). */
+/** The address's parameters: the search, the tier (a stand type) and the favourites only ('1'). */
 export const SEARCH_PARAM = 'busca';
 export const TIER_PARAM = 'nivel';
+export const FAVOURITES_PARAM = 'favoritos';
 
 /** A tier's place in the list: master, silver, bronze, then any other type. */
 const tierRank = (type: string): number => {
@@ -47,16 +51,28 @@ const matches = (haystack: string, words: readonly string[]) => words.every((wor
 
 const Filters = styled.form`
   display: grid;
-  grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+  grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) auto;
   gap: 12px;
   align-items: end;
-  max-width: 760px;
+  max-width: 900px;
   margin: 20px 0 8px;
   label {
     display: grid;
     gap: 6px;
     font-weight: 600;
     font-size: 0.9rem;
+  }
+  label.favourites {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    min-height: 44px;
+    cursor: pointer;
+  }
+  label.favourites input {
+    width: 20px;
+    height: 20px;
+    accent-color: ${({ theme }) => theme.colors.primaryLight};
   }
   @media (max-width: 600px) {
     grid-template-columns: minmax(0, 1fr);
@@ -90,7 +106,7 @@ const Card = styled.article<{ $accent: string | null }>`
   overflow-wrap: anywhere;
   header {
     display: grid;
-    grid-template-columns: 72px minmax(0, 1fr);
+    grid-template-columns: 72px minmax(0, 1fr) auto;
     gap: 14px;
     align-items: center;
   }
@@ -156,10 +172,40 @@ const Card = styled.article<{ $accent: string | null }>`
   }
 `;
 
+/** The favourite toggle of a stand: a heart, 44 px square (a finger's target). */
+const Heart = styled.button`
+  width: 44px;
+  height: 44px;
+  display: grid;
+  place-items: center;
+  align-self: start;
+  border: 1px solid rgba(255, 255, 255, 0.25);
+  border-radius: 50%;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.platformText};
+  font-size: 1.4rem;
+  line-height: 1;
+  cursor: pointer;
+  &[aria-pressed='true'] {
+    color: #ff7a93;
+    border-color: #ff7a93;
+  }
+  &:hover {
+    background: rgba(255, 255, 255, 0.1);
+  }
+`;
+
 /** A stand's colour as the card's top line, when it is a plain hex colour. */
 const accentOf = (color: string | null): string | null => (color && /^#[0-9a-fA-F]{6}$/.test(color) ? color : null);
 
-const ExhibitorCard = ({ stand, slug }: { stand: Stand; slug: string }) => {
+interface FavouriteToggle {
+  /** Whether the signed-in client marked the stand (always false for a visitor). */
+  pressed: boolean;
+  signedIn: boolean;
+  onToggle: () => void;
+}
+
+const ExhibitorCard = ({ stand, slug, favourite }: { stand: Stand; slug: string; favourite: FavouriteToggle }) => {
   const { t } = useTranslation();
   const heading = useId();
   return (
@@ -185,6 +231,15 @@ const ExhibitorCard = ({ stand, slug }: { stand: Stand; slug: string }) => {
             {tierName(t, stand.type)}
           </span>
         </div>
+        <Heart
+          type="button"
+          aria-pressed={favourite.pressed}
+          aria-label={t(favourite.pressed ? 'exhibitors.unfavouriteLabel' : 'exhibitors.favouriteLabel', { name: stand.name })}
+          title={favourite.signedIn ? undefined : t('exhibitors.favouriteSignIn')}
+          onClick={favourite.onToggle}
+        >
+          <span aria-hidden="true">{favourite.pressed ? '♥' : '♡'}</span>
+        </Heart>
       </header>
       {stand.subtitle && <p className="subtitle">{stand.subtitle}</p>}
       {stand.description && <p className="description">{stand.description}</p>}
@@ -200,7 +255,10 @@ const ExhibitorCard = ({ stand, slug }: { stand: Stand; slug: string }) => {
  * (initials without one), name, tier, subtitle, the description's first lines and a link to the
  * stand, the same address as its booth. Tier order (master, silver, bronze), then position. The
  * search (name, subtitle, description; every word, no case or accents) and the tier filter are
- * kept in the address (?busca=&nivel=) and filter in the page.
+ * kept in the address (?busca=&nivel=) and filter in the page. A signed-in client marks stands
+ * as favourites (a heart on each card) and filters on them ('Favoritos', `?favoritos=1`; decision
+ * 034, the twin of 'Minha agenda'); a visitor's heart leads to the soft login, which brings them
+ * back here.
  */
 export const ExhibitorDirectory = () => {
   const { t } = useTranslation();
@@ -211,8 +269,17 @@ export const ExhibitorDirectory = () => {
   const [params, setParams] = useSearchParams();
   const search = params.get(SEARCH_PARAM) ?? '';
   const tierParam = params.get(TIER_PARAM) ?? '';
+  const favouritesParam = params.get(FAVOURITES_PARAM) === '1';
   const searchBox = useRef<HTMLInputElement>(null);
   const ids = useId();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signedIn = useAgendaClient() !== null;
+  const favourites = useFavourites(eventId);
+  const toggleFavourite = useToggleFavourite(eventId);
+  const marked = useMemo(() => new Set(favourites.data?.standIds ?? []), [favourites.data]);
+  // 'Favoritos' means something only to a signed-in client; a visitor's shared link shows everything.
+  const onlyFavourites = signedIn && favouritesParam;
   useDocumentTitle(t('exhibitors.title'));
 
   const all = useMemo(
@@ -229,13 +296,14 @@ export const ExhibitorDirectory = () => {
 
   // The filters of the last render: a change written by the search's timer, or right after the
   // tier changed, builds on what the address says then, never on the render that set it.
-  const latest = useRef({ search, tier: tierParam });
-  latest.current = { search, tier: tierParam };
-  const update = (change: Partial<{ search: string; tier: string }>) => {
+  const latest = useRef({ search, tier: tierParam, favourites: favouritesParam });
+  latest.current = { search, tier: tierParam, favourites: favouritesParam };
+  const update = (change: Partial<{ search: string; tier: string; favourites: boolean }>) => {
     const next = { ...latest.current, ...change };
     const query = new URLSearchParams();
     if (next.search.trim()) query.set(SEARCH_PARAM, next.search);
     if (next.tier) query.set(TIER_PARAM, next.tier);
+    if (next.favourites) query.set(FAVOURITES_PARAM, '1');
     setParams(query, { replace: true, preventScrollReset: true });
   };
 
@@ -260,7 +328,23 @@ export const ExhibitorDirectory = () => {
   }, [text]);
 
   const words = fold(text).split(/\s+/).filter(Boolean);
-  const shown = all.filter((entry) => (tier === '' || entry.stand.type === tier) && matches(entry.haystack, words));
+  const shown = all.filter(
+    (entry) =>
+      (tier === '' || entry.stand.type === tier) && (!onlyFavourites || marked.has(entry.stand.id)) && matches(entry.haystack, words),
+  );
+  const noneMarked = onlyFavourites && favourites.isSuccess && marked.size === 0;
+  // While the favourites load, 'Favoritos' is not yet empty: neither empty state shows.
+  const favouritesPending = onlyFavourites && favourites.isPending;
+
+  /** A client's heart toggles the stand; a visitor's goes to the soft login, and back here afterwards. */
+  const toggle = (stand: Stand) => {
+    if (!signedIn) {
+      const state: OriginState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+      navigate(pagePath(slug, 'entrance'), { state });
+      return;
+    }
+    toggleFavourite.mutate({ standId: stand.id, favourite: !marked.has(stand.id) });
+  };
 
   const clear = () => {
     setText('');
@@ -304,12 +388,25 @@ export const ExhibitorDirectory = () => {
                   ))}
                 </DarkSelect>
               </label>
+              {signedIn && (
+                <label className="favourites">
+                  <input type="checkbox" checked={onlyFavourites} onChange={(e) => update({ favourites: e.target.checked })} />
+                  {t('exhibitors.favourites')}
+                </label>
+              )}
             </Filters>
             <p className="intro" aria-live="polite">
               {t('exhibitors.count', { count: shown.length })}
             </p>
 
-            {shown.length === 0 ? (
+            {noneMarked ? (
+              <EmptyPanel>
+                <p>{t('exhibitors.favouritesEmpty')}</p>
+                <Button type="button" onClick={() => update({ favourites: false })}>
+                  {t('exhibitors.favouritesShowAll')}
+                </Button>
+              </EmptyPanel>
+            ) : favouritesPending ? null : shown.length === 0 ? (
               <EmptyPanel>
                 <p>{t('exhibitors.noMatch')}</p>
                 <Button type="button" onClick={clear}>
@@ -320,7 +417,11 @@ export const ExhibitorDirectory = () => {
               <Cards>
                 {shown.map(({ stand }) => (
                   <li key={stand.id}>
-                    <ExhibitorCard stand={stand} slug={slug} />
+                    <ExhibitorCard
+                      stand={stand}
+                      slug={slug}
+                      favourite={{ pressed: signedIn && marked.has(stand.id), signedIn, onToggle: () => toggle(stand) }}
+                    />
                   </li>
                 ))}
               </Cards>
