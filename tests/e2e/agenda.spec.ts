@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { visitorSignIn } from './helpers';
 
-// 'Minha agenda' (issue 17, decision 034): a signed-in visitor stars a lecture on the
-// Programação, finds it under 'Minha agenda' after a reload, and is told in the venue five
+// 'Minha agenda' and favourite exhibitors (issue 17, decision 034): a signed-in visitor stars a
+// lecture on the Programação, finds it under 'Minha agenda' after a reload, and is told in the venue five
 // minutes before it starts (Playwright's clock).
 
 interface Lecture {
@@ -57,4 +57,27 @@ test('a visitor stars a lecture, filters on Minha agenda, and is told five minut
   await expect(notice.getByRole('link', { name: `Assistir: ${name}` })).toHaveAttribute('href', `/plataforma/1/salas/${room?.id}`);
   await notice.getByRole('button', { name: 'Fechar aviso' }).click();
   await expect(page.getByText('Começa em 5 minutos')).toHaveCount(0);
+});
+
+test('a visitor marks an exhibitor as a favourite and finds it under Favoritos after a reload', async ({ page }) => {
+  await visitorSignIn(page, CAMILA);
+  await page.goto('/plataforma/1/expositores');
+  const name = 'Vitalis Farmacêutica';
+  const add = page.getByRole('button', { name: `Adicionar aos favoritos: ${name}` });
+  const remove = page.getByRole('button', { name: `Remover dos favoritos: ${name}` });
+  // A retried run finds it marked already: start from no favourite (once the list has come).
+  await expect(add.or(remove)).toBeVisible();
+  if (await remove.isVisible()) await remove.click();
+  await add.click();
+  await expect(remove).toHaveAttribute('aria-pressed', 'true');
+
+  const favourites = page.getByRole('checkbox', { name: 'Favoritos' });
+  await favourites.click();
+  await expect(favourites).toBeChecked();
+  await expect(page).toHaveURL(/favoritos=1/);
+  await expect(page.getByRole('link', { name: /^Visitar estande: / })).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByRole('link', { name: /^Visitar estande: / })).toHaveCount(1);
+  await expect(page.getByRole('link', { name: `Visitar estande: ${name}` })).toBeVisible();
+  await expect(remove).toHaveAttribute('aria-pressed', 'true');
 });
