@@ -50,7 +50,15 @@ test('a visitor stars a lecture, filters on Minha agenda, and is told five minut
   await expect(page.getByRole('button', { name: `Remover da minha agenda: ${name}` })).toHaveAttribute('aria-pressed', 'true');
 
   // In a hall, a minute and a half later (the notice looks every 15 s): five minutes to go.
+  // Once the hall has its answers: running the clock on over requests in flight would fire their
+  // time-outs (the app's, on Playwright's clock) and abort them.
+  const answered = Promise.all([
+    page.waitForResponse((response) => response.url().includes('/clients/me/agenda?eventId=1')),
+    page.waitForResponse((response) => response.url().includes('/lectures/event/1')),
+  ]);
   await page.goto('/plataforma/1/hall-entrada');
+  await answered;
+  await page.waitForLoadState('networkidle');
   await page.clock.runFor(90_000);
   const notice = page.getByRole('status').filter({ hasText: 'Começa em 5 minutos' });
   await expect(notice).toContainText(`Começa em 5 minutos: ${name} — ${room?.name ?? ''}`);

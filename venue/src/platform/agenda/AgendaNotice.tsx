@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import type { DEFAULT_TIME_ZONE, dueStarredLecture } from '@plataforma/adapter/schedule';
+import { useScheduleModule } from '../../shared/hooks/useScheduleModule';
 import { useTick } from '../../shared/hooks/useTick';
 import { useEventId, useEventLectures } from '../event/api';
 import { roomScreenPath } from '../halls/layouts';
@@ -11,11 +11,6 @@ import { readDismissed, rememberDismissed } from './dismissed';
 
 /** How often the venue looks for a starred lecture about to start: the notice comes at most 15 s late. */
 export const NOTICE_TICK_MS = 15_000;
-
-interface Schedule {
-  dueStarredLecture: typeof dueStarredLecture;
-  DEFAULT_TIME_ZONE: typeof DEFAULT_TIME_ZONE;
-}
 
 /**
  * Top left, below the hall's list switch (top left) and clear of the language switcher (top
@@ -90,21 +85,9 @@ export const AgendaNotice = () => {
   const has = Array.isArray(starred) && starred.length > 0;
   const lectures = useEventLectures(has ? eventId : null);
   const rows = lectures.data?.rows;
-  const [schedule, setSchedule] = useState<Schedule | null>(null);
+  const schedule = useScheduleModule(has);
   const [dismissed, setDismissed] = useState(readDismissed);
   const now = useTick(NOTICE_TICK_MS);
-
-  useEffect(() => {
-    if (!has || schedule) return;
-    let current = true;
-    import('@plataforma/adapter/schedule').then(
-      (module) => current && setSchedule(module),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [has, schedule]);
 
   const due = useMemo(() => {
     if (!schedule || !has || !Array.isArray(rows) || rows.length === 0) return null;

@@ -1,16 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { CmsLecture } from '@plataforma/adapter';
-import type { DEFAULT_TIME_ZONE, liveByRoom } from '@plataforma/adapter/schedule';
+import { useScheduleModule } from '../../shared/hooks/useScheduleModule';
 import { useTick } from '../../shared/hooks/useTick';
 import { useEventLectures } from '../event/api';
 
 /** How often a hall checks what is on now. */
 export const LIVE_TICK_MS = 30_000;
-
-interface Schedule {
-  liveByRoom: typeof liveByRoom;
-  DEFAULT_TIME_ZONE: typeof DEFAULT_TIME_ZONE;
-}
 
 const NOTHING_LIVE: ReadonlyMap<number, CmsLecture> = new Map();
 
@@ -25,20 +20,8 @@ export const useLiveLectures = (eventId: number | null): ReadonlyMap<number, Cms
   const lectures = useEventLectures(eventId);
   const rows = lectures.data?.rows;
   const has = Array.isArray(rows) && rows.length > 0;
-  const [schedule, setSchedule] = useState<Schedule | null>(null);
+  const schedule = useScheduleModule(has);
   const now = useTick(LIVE_TICK_MS);
-
-  useEffect(() => {
-    if (!has || schedule) return;
-    let current = true;
-    import('@plataforma/adapter/schedule').then(
-      (module) => current && setSchedule(module),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [has, schedule]);
 
   return useMemo(() => {
     if (!schedule || !Array.isArray(rows) || rows.length === 0) return NOTHING_LIVE;
