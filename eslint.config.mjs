@@ -98,6 +98,26 @@ export default tseslint.config(
       ],
     },
   },
+  // The typed client is part of the venue's first load: it takes runtime values only from the
+  // zod-free modules too (a path taken from a contract brought the whole of zod in: issue 17).
+  {
+    files: ['adapter/src/client/**/*.ts'],
+    ignores: ['adapter/src/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../contracts/*', '!../contracts/paths'],
+              allowTypeImports: true,
+              message: 'The contracts build zod schemas: take paths from ../contracts/paths, and only types from the contracts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The visitor venue's first load takes runtime values from the adapter's zod-free modules
   // (`@plataforma/adapter/constants`, `/dates`, `/routes`, …), never from the root, which also
   // carries the contracts' zod schemas. Types may come from anywhere.
