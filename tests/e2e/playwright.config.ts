@@ -8,7 +8,9 @@ process.env.E2E_SMS_OUTBOX ??= path.join(os.tmpdir(), `plataforma-e2e-sms-${proc
 const port = Number(process.env.E2E_PORT);
 // A second server whose uploads go to S3, for the 's3' project: serve.mjs starts s3rver on a free
 // port and writes its S3_PUBLIC_URL into E2E_S3_URL_FILE, where the spec reads it.
-process.env.E2E_S3_PORT ??= String(Number(process.env.E2E_PORT) + 800);
+// 20,000 above the first (24100–24899): the old +800 (4900–5699) took PostgreSQL's 5432 once in
+// 800 runs, and that run's server could not start.
+process.env.E2E_S3_PORT ??= String(Number(process.env.E2E_PORT) + 20_000);
 process.env.E2E_S3_URL_FILE ??= path.join(os.tmpdir(), `plataforma-e2e-s3-${process.env.E2E_S3_PORT}-${Date.now()}.url`);
 const s3Port = Number(process.env.E2E_S3_PORT);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
