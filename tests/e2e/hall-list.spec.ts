@@ -2,8 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { visitorSignIn } from './helpers';
 
-// Issue 17: the list twin of every hall ('Ver como lista'), the skip link to the navigation, and
-// a phone's hall: the corner controls clear of the name sign, the swipe hint gone at the first swipe.
+// Issue 17: the list twin of every hall ('Ver como lista'), the skip link to the navigation, the
+// map as a way around, and a phone's hall: the corner controls clear of the name sign, the swipe
+// hint gone at the first swipe, the side arrows to the doors at both ends.
 
 // A seeded client of its own: the soft login allows ten tries a minute per e-mail.
 const BRUNO = 'bruno.carvalho@exemplo.com.br';
@@ -56,6 +57,31 @@ test('the skip link is the first stop of the keyboard and leads to the navigatio
   await expect(page.getByRole('link', { name: 'Hall de entrada' })).toBeFocused();
 });
 
+test('the gold hall’s map names its stands whole, with no label over another, and a booth on it leads to the stand', async ({ page }) => {
+  await visitorSignIn(page, BRUNO);
+  await page.goto('/plataforma/1/hall-estandes-gold');
+  await page.getByRole('navigation').getByRole('button', { name: 'Mapa' }).click();
+  const map = page.getByRole('dialog', { name: 'Mapa: Pavilhão Ouro' });
+  await expect(map.getByText('Você está aqui')).toBeVisible();
+  // Placed by the browser's own measure: the boxes the texts really take.
+  const boxes = await map.locator('[data-label] text').evaluateAll((texts) =>
+    texts.map((text) => {
+      const box = (text as SVGTextElement).getBBox();
+      return { text: text.textContent ?? '', x: box.x, y: box.y, width: box.width, height: box.height };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThanOrEqual(6);
+  for (const [i, a] of boxes.entries())
+    for (const b of boxes.slice(i + 1))
+      expect(a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height, `${a.text} / ${b.text}`).toBe(
+        false,
+      );
+  expect(boxes.map((box) => box.text)).toContain('Vitalis Farmacêutica');
+  expect(await seriousViolations(page)).toEqual([]);
+  await map.getByRole('link', { name: 'Estande Vitalis Farmacêutica' }).click();
+  await expect(page).toHaveURL(/\/estande\/1-vitalis-farmaceutica$/);
+});
+
 test.describe('on a 390×844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -77,6 +103,31 @@ test.describe('on a 390×844 phone', () => {
     await expect(hint).toBeVisible();
     await page.getByTestId('hall-viewport').evaluate((element) => element.scrollBy({ left: 160 }));
     await expect(hint).toHaveCount(0);
+  });
+
+  test('the side arrows pan the hall to its doors at both ends, and go where the hall ends', async ({ page }) => {
+    // Without the smooth scroll, an arrow is gone as soon as its click reached the end.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await visitorSignIn(page, BRUNO);
+    await page.goto('/plataforma/1/hall-entrada');
+    const right = page.getByRole('button', { name: 'Ver mais à direita' });
+    const left = page.getByRole('button', { name: 'Ver mais à esquerda' });
+    // The hall opens at its centre: there is more on both sides.
+    await expect(right).toBeVisible();
+    await expect(left).toBeVisible();
+    const gold = page.getByRole('link', { name: 'Ir para: Pavilhão Ouro' });
+    await expect(gold).not.toBeInViewport();
+    while (await right.isVisible()) await right.click();
+    await expect(gold).toBeInViewport();
+    await expect(left).toBeVisible();
+    // Tapped on, the door leads there.
+    await gold.click();
+    await expect(page).toHaveURL(/\/hall-estandes-gold$/);
+    await page.goBack();
+    const congress = page.getByRole('link', { name: 'Ir para: Congresso 1' });
+    while (await left.isVisible()) await left.click();
+    await expect(congress).toBeInViewport();
+    await expect(right).toBeVisible();
   });
 });
 

@@ -30,4 +30,5 @@ afterEach(() => {
   useAppState.getState().hideToast();
   // The hall view is persisted: a test that picked the list leaves the next one on the scene.
   useAppState.getState().setHallView('scene');
+  useAppState.getState().setHallAction(null);
 });

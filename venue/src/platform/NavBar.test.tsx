@@ -36,7 +36,7 @@ describe('navigation bar', () => {
     signInVisitor();
     renderAt('/plataforma/1/hall-estandes-gold');
     await userEvent.click(await screen.findByRole('button', { name: 'Mapa' }));
-    const map = screen.getByRole('dialog', { name: 'Mapa: Pavilhão Ouro' });
+    const map = await screen.findByRole('dialog', { name: 'Mapa: Pavilhão Ouro' });
     expect(within(map).getByText('Você está aqui')).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();

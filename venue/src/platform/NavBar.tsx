@@ -1,11 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppState } from '../shared/state/store';
-import { HallMapDialog } from './hall-page/HallMapDialog';
 import { isMapped, NEXT_HALL, pageOf, pagePath } from './halls/registry';
 import { logoutClient } from './session/api';
+
+/** The map is drawn only when asked for: its code is not part of a hall's first load. */
+const HallMapDialog = lazy(() => import('./hall-page/HallMapDialog').then((module) => ({ default: module.HallMapDialog })));
 
 /** The bar's id: the platform pages' skip link leads here. */
 export const NAV_ID = 'navegacao-do-evento';
@@ -149,7 +151,11 @@ export const NavBar = () => {
           </NavButton>
         )}
       </Bar>
-      {mapOpen && isMapped(page) && <HallMapDialog page={page} onClose={() => setMapOpen(false)} />}
+      {mapOpen && isMapped(page) && (
+        <Suspense fallback={null}>
+          <HallMapDialog page={page} onClose={() => setMapOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -10,7 +10,7 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { StatusScreen } from '../../shared/ui/StatusScreen';
 import { useEvent, useEventId } from '../event/api';
 import { HALLS, type HallKey } from '../halls/registry';
-import { HallItems, type Action } from '../halls/scene/HallItems';
+import { HallItems } from '../halls/scene/HallItems';
 import { Room } from '../halls/scene/parts';
 import { Stage } from '../halls/scene/Stage';
 import { SoftLoginModal } from '../session/SoftLoginModal';
@@ -82,7 +82,11 @@ export const HallPage = ({ page }: { page: HallKey }) => {
   const signedIn = useAppState((state) => state.auth.clientAuthenticated);
   const { slug = '' } = useParams();
   const { items, live, error, retry } = useHallItems(page);
-  const [action, setAction] = useState<Action | null>(null);
+  // In the store: the map, opened from the navigation bar, opens the same videos and desk.
+  const action = useAppState((state) => state.hallAction);
+  const setAction = useAppState((state) => state.setHallAction);
+  // What a hall had open does not follow the visitor to the next page.
+  useEffect(() => () => setAction(null), [page, setAction]);
   const view = useAppState((state) => state.hallView);
   const setView = useAppState((state) => state.setHallView);
   const name = t(`halls.names.${page}`);

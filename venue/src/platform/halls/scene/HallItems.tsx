@@ -1,9 +1,11 @@
+import type { HallAction } from '../../../shared/state/slices/ui';
 import { SceneImage } from '../../ui/SceneImage';
 import type { HallItem } from '../layouts';
 import { BOOTH_SIZE, Booth, DOOR_SIZE, Desk, Door, ArrowPanel, LIVE_MARK_HEIGHT, Lounge, Screen, Totem } from './parts';
 import { Hotspot, type HotspotProps } from './Stage';
 
-export type Action = 'welcomeVideo' | 'congressVideo' | 'contact';
+/** What a part opens over the hall; the store keeps it, so the map (opened from the navigation bar) can ask too. */
+export type Action = HallAction;
 
 /** The scene rectangle an item covers (its hotspot ring, and its place on the map). */
 export const boundsOf = (item: HallItem): { x: number; y: number; width: number; height: number } => {

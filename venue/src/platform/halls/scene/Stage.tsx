@@ -116,27 +116,89 @@ const PanHint = styled.p`
   }
 `;
 
+/** On a phone, the arrows at the sides pan the hall a screen at a time: every door is two taps away, not only a swipe. */
+const PanButton = styled.button<{ $side: 'left' | 'right' }>`
+  position: fixed;
+  top: 50%;
+  ${({ $side }) => $side}: 6px;
+  z-index: 150;
+  display: grid;
+  place-items: center;
+  width: 44px;
+  height: 44px;
+  margin-top: -22px;
+  padding: 0;
+  border-radius: 50%;
+  border: 1px solid rgba(255, 182, 140, 0.45);
+  background: rgba(18, 11, 7, 0.8);
+  color: #f5f1ee;
+  cursor: pointer;
+  &:hover {
+    background: rgba(163, 65, 0, 0.8);
+  }
+  &:focus-visible {
+    outline: 3px solid #ffbf47;
+    outline-offset: 2px;
+  }
+`;
+
+/** How far an arrow pans: most of a screen, so a part cut at the edge comes whole into view. */
+const PAN_STEP = 0.7;
+
 export const Stage = ({ title, children, defs }: { title: string; children: ReactNode; defs?: ReactNode }) => {
   const { t } = useTranslation();
   const viewport = useRef<HTMLDivElement>(null);
   const [pannable, setPannable] = useState(false);
   const [swiped, setSwiped] = useState(false);
+  /** Whether the hall goes on to the left and to the right of what the screen shows. */
+  const [more, setMore] = useState({ left: false, right: false });
   const start = useRef(0);
+  const measure = () => {
+    const element = viewport.current;
+    if (!element) return;
+    const end = element.scrollWidth - element.clientWidth;
+    setMore((was) => {
+      const now = { left: element.scrollLeft > 4, right: element.scrollLeft < end - 4 };
+      return now.left === was.left && now.right === was.right ? was : now;
+    });
+  };
   useLayoutEffect(() => {
     const element = viewport.current;
     if (!element) return;
     element.scrollLeft = (element.scrollWidth - element.clientWidth) / 2;
     start.current = element.scrollLeft;
     setPannable(element.scrollWidth > element.clientWidth + 8);
+    measure();
   }, []);
   // The hint goes at the visitor's first swipe (the centring above scrolls too: it does not count).
   const onScroll = () => {
     const element = viewport.current;
     if (element && !swiped && Math.abs(element.scrollLeft - start.current) > 8) setSwiped(true);
+    measure();
+  };
+  const pan = (direction: -1 | 1) => {
+    const element = viewport.current;
+    if (!element) return;
+    const left = element.scrollLeft + direction * element.clientWidth * PAN_STEP;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    // A test's DOM has no scrollTo: the position is then set directly.
+    if (typeof element.scrollTo === 'function') element.scrollTo({ left, behavior: reduced ? 'auto' : 'smooth' });
+    else element.scrollLeft = left;
+    setSwiped(true);
   };
   return (
-    <Viewport ref={viewport} data-testid="hall-viewport" onScroll={pannable && !swiped ? onScroll : undefined}>
+    <Viewport ref={viewport} data-testid="hall-viewport" onScroll={pannable ? onScroll : undefined}>
       {pannable && !swiped && <PanHint>{t('halls.panHint')}</PanHint>}
+      {pannable && more.left && (
+        <PanButton type="button" $side="left" aria-label={t('halls.pan.left')} title={t('halls.pan.left')} onClick={() => pan(-1)}>
+          <PanIcon d="M15 5l-7 7 7 7" />
+        </PanButton>
+      )}
+      {pannable && more.right && (
+        <PanButton type="button" $side="right" aria-label={t('halls.pan.right')} title={t('halls.pan.right')} onClick={() => pan(1)}>
+          <PanIcon d="M9 5l7 7-7 7" />
+        </PanButton>
+      )}
       <h1 className="visually-hidden">{title}</h1>
       <svg
         className="scene"
@@ -153,6 +215,12 @@ export const Stage = ({ title, children, defs }: { title: string; children: Reac
     </Viewport>
   );
 };
+
+const PanIcon = ({ d }: { d: string }) => (
+  <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path d={d} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
 
 /** Gradients and filters every scene uses. */
 const SceneDefs = () => (

@@ -13,28 +13,34 @@ export interface DialogRequest {
   onDismiss?: () => void;
 }
 
+/** What a hall's part opens over the hall (its videos, 'Atendimento'): asked by the scene, the list twin or the map. */
+export type HallAction = 'welcomeVideo' | 'congressVideo' | 'contact';
+
 export interface UiSlice {
   toast: Toast;
   dialog: Dialog & { onPositive?: () => void | Promise<void>; onDismiss?: () => void };
   loader: boolean;
   layout: { screen: ScreenSize };
+  hallAction: HallAction | null;
   showToast(message: string, type?: ToastType, timeout?: number): void;
   hideToast(): void;
   openDialog(request: DialogRequest): void;
   closeDialog(): void;
   setLoader(on: boolean): void;
   setScreen(screen: ScreenSize): void;
+  setHallAction(action: HallAction | null): void;
 }
 
 let toastTimer: ReturnType<typeof setTimeout> | undefined;
 let swapTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** The moment's interface: one toast, one confirmation dialog, the loader and the screen class. None of it is persisted. */
+/** The moment's interface: one toast, one confirmation dialog, the loader, the screen class and what a hall has open. None of it is persisted. */
 export const createUiSlice: Slice<UiSlice> = (set, get) => ({
   toast: { show: false, type: 'info', message: '', timeout: TOAST_TIMEOUT },
   dialog: { open: false, header: '', body: '' },
   loader: false,
   layout: { screen: 'xl' },
+  hallAction: null,
 
   showToast: (message, type = 'info', timeout = TOAST_TIMEOUT) => {
     clearTimeout(toastTimer);
@@ -60,4 +66,5 @@ export const createUiSlice: Slice<UiSlice> = (set, get) => ({
 
   setLoader: (on) => set({ loader: on }),
   setScreen: (screen) => set((state) => (state.layout.screen === screen ? state : { layout: { screen } })),
+  setHallAction: (hallAction) => set({ hallAction }),
 });
