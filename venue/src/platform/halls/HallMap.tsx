@@ -64,7 +64,8 @@ const nameOf = (item: HallItem, emptyBooth: string): string => {
 /** Which labels claim their place first: the doors (the way around), then the stands, the screens, the rest. */
 const LABEL_ORDER: Record<HallItem['kind'], number> = { door: 0, arrow: 1, booth: 2, desk: 3, screen: 4, totem: 5, lounge: 6, banner: 7 };
 
-const MAP_BOUNDS: Box = { x: 4, y: WALL + 2, width: MAP_W - 8, height: MAP_H - WALL - 6 };
+/** Labels may use the whole map, the dark strip behind the wall too (a wall's labels go there when the floor below is taken). */
+const MAP_BOUNDS: Box = { x: 4, y: 4, width: MAP_W - 8, height: MAP_H - 8 };
 const YOU = { x: MAP_W / 2, y: MAP_H - 40 };
 /** 'Você está aqui' and its dot: no label may cover them. */
 const YOU_BOX: Box = { x: YOU.x - 90, y: YOU.y - 40, width: 180, height: 58 };

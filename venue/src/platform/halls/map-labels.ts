@@ -61,7 +61,11 @@ const candidates = (request: LabelRequest, width: number): Array<{ box: Box; x: 
   const below = { x: left, y: box.y + box.height + GAP + (request.gapBelow ?? 0), width, height: LABEL_HEIGHT };
   const above = { x: left, y: box.y - GAP - LABEL_HEIGHT, width, height: LABEL_HEIGHT };
   const inner = { x: left, y: box.y + (box.height - LABEL_HEIGHT) / 2, width, height: LABEL_HEIGHT };
-  const ordered = request.prefer === 'above' ? [above, below, inner] : [below, above, inner];
+  // A second row further out, for a crowded wall or row.
+  const step = LABEL_HEIGHT + 2;
+  const below2 = { ...below, y: below.y + step };
+  const above2 = { ...above, y: above.y - step };
+  const ordered = request.prefer === 'above' ? [above, below, above2, below2, inner] : [below, above, below2, above2, inner];
   // Shifted sideways by half a label, for a crowded row.
   const shifted = ordered.flatMap((place) => [
     { ...place, x: place.x - width / 2 },
