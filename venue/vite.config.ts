@@ -1,6 +1,9 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Alias } from 'vite';
+import { defineConfig, type Alias, type Plugin } from 'vite';
 
 const adapterSource = fileURLToPath(new URL('../adapter/src/', import.meta.url));
 
@@ -13,11 +16,36 @@ export const adapterAliases: Alias[] = [
   { find: /^@plataforma\/adapter$/, replacement: `${adapterSource}index.ts` },
 ];
 
+/**
+ * Every text file of the build also as `.br` (brotli 11) and `.gz` (gzip 9) beside it: the server
+ * (cms/src/middlewares/venue.ts) sends the smallest form the browser accepts, with no compressing
+ * per request. Files under 1 KB are left as they are.
+ */
+const precompress = (): Plugin => ({
+  name: 'plataforma-precompress',
+  apply: 'build',
+  async writeBundle(options, bundle) {
+    const dir = options.dir ?? path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
+    const texts = Object.keys(bundle).filter((name) => /\.(js|mjs|css|svg|json|txt|webmanifest)$/.test(name));
+    await Promise.all(
+      texts.map(async (name) => {
+        const file = path.join(dir, name);
+        const data = await readFile(file);
+        if (data.length < 1024) return;
+        const brotli = brotliCompressSync(data, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+        });
+        await Promise.all([writeFile(`${file}.br`, brotli), writeFile(`${file}.gz`, gzipSync(data, { level: 9 }))]);
+      }),
+    );
+  },
+});
+
 // `npm run dev` starts Strapi on PORT (default 1337): the API is proxied there unless VENUE_API_PORT says otherwise.
 const api = `http://127.0.0.1:${process.env.VENUE_API_PORT || process.env.PORT || '1337'}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: adapterAliases },
   server: {
     port: 5173,

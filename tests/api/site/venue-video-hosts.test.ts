@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, insert } from '../helpers/event-fixtures';
 import { startServer, type TestServer } from '../helpers/strapi';
 
 // The venue's embed sanitiser and the page's CSP frame-src come from one setting, VIDEO_EMBED_HOSTS.
 let server: TestServer;
+const SCRIPT = `export const words = ${JSON.stringify('Plataforma de eventos virtuais. '.repeat(200))};\n`;
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'plataforma-venue-dist-'));
 
 beforeAll(async () => {
@@ -14,6 +16,12 @@ beforeAll(async () => {
     path.join(dist, 'index.html'),
     '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="description" content="Plataforma de eventos virtuais."><title>Plataforma</title></head><body><div id="root"></div><div class="boot" role="status"><p class="boot-name">Plataforma de Eventos</p></div></body></html>',
   );
+  // A hashed asset with the build's precompressed twins (venue/vite.config.ts), and one without.
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), SCRIPT);
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(SCRIPT));
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(SCRIPT));
+  fs.writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'export {};\n');
   server = await startServer('venue-video-hosts', {
     seed: false,
     env: { VENUE_DIST: dist, VIDEO_EMBED_HOSTS: 'https://player.vimeo.com,fast.wistia.net' },
@@ -116,5 +124,36 @@ describe('the loading shell of an event’s pages (issue 17: no white page while
       expect(res.text, url).toContain('<body class="boot-dark">');
       expect(res.text, url).not.toContain('Rascunho do shell');
     }
+  });
+});
+
+describe('the venue’s files (issue 17: the first load on a slow network)', () => {
+  // supertest decodes what it receives: the body read is the file, whichever form travelled.
+  const get = (file: string, accept: string) => server.request().get(`/assets/${file}`).set('Accept-Encoding', accept);
+
+  it('sends the brotli twin to a browser that accepts it, gzip to one that takes only gzip, the file itself otherwise', async () => {
+    const br = await get('app-abc123.js', 'gzip, deflate, br');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.headers['vary']).toMatch(/Accept-Encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.text).toBe(SCRIPT);
+
+    const gz = await get('app-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.text).toBe(SCRIPT);
+
+    const plain = await get('app-abc123.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'] ?? plain.text.length)).toBe(Buffer.byteLength(SCRIPT));
+    expect(plain.text).toBe(SCRIPT);
+  });
+
+  it('sends a file without twins as it is, whatever the browser accepts', async () => {
+    const res = await get('tiny-abc123.js', 'br, gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.text).toBe('export {};\n');
   });
 });
