@@ -1,3 +1,6 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 import { describe, expect, it } from 'vitest';
 import {
   AGENDA_NOTICE_MINUTES,
@@ -188,5 +191,27 @@ describe('dueStarredLecture (the venue’s “Começa em 5 minutos” notice)', 
     expect(dueStarredLecture(programme, starred, none, at('2026-11-26T09:56:00Z'), 'Europe/Lisbon')?.id).toBe(1);
     expect(dueStarredLecture(programme, starred, none, at('2026-11-26T09:56:00Z'), zone)).toBeNull();
     expect(dueStarredLecture([], starred, none, at('2026-11-26T12:56:00Z'), zone)).toBeNull();
+  });
+});
+
+describe('the zone arithmetic on Intl (in place of dayjs.tz, issue 17: the entrance’s first paint on a phone)', () => {
+  it('agrees with dayjs.tz on the wall clock and the date, every 5 h 17 min over two years, across DST changes', () => {
+    dayjs.extend(utc);
+    dayjs.extend(timezone);
+    const start = Date.parse('2018-01-01T00:00:00Z');
+    for (const zone of ['America/Sao_Paulo', 'America/New_York', 'Europe/Berlin', 'America/Manaus', 'Asia/Kolkata']) {
+      for (let instant = start; instant < start + 2 * 365 * 86_400_000; instant += 5 * 3_600_000 + 17 * 60_000) {
+        const reference = dayjs(instant).tz(zone);
+        expect(dateInZone(instant, zone), `${zone} ${new Date(instant).toISOString()}`).toBe(reference.format('YYYY-MM-DD'));
+        expect(timeInZone(instant, zone)).toBe(reference.format('HH:mm'));
+      }
+    }
+  });
+
+  it('answers the same instant again from its memory, and each zone apart', () => {
+    const first = zonedInstant('2026-11-23', '09:00', 'America/Sao_Paulo');
+    expect(zonedInstant('2026-11-23', '09:00', 'America/Sao_Paulo')).toBe(first);
+    expect(first).toBe(Date.parse('2026-11-23T12:00:00Z'));
+    expect(zonedInstant('2026-11-23', '09:00', 'Europe/Berlin')).toBe(Date.parse('2026-11-23T08:00:00Z'));
   });
 });

@@ -1,22 +1,20 @@
 import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 
 export { formatLectureDate } from './dates';
 
 /**
  * Lecture schedule math in the event's time zone (America/Sao_Paulo by default), whatever the
- * visitor's machine says, with dayjs and its utc/timezone plugins. Lectures carry a local date
+ * visitor's machine says: dayjs (utc) for dates, the platform's Intl for zones. Lectures carry a local date
  * and local times.
  */
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 let ready = false;
-/** dayjs with the zone plugins, extended on first use (so a bundle that never computes a schedule carries none of them). */
+/** dayjs with the utc plugin, extended on first use (so a bundle that never computes a schedule carries none of it). */
 const zoned = () => {
   if (!ready) {
     dayjs.extend(utc);
-    dayjs.extend(timezone);
     ready = true;
   }
   return dayjs;
@@ -31,21 +29,47 @@ interface WallClock {
   second: number;
 }
 
-/** The wall clock of a time zone at an instant. */
-export const wallClock = (instant: number, timeZone = DEFAULT_TIME_ZONE): WallClock => {
-  const local = zoned()(instant).tz(timeZone);
-  return {
-    year: local.year(),
-    month: local.month() + 1,
-    day: local.date(),
-    hour: local.hour(),
-    minute: local.minute(),
-    second: local.second(),
-  };
+/**
+ * One formatter per zone, made once: the zone's wall clock at an instant is one native
+ * `formatToParts` call. (dayjs.tz did the same work with several of them per call: a programme
+ * of 100 lectures cost the entrance ~0.4 s of a phone's main thread on its first paint.)
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+const formatOf = (timeZone: string): Intl.DateTimeFormat => {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
 };
 
-/** The zone's offset from UTC at an instant, in milliseconds. */
-const offsetAt = (instant: number, timeZone: string): number => zoned()(instant).tz(timeZone).utcOffset() * 60_000;
+/** The wall clock of a time zone at an instant. */
+export const wallClock = (instant: number, timeZone = DEFAULT_TIME_ZONE): WallClock => {
+  const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const part of formatOf(timeZone).formatToParts(instant)) {
+    if (part.type in clock) clock[part.type as keyof WallClock] = Number(part.value);
+  }
+  clock.hour %= 24; // an engine that still says 24 for midnight
+  return clock;
+};
+
+/** The zone's offset from UTC at an instant, in milliseconds (whole seconds, as zones are). */
+const offsetAt = (instant: number, timeZone: string): number => {
+  const w = wallClock(instant, timeZone);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant / 1000) * 1000;
+};
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
 /**
  * The instant a local date and time of a zone names (Temporal's "compatible" rule): in a
@@ -54,6 +78,21 @@ const offsetAt = (instant: number, timeZone: string): number => zoned()(instant)
  * answer depend on the day it runs: the candidates are checked here instead.)
  */
 export const zonedInstant = (date: string, time: string, timeZone = DEFAULT_TIME_ZONE): number => {
+  const key = `${date} ${time} ${timeZone}`;
+  let instant = instants.get(key);
+  if (instant === undefined) {
+    instant = computeZonedInstant(date, time, timeZone);
+    // A programme has a few hundred distinct starts and ends; a long-lived tab is kept bounded.
+    if (instants.size >= 10_000) instants.clear();
+    instants.set(key, instant);
+  }
+  return instant;
+};
+
+/** zonedInstant's answers by date, time and zone: the halls recompute 'AO VIVO' every 30 s over the same programme. */
+const instants = new Map<string, number>();
+
+const computeZonedInstant = (date: string, time: string, timeZone: string): number => {
   const [hour = '00', minute = '00', second = '00'] = time.split(':').map((part) => part.slice(0, 2).padStart(2, '0'));
   const asUtc = zoned().utc(`${date}T${hour}:${minute}:${second}`).valueOf();
   const target = zoned().utc(asUtc);
@@ -77,10 +116,16 @@ export const zonedInstant = (date: string, time: string, timeZone = DEFAULT_TIME
 };
 
 /** 'YYYY-MM-DD' of an instant in a zone. */
-export const dateInZone = (instant: number, timeZone = DEFAULT_TIME_ZONE): string => zoned()(instant).tz(timeZone).format('YYYY-MM-DD');
+export const dateInZone = (instant: number, timeZone = DEFAULT_TIME_ZONE): string => {
+  const w = wallClock(instant, timeZone);
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+};
 
 /** 'HH:mm' of an instant in a zone. */
-export const timeInZone = (instant: number, timeZone = DEFAULT_TIME_ZONE): string => zoned()(instant).tz(timeZone).format('HH:mm');
+export const timeInZone = (instant: number, timeZone = DEFAULT_TIME_ZONE): string => {
+  const w = wallClock(instant, timeZone);
+  return `${pad(w.hour)}:${pad(w.minute)}`;
+};
 
 /** The day after a 'YYYY-MM-DD'. */
 export const nextDay = (date: string): string => zoned().utc(date).add(1, 'day').format('YYYY-MM-DD');
