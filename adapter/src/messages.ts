@@ -37,6 +37,7 @@ export const MESSAGE_KEYS = [
   'api.error.unavailable',
   'api.error.internal',
   'api.error.network',
+  'api.error.offline',
   'api.error.canceled',
   'pageView.recorded',
   'contact.sent',

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import type { AxiosRequestConfig } from 'axios';
+import { describe, expect, it, vi } from 'vitest';
+import { AxiosError, type AxiosRequestConfig } from 'axios';
 import { createApiClient } from './index';
-import { toFormData, uploadConfig, uploadFraction } from './http';
+import { toApiError, toFormData, uploadConfig, uploadFraction } from './http';
 
 describe('toFormData (multipart saves)', () => {
   it('leaves out undefined, sends null empty, numbers as text, booleans as 0/1 flags and files as files', () => {
@@ -96,5 +96,34 @@ describe('upload progress and cancellation', () => {
       'DELETE /api/cms/v1/stands/9/attendants',
     ]);
     expect(seen[4].params).toEqual({ ids: '5,6' });
+  });
+});
+
+describe('toApiError without an answer (issue 17: the server down is not the visitor’s internet)', () => {
+  const refused = () => new AxiosError('connect ECONNREFUSED', 'ERR_NETWORK');
+
+  it('says the server cannot be reached when the browser is online, and that the visitor is offline when it is not', () => {
+    vi.stubGlobal('navigator', { onLine: true });
+    try {
+      expect(toApiError(refused()).msg).toBe('api.error.network');
+      vi.stubGlobal('navigator', { onLine: false });
+      expect(toApiError(refused()).msg).toBe('api.error.offline');
+      expect(toApiError(new Error('anything')).msg).toBe('api.error.offline');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('keeps the server’s key and status when there is an answer, online or not', () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      const error = new AxiosError('busy', 'ERR_BAD_RESPONSE', undefined, undefined, {
+        status: 503,
+        data: { msg: 'api.error.unavailable', data: null, status: 503 },
+      } as never);
+      expect(toApiError(error)).toMatchObject({ status: 503, msg: 'api.error.unavailable' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

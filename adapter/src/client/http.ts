@@ -78,6 +78,13 @@ export const toFormData = (values: Record<string, FormDataValue | readonly FormD
   return form;
 };
 
+/**
+ * No answer at all: the visitor's own connection is down ('api.error.offline', when the browser
+ * knows it is offline), or the server cannot be reached ('api.error.network': not the visitor's fault).
+ */
+const unreachable = (): ApiError =>
+  new ApiError(0, typeof navigator !== 'undefined' && navigator.onLine === false ? 'api.error.offline' : 'api.error.network');
+
 /** Turns any failure into an ApiError carrying the server's status and message key. */
 export const toApiError = (error: unknown): ApiError => {
   if (error instanceof ApiError) return error;
@@ -90,10 +97,10 @@ export const toApiError = (error: unknown): ApiError => {
     if (isMessageKey(msg)) return new ApiError(status, msg, {}, data);
     if (status === 503) return new ApiError(503, 'api.error.unavailable');
     if (status >= 500) return new ApiError(status, 'api.error.internal');
-    if (status === 0) return new ApiError(0, 'api.error.network');
+    if (status === 0) return unreachable();
     return new ApiError(status, 'api.error.invalidQuery');
   }
-  return new ApiError(0, 'api.error.network');
+  return unreachable();
 };
 
 /** The transport every area of the client shares: one axios instance, the tokens, the envelope. */
