@@ -203,7 +203,13 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
       list: (eventId: number, query: { offset?: number; size?: number; search?: string } = {}) =>
         data<ListResult<NetworkPerson>>({ method: 'GET', url: site(fillPath(networkPaths.site, { eventId })), params: query }),
       consent: () => data<NetworkConsent>({ method: 'GET', url: site(networkPaths.consent) }),
-      setConsent: (listed: boolean) => data<NetworkConsent>({ method: 'PUT', url: site(networkPaths.consent), data: { listed } }),
+      /** Sets the listing, and whether the list shows the e-mail when `showEmail` is given (left as it was otherwise). */
+      setConsent: (listed: boolean, showEmail?: boolean) =>
+        data<NetworkConsent>({
+          method: 'PUT',
+          url: site(networkPaths.consent),
+          data: showEmail === undefined ? { listed } : { listed, showEmail },
+        }),
     },
     languages: {
       /** URL of a language pack file with a cache-busting parameter. */

@@ -68,7 +68,7 @@ export type ClientErasureInput = z.infer<typeof clientErasureSchema>;
  */
 export interface ClientDataExport {
   exportedAt: string;
-  profile: ClientProfile & { listedInNetwork: boolean };
+  profile: ClientProfile & { listedInNetwork: boolean; networkShowEmail: boolean };
   eventsEntered: Array<{ id: number; name: string }>;
   sessions: Array<{
     createdAt: string;

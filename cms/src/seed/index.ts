@@ -390,6 +390,8 @@ const insertDemo = async (strapi: Core.Strapi, demo: Demo, staff: ReturnType<typ
           cpf: cpfFrom(String(123456780 + index * 111)),
           password: clientPassword,
           listedInNetwork: true,
+          // The first three show their e-mail in the network room, the other two do not (issue 17).
+          networkShowEmail: index < 3,
           language: 'pt',
           events: [event.id],
         },

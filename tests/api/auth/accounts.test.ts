@@ -495,6 +495,7 @@ describe('clients on the site', () => {
     const row = await server.strapi.db.query('api::client.client').findOne({ where: { email: base.email } });
     expect(row.password).toMatch(/^\$2[aby]\$/);
     expect(row.listedInNetwork).toBe(false);
+    expect(row.networkShowEmail).toBe(false);
 
     const dup = await post('/api/site/v1/clients', { ...base, email: 'MARIA.SOUZA@exemplo.com.br' });
     expect(dup.body).toEqual({ data: null, msg: 'auth.error.emailTaken', status: 400 });

@@ -146,6 +146,7 @@ describe('importing an XLSX', () => {
       phone: '987654321',
       password: null,
       listedInNetwork: false,
+      networkShowEmail: false,
       language: 'pt',
     });
     expect(await clientByEmail('bruno@exemplo.com.br')).toMatchObject({ ddi: '55', ddd: '21', phone: '998765432', state: 'RJ' });

@@ -76,7 +76,13 @@ describe('clients CRUD', () => {
       createdAt: res.body.data.createdAt,
     });
     const row = await stored(anaId);
-    expect(row).toMatchObject({ email: 'ana.souza@exemplo.com.br', ddd: '11', phone: '987654321', listedInNetwork: false });
+    expect(row).toMatchObject({
+      email: 'ana.souza@exemplo.com.br',
+      ddd: '11',
+      phone: '987654321',
+      listedInNetwork: false,
+      networkShowEmail: false,
+    });
     expect(row.password).toBeNull();
     const soft = await server.request().post('/auth/soft/login').send({ email: 'ANA.SOUZA@exemplo.com.br' });
     expect(soft.status).toBe(200);

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateInZone } from '@plataforma/adapter';
-import { startServer, type TestServer } from '../helpers/strapi';
+import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
 // The demo data of the foundation issue: loaded once into an empty database, in the tier
 // layout of SPEC §2.4, with a lecture live today, and never with default passwords in production.
@@ -52,6 +52,20 @@ describe('demo seed', () => {
       const lectures = await server.request().get(`/api/site/v1/lectures/me?roomId=1&startDate=${day}`);
       expect(lectures.body.data.count, day).toBeGreaterThan(0);
     }
+  });
+
+  it('lists every seeded client in the network room, three of them with their e-mail (issue 17)', async () => {
+    const ana = await server.strapi.db.query('api::client.client').findOne({ where: { email: 'ana.souza@exemplo.com.br' } });
+    const token = await sessionToken(server, 'client', ana.id);
+    const res = await server.request().get('/api/site/v1/networks/1').set('Authorization', `Bearer ${token}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.rows.map((r: { name: string; email: string | null }) => [r.name, r.email])).toEqual([
+      ['Ana Beatriz Souza', 'ana.souza@exemplo.com.br'],
+      ['Bruno Carvalho', 'bruno.carvalho@exemplo.com.br'],
+      ['Camila Ferreira', 'camila.ferreira@exemplo.com.br'],
+      ['Diego Martins', null],
+      ['Eduarda Lima', null],
+    ]);
   });
 
   it('changes nothing when it runs again', async () => {

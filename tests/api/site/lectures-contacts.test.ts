@@ -256,7 +256,7 @@ describe('page views of a client', () => {
 });
 
 describe('network room', () => {
-  it('lists only clients who entered the event and agreed, paged by 30, searched in SQL', async () => {
+  it('lists only clients who entered the event and agreed, paged by 30, searched in SQL, with the e-mails they chose to show', async () => {
     const db = server.strapi.db;
     const other = await db
       .query('api::event.event')
@@ -267,6 +267,8 @@ describe('network room', () => {
           name: `Participante ${String(i).padStart(2, '0')}`,
           email: `p${i}@exemplo.com.br`,
           listedInNetwork: i !== 3,
+          // Even ones show their e-mail (issue 17).
+          networkShowEmail: i % 2 === 0,
           events: [i === 4 ? other.id : eventId],
           linkedIn: i === 0 ? 'https://linkedin.com/in/p0' : null,
         },
@@ -292,11 +294,20 @@ describe('network room', () => {
     expect(JSON.stringify(first.body)).not.toMatch(/cpf|phone|password/);
     const second = await page('offset=30&size=30');
     expect(second.body.data.rows.map((r: { name: string }) => r.name)).toEqual(['Participante 32', 'Participante 33', 'Participante 34']);
+    // The e-mail of who did not choose to show it is null, the rest of the row as ever.
+    expect(second.body.data.rows.map((r: { email: string | null }) => r.email)).toEqual(['p32@exemplo.com.br', null, 'p34@exemplo.com.br']);
+    expect(second.body.data.rows[1]).toEqual({ name: 'Participante 33', email: null, facebook: null, twitter: null, linkedIn: null });
+    expect(JSON.stringify([...first.body.data.rows, ...second.body.data.rows])).not.toMatch(/p(1|3|5|7|9|11|33)@/);
     const names = [...first.body.data.rows, ...second.body.data.rows].map((r: { name: string }) => r.name);
     expect(names).not.toContain('Participante 03');
     expect(names).not.toContain('Participante 04');
     const search = await page('search=%20p12@exemplo');
     expect(search.body.data.rows.map((r: { email: string }) => r.email)).toEqual(['p12@exemplo.com.br']);
+    // A hidden e-mail is not searched either: typing an address must not tell whose it is.
+    expect((await page('search=p13@exemplo')).body.data).toEqual({ rows: [], count: 0 });
+    expect((await page('search=Participante%2013')).body.data.rows).toEqual([
+      { name: 'Participante 13', email: null, facebook: null, twitter: null, linkedIn: null },
+    ]);
     expect((await page('size=31')).status).toBe(400);
     expect((await server.request().get(`/api/site/v1/networks/${eventId}`)).status).toBe(401);
   });
@@ -307,6 +318,7 @@ describe('network room', () => {
     const softAuth = { Authorization: `Bearer ${soft.body.data.token}` };
     expect((await server.request().get('/api/site/v1/networks/consent').set(softAuth)).body.data).toEqual({
       listed: false,
+      showEmail: false,
       canChange: false,
     });
     // A soft session is an e-mail anyone could type: it cannot put that person on the list (issue 18).
@@ -314,10 +326,59 @@ describe('network room', () => {
     expect((await server.strapi.db.query('api::client.client').findOne({ where: { id: client.id } })).listedInNetwork).toBeFalsy();
 
     const auth = { Authorization: `Bearer ${await sessionToken(server, 'client', client.id)}` };
-    expect((await server.request().get('/api/site/v1/networks/consent').set(auth)).body.data).toEqual({ listed: false, canChange: true });
+    expect((await server.request().get('/api/site/v1/networks/consent').set(auth)).body.data).toEqual({
+      listed: false,
+      showEmail: false,
+      canChange: true,
+    });
     const on = await server.request().put('/api/site/v1/networks/consent').set(auth).send({ listed: true });
-    expect(on.body).toMatchObject({ msg: 'api.updated', data: { listed: true, canChange: true } });
+    expect(on.body).toMatchObject({ msg: 'api.updated', data: { listed: true, showEmail: false, canChange: true } });
     expect((await server.strapi.db.query('api::client.client').findOne({ where: { id: client.id } })).listedInNetwork).toBe(true);
     expect((await server.request().put('/api/site/v1/networks/consent').set(auth).send({ listed: 'yes' })).status).toBe(400);
+  });
+
+  it('sets whether the list shows the e-mail, and leaves it as it was when a request does not say (issue 17)', async () => {
+    const client = await createClient(server.strapi);
+    // Entered the event, under a name of their own for the list's search.
+    await server.strapi.db
+      .query('api::client.client')
+      .update({ where: { id: client.id }, data: { name: 'Rede Escolha', events: [eventId] } });
+    const auth = { Authorization: `Bearer ${await sessionToken(server, 'client', client.id)}` };
+    const put = (body: object) => server.request().put('/api/site/v1/networks/consent').set(auth).send(body);
+    const stored = async () =>
+      (await server.strapi.db.query('api::client.client').findOne({ where: { id: client.id } })) as {
+        listedInNetwork: boolean;
+        networkShowEmail: boolean;
+      };
+    const listedEmail = async () => {
+      const res = await server.request().get(`/api/site/v1/networks/${eventId}?search=Rede%20Escolha`).set(auth);
+      return (res.body.data.rows as Array<{ name: string; email: string | null }>).map((r) => r.email);
+    };
+
+    const on = await put({ listed: true, showEmail: true });
+    expect(on.status).toBe(200);
+    expect(on.body).toMatchObject({ msg: 'api.updated', data: { listed: true, showEmail: true, canChange: true } });
+    expect(await stored()).toMatchObject({ listedInNetwork: true, networkShowEmail: true });
+    expect(await listedEmail()).toEqual([client.email]);
+    expect((await server.request().get('/api/site/v1/networks/consent').set(auth)).body.data).toEqual({
+      listed: true,
+      showEmail: true,
+      canChange: true,
+    });
+
+    // Turning the listing off needs no e-mail choice, and keeps it.
+    const off = await put({ listed: false });
+    expect(off.body.data).toEqual({ listed: false, showEmail: true, canChange: true });
+    expect(await stored()).toMatchObject({ listedInNetwork: false, networkShowEmail: true });
+    expect(await listedEmail()).toEqual([]);
+
+    // Listed again without saying: still shown; then hidden by choice.
+    expect((await put({ listed: true })).body.data).toEqual({ listed: true, showEmail: true, canChange: true });
+    expect((await put({ listed: true, showEmail: false })).body.data).toEqual({ listed: true, showEmail: false, canChange: true });
+    expect(await stored()).toMatchObject({ listedInNetwork: true, networkShowEmail: false });
+    expect(await listedEmail()).toEqual([null]);
+    expect((await put({ listed: true })).body.data).toEqual({ listed: true, showEmail: false, canChange: true });
+    expect((await put({ listed: true, showEmail: 'yes' })).status).toBe(400);
+    expect((await stored()).networkShowEmail).toBeFalsy();
   });
 });

@@ -32,7 +32,16 @@ interface Footprint {
 const footprint = async (orderStatus: string): Promise<Footprint> => {
   const { strapi } = server;
   const client = await createClient(strapi);
-  await q('api::client.client').update({ where: { id: client.id }, data: { cpf: '52998224725', city: 'Niterói', state: 'RJ' } });
+  await q('api::client.client').update({
+    where: { id: client.id },
+    data: {
+      cpf: '52998224725',
+      city: 'Niterói',
+      state: 'RJ',
+      listedInNetwork: true,
+      networkShowEmail: true,
+    },
+  });
   const token = await sessionToken(server, 'client', client.id);
   expect(
     (await server.request().post('/api/site/v1/page-views').set(auth(token)).send({ path: '/plataforma/1/hall-entrada', eventId })).status,
@@ -142,6 +151,7 @@ describe('DELETE /api/site/v1/clients/me', () => {
       phone: null,
       ddd: null,
       listedInNetwork: false,
+      networkShowEmail: false,
       loginLocked: true,
       events: [],
     });

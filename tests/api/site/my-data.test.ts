@@ -65,7 +65,7 @@ describe('GET /api/site/v1/clients/me/data', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="meus-dados-plataforma.json"');
     expect(res.headers['cache-control']).toBe('no-store');
     const data = res.body.data;
-    expect(data.profile).toMatchObject({ id: client.id, email: client.email, listedInNetwork: false });
+    expect(data.profile).toMatchObject({ id: client.id, email: client.email, listedInNetwork: false, networkShowEmail: false });
     expect(data.eventsEntered).toEqual([{ id: eventId, name: 'Congresso LGPD' }]);
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
     expect(data.pageViews).toEqual([expect.objectContaining({ path: '/plataforma/1/hall-entrada', eventId, standId: null })]);

@@ -126,6 +126,7 @@ export const eraseClient = async (strapi: Core.Strapi, clientId: number): Promis
         twitter: null,
         linkedIn: null,
         listedInNetwork: false,
+        networkShowEmail: false,
         loginLocked: true,
         erasedAt: new Date(),
         events: [],

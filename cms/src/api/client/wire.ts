@@ -188,7 +188,7 @@ export const clientAdminSpec = (strapi: Core.Strapi): ResourceSpec<ClientRow, Cl
       const id = isCreate ? undefined : Number(ctx.params.id);
       await checkClient(strapi, input, id);
       const data = await clientData(strapi, input, id);
-      if (isCreate) Object.assign(data, { listedInNetwork: false, loginLocked: false });
+      if (isCreate) Object.assign(data, { listedInNetwork: false, networkShowEmail: false, loginLocked: false });
       return { data };
     },
   },

@@ -78,6 +78,9 @@ const Table = styled.table`
     letter-spacing: 0.06em;
     color: ${({ theme }) => theme.colors.primaryLight};
   }
+  .hidden-email {
+    color: ${({ theme }) => theme.colors.platformTextMuted};
+  }
   .links {
     display: flex;
     gap: 8px;
@@ -136,7 +139,10 @@ const SOCIAL = [
   { key: 'linkedIn', letter: 'in', label: 'LinkedIn' },
 ] as const;
 
-/** sala-network (SPEC §2.4): who is at the event and agreed to be listed, searched and scrolled. */
+/**
+ * sala-network (SPEC §2.4): who is at the event and agreed to be listed, searched and scrolled;
+ * an e-mail only for who chose to show it (issue 17, chosen on `/perfil`).
+ */
 export const NetworkRoom = () => {
   const { t } = useTranslation();
   const location = useLocation();
@@ -255,10 +261,15 @@ export const NetworkRoom = () => {
             </thead>
             <tbody>
               {people.map((person, i) => (
-                <tr key={`${person.email}-${i}`}>
+                <tr key={`${person.name}-${i}`}>
                   <td>{person.name}</td>
                   <td>
-                    <a href={`mailto:${person.email}`}>{person.email}</a>
+                    {/* Only who chose to show it has an e-mail here (issue 17). */}
+                    {person.email ? (
+                      <a href={`mailto:${person.email}`}>{person.email}</a>
+                    ) : (
+                      <span className="hidden-email">{t('halls.network.emailHidden')}</span>
+                    )}
                   </td>
                   <td>
                     <div className="links">

@@ -68,7 +68,8 @@ const consentKey = ['network-consent'] as const;
 /**
  * `/perfil`: the signed-in client's own data (SPEC §5's client fields): name, e-mail (a new one
  * with the current password), CPF, postal code, address, state and city to edit; the phone shown
- * (it changes only through its SMS code); whether they are listed in the events' networking room;
+ * (it changes only through its SMS code); whether they are listed in the events' networking room,
+ * and whether the list shows their e-mail there (issue 17: a second choice, open while listed);
  * the LGPD download and deletion; and 'Sair'. A soft session is sent to `/entrar` for the password
  * first.
  */
@@ -116,8 +117,9 @@ const Profile = () => {
         state.signIn({ ...current, email: fresh.email, name: fresh.name }, 'client', token);
     },
   });
-  const listing = useMutation<NetworkConsent, ApiError, boolean>({
-    mutationFn: (listed) => api.site.networks.setConsent(listed),
+  // [listed] turns the listing on or off (the e-mail choice kept); [listed, showEmail] sets both.
+  const listing = useMutation<NetworkConsent, ApiError, [listed: boolean, showEmail?: boolean]>({
+    mutationFn: (choice) => api.site.networks.setConsent(...choice),
     onSuccess: (answer) => queries.setQueryData(consentKey, answer),
     onError: (error) => useAppState.getState().showToast(messageText(error.msg), 'error'),
   });
@@ -366,11 +368,26 @@ const Profile = () => {
               type="checkbox"
               checked={consent.data?.listed ?? false}
               disabled={!consent.data || consent.data.canChange === false || listing.isPending}
-              onChange={(event) => listing.mutate(event.target.checked)}
+              onChange={(event) => listing.mutate([event.target.checked])}
               style={{ width: 20, height: 20 }}
             />
             {t('site.profile.networkConsent')}
           </label>
+          {/* The e-mail beside the name only if chosen (issue 17): a choice while listed only. */}
+          <label style={{ display: 'flex', gap: 10, alignItems: 'center', fontWeight: 600 }}>
+            <input
+              type="checkbox"
+              checked={consent.data?.showEmail ?? false}
+              disabled={!consent.data?.listed || consent.data.canChange === false || listing.isPending}
+              onChange={(event) => listing.mutate([true, event.target.checked])}
+              aria-describedby={`${base}-network-email`}
+              style={{ width: 20, height: 20 }}
+            />
+            {t('site.profile.networkShowEmail')}
+          </label>
+          <p id={`${base}-network-email`} style={{ margin: 0 }}>
+            {t(consent.data?.listed ? 'site.profile.networkShowEmailHint' : 'site.profile.networkShowEmailNeedsListing')}
+          </p>
         </Card>
 
         <Card as="section" aria-labelledby={`${base}-data`} style={{ marginTop: 24 }}>

@@ -43,7 +43,7 @@ describe('/entrar (a client’s full sign-in)', () => {
       .spyOn(api.auth, 'checkSms')
       .mockResolvedValue({ data: { token: 'tk-full', expiresAt: '', account }, msg: 'api.ok', status: 200 });
     vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
-    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, showEmail: false, canChange: true });
     vi.spyOn(api.site.events, 'me').mockResolvedValue({ rows: [], count: 0 });
     const router = renderAt('/entrar');
     await userEvent.type(await screen.findByLabelText('E-mail'), 'ana@exemplo.com.br');
@@ -80,16 +80,53 @@ describe('/perfil (the client’s own data)', () => {
     expect(screen.getByLabelText('E-mail')).toHaveValue('ana@exemplo.com.br');
   });
 
+  it('shows the e-mail in the networking room only by a second choice, open while listed (issue 17)', async () => {
+    useAppState.getState().signIn(account, 'client', 'tk-full');
+    vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, showEmail: false, canChange: true });
+    vi.spyOn(api.site.events, 'me').mockResolvedValue({ rows: [], count: 0 });
+    const setConsent = vi
+      .spyOn(api.site.networks, 'setConsent')
+      .mockResolvedValueOnce({ listed: true, showEmail: false, canChange: true })
+      .mockResolvedValueOnce({ listed: true, showEmail: true, canChange: true })
+      .mockResolvedValueOnce({ listed: false, showEmail: true, canChange: true });
+    renderAt('/perfil');
+    const listed = await screen.findByRole('checkbox', { name: 'Aparecer na lista de participantes da sala de networking' });
+    const email = screen.getByRole('checkbox', { name: 'Mostrar meu e-mail na sala de networking' });
+    // Not listed: the e-mail choice waits, and says why.
+    await waitFor(() => expect(listed).toBeEnabled());
+    expect(email).not.toBeChecked();
+    expect(email).toBeDisabled();
+    expect(email).toHaveAccessibleDescription('Para mostrar o e-mail, primeiro apareça na lista de participantes.');
+
+    await userEvent.click(listed);
+    expect(setConsent).toHaveBeenLastCalledWith(true);
+    await waitFor(() => expect(email).toBeEnabled());
+    expect(email).not.toBeChecked();
+    expect(email).toHaveAccessibleDescription('Sem esta opção, a lista mostra só o seu nome e as suas redes sociais.');
+
+    await userEvent.click(email);
+    expect(setConsent).toHaveBeenLastCalledWith(true, true);
+    await waitFor(() => expect(email).toBeChecked());
+
+    // Leaving the list sends no e-mail choice, and the toggle closes, keeping its state.
+    await userEvent.click(listed);
+    expect(setConsent).toHaveBeenLastCalledWith(false);
+    await waitFor(() => expect(email).toBeDisabled());
+    expect(email).toBeChecked();
+    expect(setConsent).toHaveBeenCalledTimes(3);
+  });
+
   it('saves only what changed, with the city’s state, and turns the networking listing on', async () => {
     useAppState.getState().signIn(account, 'client', 'tk-full');
     vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
-    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, showEmail: false, canChange: true });
     vi.spyOn(api.site.events, 'me').mockResolvedValue({
       rows: [{ ...eventFixture(), id: 3, slug: '3-jornada', name: 'Jornada de Pediatria' }],
       count: 1,
     });
     const update = vi.spyOn(api.site.clients, 'update').mockResolvedValue({ data: profile, msg: 'api.updated', status: 200 });
-    const setConsent = vi.spyOn(api.site.networks, 'setConsent').mockResolvedValue({ listed: true, canChange: true });
+    const setConsent = vi.spyOn(api.site.networks, 'setConsent').mockResolvedValue({ listed: true, showEmail: false, canChange: true });
     renderAt('/perfil');
     const form = await screen.findByRole('form', { name: 'Meu perfil' });
     expect(within(form).getByLabelText('CPF (opcional)')).toHaveValue('529.982.247-25');
@@ -100,7 +137,9 @@ describe('/perfil (the client’s own data)', () => {
     await waitFor(() => expect(useAppState.getState().toast).toMatchObject({ type: 'success', message: 'Alterações salvas com sucesso.' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Aparecer na lista de participantes da sala de networking' }));
     expect(setConsent).toHaveBeenCalledWith(true);
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: /sala de networking/ })).toBeChecked());
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Aparecer na lista de participantes da sala de networking' })).toBeChecked(),
+    );
     // LGPD: the server's JSON saved as a file.
     const myData = vi
       .spyOn(api.site.clients, 'myData')
@@ -119,7 +158,7 @@ describe('/perfil (the client’s own data)', () => {
   it('asks the current password before a new e-mail, says a wrong one at its field, then updates the session', async () => {
     useAppState.getState().signIn(account, 'client', 'tk-full');
     vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
-    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, showEmail: false, canChange: true });
     vi.spyOn(api.site.events, 'me').mockResolvedValue({ rows: [], count: 0 });
     const update = vi.spyOn(api.site.clients, 'update').mockRejectedValueOnce(new ApiError(400, 'auth.error.invalidCredentials'));
     renderAt('/perfil');
@@ -150,7 +189,7 @@ describe('/perfil (the client’s own data)', () => {
   it('deletes the account only with the password and EXCLUIR typed, then signs out to the catalogue', async () => {
     useAppState.getState().signIn(account, 'client', 'tk-full');
     vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
-    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, showEmail: false, canChange: true });
     vi.spyOn(api.site.events, 'me').mockResolvedValue({ rows: [], count: 0 });
     const erase = vi
       .spyOn(api.site.clients, 'erase')
@@ -196,7 +235,7 @@ describe('/perfil (the client’s own data)', () => {
     try {
       useAppState.getState().signIn(account, 'client', 'tk-full');
       vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
-      vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
+      vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, showEmail: false, canChange: true });
       vi.spyOn(api.site.events, 'me').mockResolvedValue({ rows: [], count: 0 });
       const erase = vi.spyOn(api.site.clients, 'erase').mockResolvedValue({ data: { erased: true }, msg: 'clients.erased', status: 200 });
       renderAt('/perfil');
@@ -221,7 +260,7 @@ describe('/perfil (the client’s own data)', () => {
   it('changes the password with the current one, the rules met and the same twice', async () => {
     useAppState.getState().signIn(account, 'client', 'tk-full');
     vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
-    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, showEmail: false, canChange: true });
     vi.spyOn(api.site.events, 'me').mockResolvedValue({ rows: [], count: 0 });
     const change = vi
       .spyOn(api.site.clients, 'changePassword')
@@ -253,7 +292,7 @@ describe('/perfil (the client’s own data)', () => {
   it('changes the phone with the password and the code sent by SMS', async () => {
     useAppState.getState().signIn(account, 'client', 'tk-full');
     vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
-    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, showEmail: false, canChange: true });
     vi.spyOn(api.site.events, 'me').mockResolvedValue({ rows: [], count: 0 });
     const ask = vi
       .spyOn(api.site.clients, 'askPhoneChange')
@@ -303,7 +342,7 @@ describe('/recuperar-senha', () => {
       .spyOn(api.auth, 'changePassword')
       .mockResolvedValue({ data: { token: 'tk-novo', expiresAt: '', account }, msg: 'auth.password.changed', status: 200 });
     vi.spyOn(api.site.clients, 'me').mockResolvedValue(profile);
-    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, canChange: true });
+    vi.spyOn(api.site.networks, 'consent').mockResolvedValue({ listed: false, showEmail: false, canChange: true });
     vi.spyOn(api.site.events, 'me').mockResolvedValue({ rows: [], count: 0 });
     const router = renderAt('/recuperar-senha');
     await userEvent.type(await screen.findByLabelText('E-mail'), 'ana@exemplo.com.br');

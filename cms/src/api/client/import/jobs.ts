@@ -121,13 +121,13 @@ export { pgTextArray };
 const insertRows = async (strapi: Core.Strapi, trx: unknown, rows: ReadonlyArray<Record<string, unknown>>, now: Date): Promise<void> => {
   const knex = strapi.db.connection;
   const texts = ['document_id', ...FIELDS.map((field) => COLUMN_OF[field])];
-  const fixed = ['language', 'listed_in_network', 'login_locked', 'created_at', 'updated_at', 'published_at'];
+  const fixed = ['language', 'listed_in_network', 'network_show_email', 'login_locked', 'created_at', 'updated_at', 'published_at'];
   if (strapi.db.dialect.client === 'postgres') {
     const aliases = texts.map((_, index) => `c${index}`);
     await knex
       .raw(
         `insert into clients (${[...texts, ...fixed].join(', ')}) ` +
-          `select ${aliases.join(', ')}, 'pt', false, false, ?::timestamp, ?::timestamp, ?::timestamp ` +
+          `select ${aliases.join(', ')}, 'pt', false, false, false, ?::timestamp, ?::timestamp, ?::timestamp ` +
           `from unnest(${texts.map(() => '?::varchar[]').join(', ')}) as t(${aliases.join(', ')})`,
         [now, now, now, ...texts.map((column) => pgTextArray(rows.map((row) => row[column])))] as never[],
       )
@@ -137,7 +137,7 @@ const insertRows = async (strapi: Core.Strapi, trx: unknown, rows: ReadonlyArray
   for (let start = 0; start < rows.length; start += 1500) {
     const part = rows.slice(start, start + 1500);
     const tuple = `(${[...texts, ...fixed].map(() => '?').join(', ')})`;
-    const bindings = part.flatMap((row) => [...texts.map((column) => row[column] ?? null), 'pt', false, false, now, now, now]);
+    const bindings = part.flatMap((row) => [...texts.map((column) => row[column] ?? null), 'pt', false, false, false, now, now, now]);
     await knex
       .raw(`insert into clients (${[...texts, ...fixed].join(', ')}) values ${part.map(() => tuple).join(', ')}`, bindings as never[])
       .transacting(trx as never);

@@ -121,7 +121,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const id = who.id;
         const row = (await q(CLIENT_UID).findOne({
           where: { id },
-          select: [...CLIENT_COLUMNS, 'listedInNetwork'],
+          select: [...CLIENT_COLUMNS, 'listedInNetwork', 'networkShowEmail'],
           populate: {
             events: { select: ['id', 'name'] },
             agendaLectures: {
@@ -133,6 +133,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         })) as
           | (ClientRow & {
               listedInNetwork: boolean | number;
+              networkShowEmail: boolean | number | null;
               events?: Array<{ id: number; name: string }>;
               agendaLectures?: StarRow[];
               favouriteStands?: FavouriteRow[];
@@ -180,7 +181,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         ])) as [SessionRow[], ViewRow[], ContactRow[], ChatRow[], OrderRow[]];
         const answer: ClientDataExport = {
           exportedAt: new Date().toISOString(),
-          profile: { ...clientToWire(row), listedInNetwork: Boolean(row.listedInNetwork) },
+          profile: {
+            ...clientToWire(row),
+            listedInNetwork: Boolean(row.listedInNetwork),
+            networkShowEmail: Boolean(row.networkShowEmail),
+          },
           eventsEntered: (row.events ?? []).map((event) => ({ id: event.id, name: event.name })),
           sessions: sessions.map((s) => ({
             createdAt: isoString(s.createdAt),

@@ -6,6 +6,8 @@ import {
   networkPaths,
   parseId,
   parseSearch,
+  type NetworkConsent,
+  type NetworkConsentInput,
   type NetworkPerson,
 } from '@plataforma/adapter';
 import { reply, type RouteContext } from '@plataforma/adapter/server';
@@ -18,6 +20,7 @@ interface NetworkRow {
   id: number;
   name: string;
   email: string;
+  networkShowEmail: boolean | number | null;
   facebook: string | null;
   twitter: string | null;
   linkedIn: string | null;
@@ -25,7 +28,8 @@ interface NetworkRow {
 
 const person = (row: NetworkRow): NetworkPerson => ({
   name: row.name,
-  email: row.email,
+  // The e-mail only for who chose to show it (issue 17).
+  email: row.networkShowEmail ? row.email : null,
   facebook: row.facebook || null,
   twitter: row.twitter || null,
   linkedIn: row.linkedIn || null,
@@ -36,7 +40,9 @@ const whole = (value: unknown): number => (typeof value === 'string' && /^\d+$/.
 
 /**
  * The network room (SPEC §2.4): GET /networks/:eventId lists the clients who entered the
- * event and agreed to be listed (offset, size ≤ 30, search by name or e-mail in SQL).
+ * event and agreed to be listed (offset, size ≤ 30, search by name or e-mail in SQL), each
+ * with their e-mail only if they chose to show it (issue 17): the search matches a hidden
+ * e-mail neither, or typing an address would tell whose it is.
  * GET /networks/consent reads the caller's own agreement (a soft session too); PUT sets it,
  * only with a full sign-in: a soft session is an e-mail anyone could type.
  */
@@ -58,10 +64,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if ((await strapi.db.query('api::event.event').count({ where: { id: eventId, published: true } })) === 0)
         throw new ApiError(404, 'api.error.eventNotFound');
       const clauses: Record<string, unknown>[] = [{ listedInNetwork: true }, { events: { id: eventId } }];
-      if (search) clauses.push({ $or: [{ name: { $containsi: search } }, { email: { $containsi: search } }] });
+      if (search)
+        clauses.push({
+          $or: [{ name: { $containsi: search } }, { $and: [{ networkShowEmail: true }, { email: { $containsi: search } }] }],
+        });
       const [rows, count] = (await strapi.db.query(CLIENT_UID).findWithCount({
         where: { $and: clauses },
-        select: ['id', 'name', 'email', 'facebook', 'twitter', 'linkedIn'],
+        select: ['id', 'name', 'email', 'networkShowEmail', 'facebook', 'twitter', 'linkedIn'],
         orderBy: [{ name: 'asc' }, { id: 'asc' }],
         limit: size,
         offset,
@@ -71,14 +80,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   });
 
   /** The caller's own agreement, as the answer of both consent routes. */
-  const consentOf = async (ctx: RouteContext, update?: { listed: boolean }) => {
+  const consentOf = async (ctx: RouteContext, update?: NetworkConsentInput): Promise<NetworkConsent> => {
     const who = identityOf(ctx.state);
     if (!who || who.kind !== 'client') throw new ApiError(401, 'api.error.unauthorized');
-    if (update) await strapi.db.query(CLIENT_UID).update({ where: { id: who.id }, data: { listedInNetwork: update.listed } });
-    const row = (await strapi.db.query(CLIENT_UID).findOne({ where: { id: who.id }, select: ['id', 'listedInNetwork'] })) as {
-      listedInNetwork: boolean | null;
-    };
-    return { listed: Boolean(row.listedInNetwork), canChange: !who.soft };
+    if (update) {
+      // Without `showEmail` the e-mail choice stays as it was (turning the listing off needs none).
+      const data: Record<string, boolean> = { listedInNetwork: update.listed };
+      if (update.showEmail !== undefined) data.networkShowEmail = update.showEmail;
+      await strapi.db.query(CLIENT_UID).update({ where: { id: who.id }, data });
+    }
+    const row = (await strapi.db.query(CLIENT_UID).findOne({
+      where: { id: who.id },
+      select: ['id', 'listedInNetwork', 'networkShowEmail'],
+    })) as { listedInNetwork: boolean | number | null; networkShowEmail: boolean | number | null };
+    return { listed: Boolean(row.listedInNetwork), showEmail: Boolean(row.networkShowEmail), canChange: !who.soft };
   };
 
   const readConsent = route({

@@ -60,7 +60,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       checkPlace(profile);
       const data = await clientData(strapi, profile);
       const { id } = (await strapi.db.query(CLIENT_UID).create({
-        data: { ...data, password: await hashPassword(password), listedInNetwork: false, loginLocked: false },
+        data: { ...data, password: await hashPassword(password), listedInNetwork: false, networkShowEmail: false, loginLocked: false },
         select: ['id'],
       })) as { id: number };
       const row = (await own(id)) as ClientRow;
