@@ -11,6 +11,7 @@ import { Button } from '../../shared/ui/Button';
 import { LinkButton } from '../../shared/ui/LinkButton';
 import { useEvent, useEventId, useEventStands } from '../event/api';
 import { pagePath } from '../halls/registry';
+import { markButton } from '../marks/markButton';
 import { fold } from '../programme/agenda';
 import { initials } from '../speakers/SpeakerDirectory';
 import { BackButton } from '../ui/BackButton';
@@ -170,27 +171,9 @@ const Card = styled.article<{ $accent: string | null }>`
   }
 `;
 
-/** The favourite toggle of a stand: a heart, 44 px square (a finger's target). */
-const Heart = styled.button`
-  width: 44px;
-  height: 44px;
-  display: grid;
-  place-items: center;
+/** The favourite toggle of a stand: a heart, 44 px square (a finger's target), at the top of the card. */
+const Heart = styled(markButton('#ff7a93'))`
   align-self: start;
-  border: 1px solid rgba(255, 255, 255, 0.25);
-  border-radius: 50%;
-  background: transparent;
-  color: ${({ theme }) => theme.colors.platformText};
-  font-size: 1.4rem;
-  line-height: 1;
-  cursor: pointer;
-  &[aria-pressed='true'] {
-    color: #ff7a93;
-    border-color: #ff7a93;
-  }
-  &:hover {
-    background: rgba(255, 255, 255, 0.1);
-  }
 `;
 
 /** A stand's colour as the card's top line, when it is a plain hex colour. */

@@ -14,6 +14,7 @@ import { priceTag } from '../../site/events/format';
 import { useAgendaStars } from '../agenda/api';
 import { useEvent, useEventId, useEventLectures } from '../event/api';
 import { pagePath } from '../halls/registry';
+import { markButton } from '../marks/markButton';
 import { BackButton } from '../ui/BackButton';
 import { DarkInput, DarkSelect } from '../ui/fields';
 import { EmptyPanel, ListStates } from '../ui/ListStates';
@@ -188,26 +189,7 @@ const Lectures = styled.ul`
 `;
 
 /** The star of a lecture: a toggle, 44 px square (a finger's target). */
-const Star = styled.button`
-  width: 44px;
-  height: 44px;
-  display: grid;
-  place-items: center;
-  border: 1px solid rgba(255, 255, 255, 0.25);
-  border-radius: 50%;
-  background: transparent;
-  color: ${({ theme }) => theme.colors.platformText};
-  font-size: 1.4rem;
-  line-height: 1;
-  cursor: pointer;
-  &[aria-pressed='true'] {
-    color: #ffc94d;
-    border-color: #ffc94d;
-  }
-  &:hover {
-    background: rgba(255, 255, 255, 0.1);
-  }
-`;
+const Star = markButton('#ffc94d');
 
 const hour = (time: string) => time.slice(0, 5);
 
