@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { agendaPaths, agendaStarSchema } from '@plataforma/adapter';
+import { agendaPaths, agendaStarSchema, type Agenda, type AgendaMark } from '@plataforma/adapter';
 import { siteRouter } from '../../../http/router';
 import { clientMarkRoutes } from '../marks';
 
@@ -24,9 +24,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
       paths: agendaPaths,
       relation: 'agendaLectures',
       targetUid: 'api::lecture.lecture',
-      idKey: 'lectureId',
-      listKey: 'lectureIds',
-      flagKey: 'starred',
+      // The answers' keys, as the adapter's contract names them.
+      idKey: 'lectureId' satisfies keyof AgendaMark,
+      listKey: 'lectureIds' satisfies keyof Agenda,
+      flagKey: 'starred' satisfies keyof AgendaMark,
       bodySchema: agendaStarSchema,
       whereInEvent: (eventId) => ({ room: { event: { id: eventId } } }),
       wherePublished: (lectureId) => ({ id: lectureId, room: { event: { published: true } } }),

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { favouriteAddSchema, favouritePaths } from '@plataforma/adapter';
+import { favouriteAddSchema, favouritePaths, type FavouriteMark, type Favourites } from '@plataforma/adapter';
 import { siteRouter } from '../../../http/router';
 import { clientMarkRoutes } from '../marks';
 
@@ -22,9 +22,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
       paths: favouritePaths,
       relation: 'favouriteStands',
       targetUid: 'api::stand.stand',
-      idKey: 'standId',
-      listKey: 'standIds',
-      flagKey: 'favourite',
+      // The answers' keys, as the adapter's contract names them.
+      idKey: 'standId' satisfies keyof FavouriteMark,
+      listKey: 'standIds' satisfies keyof Favourites,
+      flagKey: 'favourite' satisfies keyof FavouriteMark,
       bodySchema: favouriteAddSchema,
       whereInEvent: (eventId) => ({ event: { id: eventId } }),
       wherePublished: (standId) => ({ id: standId, event: { published: true } }),
