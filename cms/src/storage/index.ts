@@ -15,7 +15,7 @@
  *
  * Linking a stored file to a row goes through the query engine with the file's id, for a
  * `media` attribute of the content type (verified on SQLite and PostgreSQL in
- * tests/api/uploads/uploads.test.ts):
+ * tests/api/storage/uploads.test.ts):
  *
  *     await strapi.db.query('api::stand.stand').create({ data: { ...fields, image: stored.id } });
  *     await strapi.db.query('api::stand.stand').update({ where: { id }, data: { image: stored.id } }); // replaces the link

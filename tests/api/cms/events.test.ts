@@ -5,7 +5,7 @@ import { eventDependentsSchema, eventSchema } from '@plataforma/adapter';
 import { createClient, createStaff } from '../helpers/accounts';
 import { cmsApi, createEvent, createLecture, createRoom, insert, logLines } from '../helpers/event-fixtures';
 import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
-import { elf, filesIn, png } from '../uploads/files';
+import { elf, filesIn, png } from '../storage/files';
 
 // Events for admins: every event (drafts too) listed, featured and read by id; what a delete
 // takes with it; the delete of an event and everything of it in one transaction.

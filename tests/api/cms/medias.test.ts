@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff } from '../helpers/accounts';
 import { fileOf, fileRows, multipart, onDisk } from '../helpers/stored-files';
-import { jpeg, mp4, pdf, pe, png } from '../uploads/files';
+import { jpeg, mp4, pdf, pe, png } from '../storage/files';
 import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
 // /api/cms/v1/medias: the Mídia section for admins and attendants. The type comes from the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff } from '../helpers/accounts';
 import { fileOf, fileRows, multipart, onDisk } from '../helpers/stored-files';
-import { pdf, png } from '../uploads/files';
+import { pdf, png } from '../storage/files';
 import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
 // /api/cms/v1/products: a stand's products and services for admins, with an optional image,

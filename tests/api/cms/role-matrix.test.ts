@@ -5,7 +5,7 @@ import { CMS_ACCESS } from '@plataforma/adapter';
 import { createClient, createStaff } from '../helpers/accounts';
 import { multipart } from '../helpers/stored-files';
 import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
-import { png } from '../uploads/files';
+import { png } from '../storage/files';
 
 // Every /api/cms/v1 route × no token, client token, attendant, admin: 401, 401 (a client
 // token is foreign to the back office), 403 or success as CMS_ACCESS says.

@@ -5,7 +5,7 @@ import { speakerSchema } from '@plataforma/adapter';
 import { createStaff } from '../helpers/accounts';
 import { cmsApi, createEvent, createLecture, createRoom, logLines } from '../helpers/event-fixtures';
 import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
-import { elf, filesIn, jpeg, png } from '../uploads/files';
+import { elf, filesIn, jpeg, png } from '../storage/files';
 
 // Speakers of an event: name, title, description and an optional photo (multipart, images
 // only, checked on their bytes), their lectures; a replaced or removed photo leaves the store.

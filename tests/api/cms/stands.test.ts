@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createStaff, type TestAccount } from '../helpers/accounts';
 import { fileOf, fileRows, multipart, onDisk, refuseWrites } from '../helpers/stored-files';
-import { jpeg, pdf, pe, png } from '../uploads/files';
+import { jpeg, pdf, pe, png } from '../storage/files';
 import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
 // /api/cms/v1/stands: lists, reads and multipart saves of an admin, the attendant's own stands

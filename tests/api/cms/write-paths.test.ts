@@ -3,7 +3,7 @@ import { createStaff } from '../helpers/accounts';
 import { createEvent, createRoom, insert } from '../helpers/event-fixtures';
 import { multipart } from '../helpers/stored-files';
 import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
-import { jpeg } from '../uploads/files';
+import { jpeg } from '../storage/files';
 
 // Issue 20, first item (decision 023): the product's routes (/api/cms/v1), the /admin Content
 // Manager and the content API with a full-access API token hold the same rules, and a write

@@ -5,7 +5,7 @@ import type { Test } from 'supertest';
 
 // What the database and the disk hold of uploaded files, multipart requests, and a way to make
 // the database refuse a write (to see what a failed save leaves behind). The files themselves
-// are made by tests/api/uploads/files.ts.
+// are made by tests/api/storage/files.ts.
 
 const FILE_UID = 'plugin::upload.file';
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createStaff, PASSWORD, type TestAccount } from '../helpers/accounts';
-import { cmsApi, createEvent, createLecture, createRoom } from '../helpers/event-fixtures';
-import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
+import { createClient, PASSWORD } from '../helpers/accounts';
+import { cmsApi, createLecture, createRoom } from '../helpers/event-fixtures';
+import { auth, markRoutes, softSession, startMarksWorld } from '../helpers/marks';
+import { sessionToken, type TestServer } from '../helpers/strapi';
 
 // 'Minha agenda' (issue 17, decision 034): GET /api/site/v1/clients/me/agenda?eventId= lists the
 // signed-in client's starred lectures of a published event, POST stars one, DELETE
 // /clients/me/agenda/:lectureId unstars it; both idempotent, a soft session too. The stars are in
 // the client's data export, go with the account's erasure and with their lecture or event.
 let server: TestServer;
-let client: TestAccount;
 let token = '';
 let adminToken = '';
 let eventId = 0;
@@ -16,25 +16,12 @@ let otherEventId = 0;
 let draftEventId = 0;
 const lectures: Record<string, number> = {};
 
-const auth = (bearer?: string) => (bearer ? { Authorization: `Bearer ${bearer}` } : {});
-const list = (bearer: string | undefined, event: number | string) =>
-  server.request().get(`/api/site/v1/clients/me/agenda?eventId=${event}`).set(auth(bearer));
-const star = (bearer: string | undefined, body: object) =>
-  server.request().post('/api/site/v1/clients/me/agenda').set(auth(bearer)).send(body);
-const unstar = (bearer: string | undefined, lectureId: number | string) =>
-  server.request().delete(`/api/site/v1/clients/me/agenda/${lectureId}`).set(auth(bearer));
-const starredOf = async (bearer: string, event = eventId): Promise<number[]> => {
-  const res = await list(bearer, event);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.lectureIds as number[];
-};
+const { list, mark: star, unmark: unstar, idsOf } = markRoutes(() => server, '/clients/me/agenda', 'lectureIds');
+const starredOf = (bearer: string, event = eventId) => idsOf(bearer, event);
 
 beforeAll(async () => {
-  server = await startServer('site-agenda', { seed: false });
+  ({ server, eventId, otherEventId, draftEventId, token, adminToken } = await startMarksWorld('site-agenda', 'Congresso Agenda'));
   const { strapi } = server;
-  eventId = await createEvent(strapi, { name: 'Congresso Agenda', published: true });
-  otherEventId = await createEvent(strapi, { name: 'Outro Congresso', published: true });
-  draftEventId = await createEvent(strapi, { name: 'Rascunho', published: false });
   const room = await createRoom(strapi, eventId, { name: 'Auditório' });
   const otherRoom = await createRoom(strapi, otherEventId, { name: 'Sala B' });
   const draftRoom = await createRoom(strapi, draftEventId, { name: 'Sala C' });
@@ -59,10 +46,6 @@ beforeAll(async () => {
   });
   lectures.other = await createLecture(strapi, otherRoom, { name: 'Outra', startDate: '2026-05-10' });
   lectures.draft = await createLecture(strapi, draftRoom, { name: 'Oculta', startDate: '2026-05-10' });
-  client = await createClient(strapi);
-  token = await sessionToken(server, 'client', client.id);
-  const admin = await createStaff(strapi, { role: 'admin' });
-  adminToken = await sessionToken(server, 'staff', admin.id);
 }, 180_000);
 
 afterAll(async () => {
@@ -118,10 +101,7 @@ describe('/api/site/v1/clients/me/agenda', () => {
   });
 
   it('keeps each client’s stars their own; a soft session stars too', async () => {
-    const someone = await createClient(server.strapi);
-    const soft = await server.request().post('/auth/soft/login').send({ email: someone.email });
-    expect(soft.status).toBe(200);
-    const softToken = soft.body.data.token as string;
+    const softToken = await softSession(server);
     expect(await starredOf(softToken)).toEqual([]);
     expect((await star(softToken, { lectureId: lectures.third })).status).toBe(200);
     expect(await starredOf(softToken)).toEqual([lectures.third]);

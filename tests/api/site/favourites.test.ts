@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createStaff, PASSWORD, type TestAccount } from '../helpers/accounts';
-import { cmsApi, createEvent, insert } from '../helpers/event-fixtures';
-import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
+import { createClient, PASSWORD } from '../helpers/accounts';
+import { cmsApi, insert } from '../helpers/event-fixtures';
+import { auth, markRoutes, softSession, startMarksWorld } from '../helpers/marks';
+import { sessionToken, type TestServer } from '../helpers/strapi';
 
 // Favourite stands (issue 17, 'Encontre um expositor'; decision 034, the twin of 'Minha agenda'):
 // GET /api/site/v1/clients/me/favourites?eventId= lists the signed-in client's favourite stands of
@@ -9,7 +10,6 @@ import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
 // idempotent, a soft session too. The favourites are in the client's data export, go with the
 // account's erasure and with their stand or event.
 let server: TestServer;
-let client: TestAccount;
 let token = '';
 let adminToken = '';
 let eventId = 0;
@@ -17,37 +17,19 @@ let otherEventId = 0;
 let draftEventId = 0;
 const stands: Record<string, number> = {};
 
-const auth = (bearer?: string) => (bearer ? { Authorization: `Bearer ${bearer}` } : {});
-const list = (bearer: string | undefined, event: number | string) =>
-  server.request().get(`/api/site/v1/clients/me/favourites?eventId=${event}`).set(auth(bearer));
-const add = (bearer: string | undefined, body: object) =>
-  server.request().post('/api/site/v1/clients/me/favourites').set(auth(bearer)).send(body);
-const remove = (bearer: string | undefined, standId: number | string) =>
-  server.request().delete(`/api/site/v1/clients/me/favourites/${standId}`).set(auth(bearer));
-const favouritesOf = async (bearer: string, event = eventId): Promise<number[]> => {
-  const res = await list(bearer, event);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.standIds as number[];
-};
+const { list, mark: add, unmark: remove, idsOf } = markRoutes(() => server, '/clients/me/favourites', 'standIds');
+const favouritesOf = (bearer: string, event = eventId) => idsOf(bearer, event);
 const createStand = (event: number, name: string, position: number) =>
   insert(server.strapi, 'api::stand.stand', { name, type: 'master', position, event });
 
 beforeAll(async () => {
-  server = await startServer('site-favourites', { seed: false });
-  const { strapi } = server;
-  eventId = await createEvent(strapi, { name: 'Congresso Expositores', published: true });
-  otherEventId = await createEvent(strapi, { name: 'Outro Congresso', published: true });
-  draftEventId = await createEvent(strapi, { name: 'Rascunho', published: false });
+  ({ server, eventId, otherEventId, draftEventId, token, adminToken } = await startMarksWorld('site-favourites', 'Congresso Expositores'));
   // Created out of order: the list answers in position order.
   stands.late = await createStand(eventId, 'Bronzefarma', 3);
   stands.early = await createStand(eventId, 'Vitalis Saúde', 1);
   stands.third = await createStand(eventId, 'Aurora Imagem', 2);
   stands.other = await createStand(otherEventId, 'Outra Marca', 1);
   stands.draft = await createStand(draftEventId, 'Oculta', 1);
-  client = await createClient(strapi);
-  token = await sessionToken(server, 'client', client.id);
-  const admin = await createStaff(strapi, { role: 'admin' });
-  adminToken = await sessionToken(server, 'staff', admin.id);
 }, 180_000);
 
 afterAll(async () => {
@@ -104,10 +86,7 @@ describe('/api/site/v1/clients/me/favourites', () => {
   });
 
   it('keeps each client’s favourites their own; a soft session marks too', async () => {
-    const someone = await createClient(server.strapi);
-    const soft = await server.request().post('/auth/soft/login').send({ email: someone.email });
-    expect(soft.status).toBe(200);
-    const softToken = soft.body.data.token as string;
+    const softToken = await softSession(server);
     expect(await favouritesOf(softToken)).toEqual([]);
     expect((await add(softToken, { standId: stands.third })).status).toBe(200);
     expect(await favouritesOf(softToken)).toEqual([stands.third]);

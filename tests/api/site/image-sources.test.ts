@@ -7,7 +7,7 @@ import { createStaff } from '../helpers/accounts';
 import { insert } from '../helpers/event-fixtures';
 import { multipart, onDisk } from '../helpers/stored-files';
 import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
-import { pdf, png } from '../uploads/files';
+import { pdf, png } from '../storage/files';
 
 // The sizes of each image on the wire (issue 10, "Uploads": the venue draws Strapi's generated
 // formats with srcset, so a phone never downloads the 1920-wide background). Images uploaded

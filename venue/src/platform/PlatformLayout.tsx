@@ -4,7 +4,7 @@ import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { LanguageSwitcher } from '../shared/ui/LanguageSwitcher';
 import { AgendaNotice } from './agenda/AgendaNotice';
-import { useAgendaClient } from './agenda/api';
+import { useMarkingClient } from './marks/useMarks';
 import { NAV_ID, NavBar } from './NavBar';
 import { NotFound } from '../shared/ui/NotFound';
 import { useEvent, useEventId } from './event/api';
@@ -58,7 +58,7 @@ export const PlatformLayout = () => {
   const { t } = useTranslation();
   const eventId = useEventId();
   const event = useEvent(eventId);
-  const signedIn = useAgendaClient() !== null;
+  const signedIn = useMarkingClient() !== null;
 
   useEffect(() => {
     document.body.classList.add('platform');

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { STAND_TIER_KEY, STAND_TYPES } from '@plataforma/adapter/constants';
 import { responsiveImage } from '@plataforma/adapter/images';
@@ -9,17 +9,16 @@ import type { Stand } from '@plataforma/adapter';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { Button } from '../../shared/ui/Button';
 import { LinkButton } from '../../shared/ui/LinkButton';
-import { useAgendaClient } from '../agenda/api';
 import { useEvent, useEventId, useEventStands } from '../event/api';
 import { pagePath } from '../halls/registry';
+import { markButton } from '../marks/markButton';
 import { fold } from '../programme/agenda';
-import type { OriginState } from '../session/RequireClient';
 import { initials } from '../speakers/SpeakerDirectory';
 import { BackButton } from '../ui/BackButton';
 import { DarkInput, DarkSelect } from '../ui/fields';
 import { EmptyPanel, ListStates } from '../ui/ListStates';
 import { ScreenPage } from '../ui/ScreenPage';
-import { useFavourites, useToggleFavourite } from './api';
+import { useFavourites } from './api';
 
 /** The search box writes the address a moment after the last keystroke; the list follows every key. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -172,27 +171,9 @@ const Card = styled.article<{ $accent: string | null }>`
   }
 `;
 
-/** The favourite toggle of a stand: a heart, 44 px square (a finger's target). */
-const Heart = styled.button`
-  width: 44px;
-  height: 44px;
-  display: grid;
-  place-items: center;
+/** The favourite toggle of a stand: a heart, 44 px square (a finger's target), at the top of the card. */
+const Heart = styled(markButton('#ff7a93'))`
   align-self: start;
-  border: 1px solid rgba(255, 255, 255, 0.25);
-  border-radius: 50%;
-  background: transparent;
-  color: ${({ theme }) => theme.colors.platformText};
-  font-size: 1.4rem;
-  line-height: 1;
-  cursor: pointer;
-  &[aria-pressed='true'] {
-    color: #ff7a93;
-    border-color: #ff7a93;
-  }
-  &:hover {
-    background: rgba(255, 255, 255, 0.1);
-  }
 `;
 
 /** A stand's colour as the card's top line, when it is a plain hex colour. */
@@ -272,12 +253,8 @@ export const ExhibitorDirectory = () => {
   const favouritesParam = params.get(FAVOURITES_PARAM) === '1';
   const searchBox = useRef<HTMLInputElement>(null);
   const ids = useId();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const signedIn = useAgendaClient() !== null;
-  const favourites = useFavourites(eventId);
-  const toggleFavourite = useToggleFavourite(eventId);
-  const marked = useMemo(() => new Set(favourites.data?.standIds ?? []), [favourites.data]);
+  // A client's heart toggles the stand; a visitor's goes to the soft login, and back here afterwards.
+  const { query: favourites, marked, signedIn, toggle } = useFavourites(eventId);
   // 'Favoritos' means something only to a signed-in client; a visitor's shared link shows everything.
   const onlyFavourites = signedIn && favouritesParam;
   useDocumentTitle(t('exhibitors.title'));
@@ -335,16 +312,6 @@ export const ExhibitorDirectory = () => {
   const noneMarked = onlyFavourites && favourites.isSuccess && marked.size === 0;
   // While the favourites load, 'Favoritos' is not yet empty: neither empty state shows.
   const favouritesPending = onlyFavourites && favourites.isPending;
-
-  /** A client's heart toggles the stand; a visitor's goes to the soft login, and back here afterwards. */
-  const toggle = (stand: Stand) => {
-    if (!signedIn) {
-      const state: OriginState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
-      navigate(pagePath(slug, 'entrance'), { state });
-      return;
-    }
-    toggleFavourite.mutate({ standId: stand.id, favourite: !marked.has(stand.id) });
-  };
 
   const clear = () => {
     setText('');
@@ -420,7 +387,7 @@ export const ExhibitorDirectory = () => {
                     <ExhibitorCard
                       stand={stand}
                       slug={slug}
-                      favourite={{ pressed: signedIn && marked.has(stand.id), signedIn, onToggle: () => toggle(stand) }}
+                      favourite={{ pressed: signedIn && marked.has(stand.id), signedIn, onToggle: () => toggle(stand.id) }}
                     />
                   </li>
                 ))}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { dateInZone, DEFAULT_TIME_ZONE, liveStates, type LiveState } from '@plataforma/adapter/schedule';
 import type { CmsLecture } from '@plataforma/adapter';
@@ -11,10 +11,10 @@ import { Button } from '../../shared/ui/Button';
 import { LinkButton } from '../../shared/ui/LinkButton';
 import { PriceText } from '../../site/events/EventCard';
 import { priceTag } from '../../site/events/format';
-import { useAgenda, useAgendaClient, useToggleStar } from '../agenda/api';
+import { useAgendaStars } from '../agenda/api';
 import { useEvent, useEventId, useEventLectures } from '../event/api';
 import { pagePath } from '../halls/registry';
-import type { OriginState } from '../session/RequireClient';
+import { markButton } from '../marks/markButton';
 import { BackButton } from '../ui/BackButton';
 import { DarkInput, DarkSelect } from '../ui/fields';
 import { EmptyPanel, ListStates } from '../ui/ListStates';
@@ -189,26 +189,7 @@ const Lectures = styled.ul`
 `;
 
 /** The star of a lecture: a toggle, 44 px square (a finger's target). */
-const Star = styled.button`
-  width: 44px;
-  height: 44px;
-  display: grid;
-  place-items: center;
-  border: 1px solid rgba(255, 255, 255, 0.25);
-  border-radius: 50%;
-  background: transparent;
-  color: ${({ theme }) => theme.colors.platformText};
-  font-size: 1.4rem;
-  line-height: 1;
-  cursor: pointer;
-  &[aria-pressed='true'] {
-    color: #ffc94d;
-    border-color: #ffc94d;
-  }
-  &:hover {
-    background: rgba(255, 255, 255, 0.1);
-  }
-`;
+const Star = markButton('#ffc94d');
 
 const hour = (time: string) => time.slice(0, 5);
 
@@ -239,12 +220,8 @@ export const ProgrammePage = () => {
   const filters = filtersOf(params);
   const now = useTick(AGENDA_TICK_MS);
   const ids = useId();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const signedIn = useAgendaClient() !== null;
-  const agenda = useAgenda(eventId);
-  const toggleStar = useToggleStar(eventId);
-  const starred = useMemo(() => new Set(agenda.data?.lectureIds ?? []), [agenda.data]);
+  // A client's star toggles the lecture; a visitor's goes to the soft login, and back here afterwards.
+  const { query: agenda, marked: starred, signedIn, toggle: toggleStar } = useAgendaStars(eventId);
   // 'Minha agenda' means something only to a signed-in client; a visitor's shared link shows everything.
   const mine = signedIn && filters.mine;
   useDocumentTitle(t('agenda.title'));
@@ -284,15 +261,6 @@ export const ProgrammePage = () => {
   const clearFilters = () => {
     setText('');
     setParams(paramsOf({ day: ALL_DAYS, room: null, speaker: null, search: '', mine: false }), { replace: true });
-  };
-  /** A client's star toggles the lecture; a visitor's goes to the soft login, and back here afterwards. */
-  const star = (lecture: CmsLecture) => {
-    if (!signedIn) {
-      const state: OriginState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
-      navigate(pagePath(slug, 'entrance'), { state });
-      return;
-    }
-    toggleStar.mutate({ lectureId: lecture.id, starred: !starred.has(lecture.id) });
   };
   const nothingStarred = mine && agenda.isSuccess && starred.size === 0;
   // While the stars load, 'Minha agenda' is not yet empty: neither empty state shows.
@@ -442,7 +410,7 @@ export const ProgrammePage = () => {
                               title: lecture.name,
                             })}
                             title={signedIn ? undefined : t('agenda.starSignIn')}
-                            onClick={() => star(lecture)}
+                            onClick={() => toggleStar(lecture.id)}
                           >
                             <span aria-hidden="true">{signedIn && starred.has(lecture.id) ? '★' : '☆'}</span>
                           </Star>
