@@ -14,7 +14,7 @@ const { defineRoute, reply } = require('@plataforma/adapter/server');
 
 try {
   const app = await createStrapi({ appDir: cmsDir, distDir: path.join(cmsDir, 'dist') }).load();
-  const { takeUpload } = require(path.join(cmsDir, 'dist', 'src', 'uploads'));
+  const { takeUpload } = require(path.join(cmsDir, 'dist', 'src', 'storage'));
   app.server.routes([
     defineRoute(
       {
