@@ -18,6 +18,10 @@ const Box = styled.div<{ $type: ToastType; $show: boolean }>`
     transform 250ms ease,
     opacity 250ms ease,
     visibility 250ms;
+  /* A visitor who asked for less motion gets the notice at once, and sees it go at once. */
+  @media (prefers-reduced-motion: reduce) {
+    transition: none;
+  }
   z-index: 1000;
   min-width: min(420px, calc(100vw - 32px));
   max-width: calc(100vw - 32px);
