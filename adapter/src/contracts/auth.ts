@@ -19,8 +19,12 @@ export const checkSmsInputSchema = z.object({
   email: emailSchema,
   code: smsCode,
   type: authTypeSchema,
-  /** The login attempt the code was sent for (answered by /auth/login). */
-  attemptId: z.string().min(10).max(64),
+  /**
+   * The login attempt the code was sent for (answered by /auth/login): an addition to SPEC §7,
+   * optional so a client built on the SPEC signs in. Without it the account's newest live code
+   * of the login is the one checked (same tries, same expiry).
+   */
+  attemptId: z.string().min(10).max(64).optional(),
 });
 export type CheckSmsInput = z.infer<typeof checkSmsInputSchema>;
 

@@ -164,7 +164,8 @@ export const redeemChallenge = async (
   const owner = ownerWhere(input.audience, input.accountId);
   const where = input.attemptId
     ? { $and: [owner, { purpose: input.purpose }, { attemptId: input.attemptId }] }
-    : { $and: [owner, { purpose: input.purpose }] };
+    : // SPEC §7's payload has no attempt: the newest code of that purpose not yet used.
+      { $and: [owner, { purpose: input.purpose }, { consumedAt: null }] };
   const challenge = (await query.findOne({
     where,
     select: ['id', 'attemptId', 'codeHash', 'expiresAt', 'failedAttempts', 'consumedAt', 'createdAt'],

@@ -107,6 +107,30 @@ describe('staff login with password and SMS code', () => {
     expect(await server.strapi.db.query('api::log.log').count({ where: { action: 'auth.login', email: admin.email } })).toBe(1);
   });
 
+  it("takes SPEC §7's payload without attemptId: the newest live code of the login is the one checked (issue 16)", async () => {
+    const user = await createStaff(server.strapi, { role: 'admin' });
+    await post('/auth/login', { email: user.email, password: PASSWORD, type: 'user' });
+    const older = lastCode(box, user.e164);
+    await post('/auth/login', { email: user.email, password: PASSWORD, type: 'user' });
+    const newest = lastCode(box, user.e164);
+
+    if (older !== newest) {
+      const stale = await post('/auth/check/sms', { email: user.email, code: older, type: 'user' });
+      expect(stale.status).toBe(400);
+      expect(stale.body.msg).toBe('auth.error.invalidCode');
+    }
+    const check = await post('/auth/check/sms', { email: user.email, code: newest, type: 'user' });
+    expect(check.status, JSON.stringify(check.body)).toBe(200);
+    expect(check.body.data.account).toMatchObject({ email: user.email });
+
+    // Once used, the code is gone: no older live code takes its place.
+    const reuse = await post('/auth/check/sms', { email: user.email, code: newest, type: 'user' });
+    expect(reuse.body.msg).toBe('auth.error.invalidCode');
+    const blank = await post('/auth/check/sms', { email: user.email, code: newest, type: 'user', attemptId: '' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.msg).toBe('api.error.invalidBody');
+  });
+
   it('stops a brute force of the code after 5 tries, even with the right code', async () => {
     const login = await post('/auth/login', { email: attendant.email, password: PASSWORD, type: 'user' });
     const code = lastCode(box, attendant.e164);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@plataforma/adapter';
 import { api, onSiteUnauthorized } from './api';
 import './i18n';
-import { CLIENT_TOKEN_KEY, useAppState } from './state/store';
+import { CLIENT_TOKEN_KEY, STAFF_TOKEN_KEY, useAppState } from './state/store';
 
 const signIn = () =>
   useAppState.getState().signIn({ id: 7, name: 'Ana', email: 'ana@exemplo.com.br', soft: true } as never, 'client', 'tk');
@@ -33,6 +33,15 @@ describe('a client session the server ended', () => {
       type: 'warning',
       message: 'Sua sessão terminou. Informe o seu e-mail para entrar de novo.',
     });
+  });
+
+  it("ends only the client's session: a staff member signed in beside it stays (issue 16)", () => {
+    useAppState.getState().signIn({ id: 3, name: 'Bia', email: 'bia@exemplo.com.br', role: 'admin' } as never, 'user', 'staff-tk');
+    signIn();
+    expect(onSiteUnauthorized(401, '/api/site/v1/clients/me')).toBe(true);
+    expect(localStorage.getItem(CLIENT_TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBe('staff-tk');
+    expect(useAppState.getState().auth).toMatchObject({ currentClient: null, userAuthenticated: true, currentUser: { id: 3 } });
   });
 
   it('leaves everything alone for other statuses, other paths, or without a client token', () => {

@@ -10,11 +10,12 @@ export const api = createApiClient({ tokens: { staffToken, clientToken } });
  * A site call answered 401 while the visitor holds a client token: the session ended on the
  * server (expired, logged out elsewhere, revoked). The venue forgets it, so the pages that need
  * a client send the visitor to the soft login (carrying where they were), instead of failing
- * call after call.
+ * call after call. Only the client's session ends: a staff member signed in beside it stays
+ * (SPEC §6, the two sessions are separate).
  */
 export const onSiteUnauthorized = (status: number | undefined, url: string | undefined): boolean => {
   if (status !== 401 || !url?.startsWith(SITE_PREFIX) || !clientToken()) return false;
-  useAppState.getState().signOut();
+  useAppState.getState().signOutClient();
   useAppState.getState().showToast(i18next.t('platform.sessionEnded'), 'warning');
   return true;
 };

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionClient, StaffUser } from '@plataforma/adapter';
 import { SCREEN_SIZE_STEPS } from '../../test-fixtures';
-import { addToCart, finishCart, initialAuth, removeAuth, removeFromCart, screenSizeOf, setAuth, setCoupon } from './rules';
+import {
+  addToCart,
+  finishCart,
+  initialAuth,
+  removeAuth,
+  removeClientAuth,
+  removeFromCart,
+  screenSizeOf,
+  setAuth,
+  setCoupon,
+} from './rules';
 
 const user = { id: 1, name: 'Ana', email: 'ana@exemplo.com.br', role: 'admin' } as StaffUser;
 const client: SessionClient = { id: 2, name: 'Bia', email: 'bia@exemplo.com.br', soft: true };
@@ -21,6 +31,11 @@ describe('auth rules (SPEC §4)', () => {
   it('removing clears both', () => {
     const both = setAuth(setAuth(initialAuth, user, 'user'), client, 'client');
     expect(removeAuth(both)).toEqual(initialAuth);
+  });
+  it("removing the client alone keeps the staff member (issue 16: a visitor's expired session signed staff out)", () => {
+    const both = setAuth(setAuth(initialAuth, user, 'user'), client, 'client');
+    expect(removeClientAuth(both)).toEqual({ ...both, currentClient: null, clientAuthenticated: true });
+    expect(removeClientAuth(setAuth(initialAuth, client, 'client'))).toEqual(initialAuth);
   });
 });
 

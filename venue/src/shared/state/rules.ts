@@ -29,6 +29,16 @@ export const setAuth = (state: AuthState, account: StaffUser | SessionClient, ag
 /** Removing clears both. */
 export const removeAuth = (state: AuthState): AuthState => ({ ...initialAuth, loginModal: state.loginModal });
 
+/**
+ * The client's session ended on the server (SPEC §6: the two sessions are separate): only the
+ * client goes; a signed-in staff member stays, and still counts as client-authenticated (SPEC §4).
+ */
+export const removeClientAuth = (state: AuthState): AuthState => ({
+  ...state,
+  currentClient: null,
+  clientAuthenticated: state.userAuthenticated,
+});
+
 // ---------------------------------------------------------------- checkout carts (SPEC §4)
 export interface Cart {
   all: boolean;

@@ -1,5 +1,5 @@
 import type { SessionClient, StaffUser } from '@plataforma/adapter';
-import { initialAuth, removeAuth, setAuth, type Agent, type AuthState } from '../rules';
+import { initialAuth, removeAuth, removeClientAuth, setAuth, type Agent, type AuthState } from '../rules';
 import type { Slice } from './types';
 
 /** One key for the staff token, one for the client token (SPEC §9). */
@@ -10,6 +10,8 @@ export interface AuthSlice {
   auth: AuthState;
   signIn(account: StaffUser | SessionClient, agent: Agent, token: string): void;
   signOut(): void;
+  /** Ends only the client's session (its token and account); a staff member stays signed in. */
+  signOutClient(): void;
   setLoginModal(open: boolean): void;
 }
 
@@ -24,6 +26,10 @@ export const createAuthSlice: Slice<AuthSlice> = (set) => ({
     localStorage.removeItem(STAFF_TOKEN_KEY);
     localStorage.removeItem(CLIENT_TOKEN_KEY);
     set((state) => ({ auth: removeAuth(state.auth) }));
+  },
+  signOutClient: () => {
+    localStorage.removeItem(CLIENT_TOKEN_KEY);
+    set((state) => ({ auth: removeClientAuth(state.auth) }));
   },
   setLoginModal: (open) => set((state) => ({ auth: { ...state.auth, loginModal: open } })),
 });
