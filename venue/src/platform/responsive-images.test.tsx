@@ -22,7 +22,12 @@ const sourcesOf = (name: string, width: number): ImageSource[] =>
     { url: `/uploads/${name}.png`, width },
   ].filter((source) => source.width <= width);
 
-const event = eventFixture({ image: '/uploads/fundo.png', imageSources: sourcesOf('fundo', 1920) });
+const event = eventFixture({
+  image: '/uploads/fundo.png',
+  imageSources: sourcesOf('fundo', 1920),
+  banner: '/uploads/cartaz.png',
+  bannerSources: sourcesOf('cartaz', 720),
+});
 
 const stand = (overrides: Partial<Stand> = {}): Stand => ({
   id: 3,
@@ -145,18 +150,14 @@ describe('drawn scenes pick the format that covers the drawing', () => {
 });
 
 describe('HTML images carry srcset and sizes', () => {
-  it("hall-salas: the event's banner and the sponsors' pictures", async () => {
+  it("hall-salas: the event's banner (SPEC §2.4; issue 16: it showed the background) and the sponsors' pictures", async () => {
     vi.spyOn(api.site.sponsors, 'list').mockResolvedValue({ rows: [sponsor(1, 'vitalis'), sponsor(2, 'lumen')], count: 2 });
     vi.spyOn(api.site.rooms, 'list').mockResolvedValue({ rows: [], count: 0 });
     renderAt('/plataforma/1/hall-salas');
     const banner = await screen.findByRole('img', { name: 'Banner do evento Congresso Brasileiro Virtual' });
-    expect(banner).toHaveAttribute('src', '/uploads/fundo.png');
-    expect(banner).toHaveAttribute(
-      'srcset',
-      '/uploads/thumbnail_fundo.png 245w, /uploads/small_fundo.png 500w, /uploads/medium_fundo.png 750w, ' +
-        '/uploads/large_fundo.png 1000w, /uploads/fundo.png 1920w',
-    );
-    expect(banner).toHaveAttribute('sizes', '(max-width: 767px) calc(100vw - 48px), (max-width: 1247px) calc(100vw - 416px), 832px');
+    expect(banner).toHaveAttribute('src', '/uploads/cartaz.png');
+    expect(banner).toHaveAttribute('srcset', '/uploads/thumbnail_cartaz.png 245w, /uploads/small_cartaz.png 500w, /uploads/cartaz.png 720w');
+    expect(banner).toHaveAttribute('sizes', '200px');
     const picture = await screen.findByRole('img', { name: 'vitalis' });
     expect(picture).toHaveAttribute('srcset', '/uploads/thumbnail_vitalis.png 245w, /uploads/vitalis.png 480w');
     expect(picture).toHaveAttribute('sizes', '(max-width: 767px) calc(50vw - 36px), 160px');

@@ -15,14 +15,11 @@ import { BackButton } from '../ui/BackButton';
 export const PAGE_DELAY_MS = 500;
 export const PAGE_FADE_MS = 1000;
 
-/** The banner spans the header's middle column (both columns on a phone); a sponsor's picture, a 160-px side column (half the width on a phone). */
-const BANNER_SIZES = sizes(
-  [
-    [767, 'calc(100vw - 48px)'],
-    [1247, 'calc(100vw - 416px)'],
-  ],
-  '832px',
-);
+/**
+ * The event's banner (240×340, SPEC §2.3) stands 200 px wide under the title, between the two
+ * sponsors' pictures of the same shape; a sponsor's picture, a 160-px side column (half the width on a phone).
+ */
+const BANNER_SIZES = '200px';
 const SPONSOR_SIZES = sizes([[767, 'calc(50vw - 36px)']], '160px');
 
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
@@ -52,8 +49,9 @@ const Header = styled.header`
   }
   .banner {
     display: block;
-    width: 100%;
-    aspect-ratio: 1920 / 500;
+    width: min(200px, 100%);
+    margin: 0 auto;
+    aspect-ratio: 240 / 340;
     object-fit: cover;
     border-radius: 12px;
     border: 1px solid rgba(255, 182, 140, 0.3);
@@ -222,10 +220,10 @@ export const HallRooms = () => {
         )}
         <div>
           <h1>{t('halls.rooms.title')}</h1>
-          {event.data?.image && (
+          {event.data?.banner && (
             <img
               className="banner"
-              {...responsiveImage(event.data.image, event.data.imageSources, BANNER_SIZES)}
+              {...responsiveImage(event.data.banner, event.data.bannerSources, BANNER_SIZES)}
               alt={t('platform.bannerAlt', { name: event.data.name })}
             />
           )}
