@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, formatDateTime, formatLectureDate } from './dates';
+import { daysBetween, formatDateTime, formatLectureDate, formatTimeOfDay } from './dates';
 import { monthName, timeAgo } from './dates-i18n';
 import { dateInZone, timeInZone, wallClock, zonedInstant } from './schedule';
 
@@ -24,13 +24,24 @@ describe('dates on dayjs', () => {
     expect(formatLectureDate('12/11/2020')).toBe('');
   });
 
-  it("formats a moment as 'DD-MM-YYYY HH:mm' in the machine's zone", () => {
-    withMachineZone('America/Sao_Paulo', () => {
-      expect(formatDateTime('2026-11-23T02:30:00.000Z')).toBe('22-11-2026 23:30');
-      expect(formatDateTime(Date.parse('2020-11-12T11:05:00Z'))).toBe('12-11-2020 08:05');
-    });
+  it("formats a moment as 'DD-MM-YYYY HH:mm' in the product's zone whatever the machine's (issue 16)", () => {
+    for (const machine of ['America/Sao_Paulo', 'Europe/Berlin', 'Asia/Tokyo', 'UTC']) {
+      withMachineZone(machine, () => {
+        expect(formatDateTime('2026-11-23T02:30:00.000Z')).toBe('22-11-2026 23:30');
+        expect(formatDateTime(Date.parse('2020-11-12T11:05:00Z'))).toBe('12-11-2020 08:05');
+        expect(formatTimeOfDay('2026-11-23T02:30:00.000Z')).toBe('23:30');
+      });
+    }
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+    expect(formatTimeOfDay(undefined)).toBe('');
+  });
+
+  it("formats in an event's zone when given one", () => {
+    expect(formatDateTime('2026-11-23T02:30:00.000Z', 'America/Manaus')).toBe('22-11-2026 22:30');
+    expect(formatDateTime('2026-11-23T02:30:00.000Z', 'America/Noronha')).toBe('23-11-2026 00:30');
+    expect(formatDateTime('2026-03-29T01:30:00.000Z', 'Europe/Berlin')).toBe('29-03-2026 03:30');
+    expect(formatTimeOfDay(Date.parse('2020-11-12T11:05:00Z'), 'America/Rio_Branco')).toBe('06:05');
   });
 
   it('lists the days between two dates, both included, across a month end', () => {

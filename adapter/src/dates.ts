@@ -1,9 +1,10 @@
 import dayjs from 'dayjs';
+import { DEFAULT_TIME_ZONE, wallClock } from './zones';
 
 /**
  * Dates the product shows, formatted with dayjs (the design's date library). This module uses
- * dayjs's core only, so a screen that shows a date pays for nothing else; time zones live in
- * `schedule.ts`, month names and "há 3 minutos" in `dates-i18n.ts`.
+ * dayjs's core only, so a screen that shows a date pays for nothing else; a zone's wall clock comes
+ * from `zones.ts` (the platform's Intl), schedules live in `schedule.ts`, month names and "há 3 minutos" in `dates-i18n.ts`.
  */
 
 /** SPEC §9: the display format of a moment (tables, logs). */
@@ -30,11 +31,34 @@ export const formatClockTime = (time: string | null | undefined): string => {
   return hhmm === time.slice(0, 5) ? hhmm : '';
 };
 
-/** 'DD-MM-YYYY HH:mm' of a moment (an ISO string, epoch milliseconds or a Date) in the machine's zone; '' when it is not one. */
-export const formatDateTime = (value: string | number | Date | null | undefined): string => {
-  if (value === null || value === undefined || value === '') return '';
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The instant of a moment (an ISO string, epoch milliseconds or a Date); null when it is not one. */
+const instantOf = (value: string | number | Date | null | undefined): number | null => {
+  if (value === null || value === undefined || value === '') return null;
   const parsed = dayjs(value);
-  return parsed.isValid() ? parsed.format(DATE_TIME_FORMAT) : '';
+  return parsed.isValid() ? parsed.valueOf() : null;
+};
+
+/**
+ * 'DD-MM-YYYY HH:mm' of a moment (an ISO string, epoch milliseconds or a Date) in a time zone;
+ * '' when it is not one. One rule for every screen and export (issue 16): the event's zone where
+ * the moment belongs to an event, the product's (America/Sao_Paulo) otherwise, never the
+ * reader's machine, so an admin abroad and the log agree.
+ */
+export const formatDateTime = (value: string | number | Date | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string => {
+  const instant = instantOf(value);
+  if (instant === null) return '';
+  const w = wallClock(instant, timeZone);
+  return `${pad(w.day)}-${pad(w.month)}-${w.year} ${pad(w.hour)}:${pad(w.minute)}`;
+};
+
+/** 'HH:mm' of a moment in a time zone (the same rule as formatDateTime); '' when it is not one. */
+export const formatTimeOfDay = (value: string | number | Date | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string => {
+  const instant = instantOf(value);
+  if (instant === null) return '';
+  const w = wallClock(instant, timeZone);
+  return `${pad(w.hour)}:${pad(w.minute)}`;
 };
 
 /** The days from one 'YYYY-MM-DD' to another, both included (at most `limit`). */

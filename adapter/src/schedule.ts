@@ -1,14 +1,15 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
+import { DEFAULT_TIME_ZONE, wallClock } from './zones';
 
 export { formatLectureDate } from './dates';
+export { DEFAULT_TIME_ZONE, wallClock } from './zones';
 
 /**
  * Lecture schedule math in the event's time zone (America/Sao_Paulo by default), whatever the
  * visitor's machine says: dayjs (utc) for dates, the platform's Intl for zones. Lectures carry a local date
  * and local times.
  */
-export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 let ready = false;
 /** dayjs with the utc plugin, extended on first use (so a bundle that never computes a schedule carries none of it). */
@@ -18,49 +19,6 @@ const zoned = () => {
     ready = true;
   }
   return dayjs;
-};
-
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-/**
- * One formatter per zone, made once: the zone's wall clock at an instant is one native
- * `formatToParts` call. (dayjs.tz did the same work with several of them per call: a programme
- * of 100 lectures cost the entrance ~0.4 s of a phone's main thread on its first paint.)
- */
-const formats = new Map<string, Intl.DateTimeFormat>();
-const formatOf = (timeZone: string): Intl.DateTimeFormat => {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
-};
-
-/** The wall clock of a time zone at an instant. */
-export const wallClock = (instant: number, timeZone = DEFAULT_TIME_ZONE): WallClock => {
-  const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of formatOf(timeZone).formatToParts(instant)) {
-    if (part.type in clock) clock[part.type as keyof WallClock] = Number(part.value);
-  }
-  clock.hour %= 24; // an engine that still says 24 for midnight
-  return clock;
 };
 
 /** The zone's offset from UTC at an instant, in milliseconds (whole seconds, as zones are). */

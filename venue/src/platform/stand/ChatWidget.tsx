@@ -5,6 +5,7 @@ import type { Stand } from '@plataforma/adapter';
 import { ChatPanel } from '../../shared/chat/ChatPanel';
 import { useChat } from '../../shared/chat/useChat';
 import { clientToken, useAppState } from '../../shared/state/store';
+import { useEvent } from '../event/api';
 
 const Box = styled.section`
   grid-area: chat;
@@ -73,6 +74,8 @@ const Conversation = ({ stand, onClose }: { stand: Stand; onClose: () => void })
   const { t } = useTranslation();
   const client = useAppState((state) => state.auth.currentClient);
   const chat = useChat({ token: clientToken(), standId: stand.id, side: 'client' });
+  // The messages' times in the event's zone (the halls have usually loaded the event already).
+  const event = useEvent(stand.eventId);
   const [consent, setConsent] = useState(false);
   const headingId = useId();
   const away = chat.online === false;
@@ -90,6 +93,7 @@ const Conversation = ({ stand, onClose }: { stand: Stand; onClose: () => void })
         label={t('stand.chat.title', { name: stand.name })}
         onSend={(text) => chat.send(text, { leadConsent: away && consent })}
         autoFocus
+        timeZone={event.data?.timezone}
         beforeComposer={
           away && client?.email ? (
             <label className="consent">

@@ -134,7 +134,17 @@ const MessageText = ({ text }: { text: string }) => (
   </>
 );
 
-const Entry = ({ entry, side, onRetry }: { entry: ChatEntry; side: ChatSender; onRetry: (key: string) => void }) => {
+const Entry = ({
+  entry,
+  side,
+  onRetry,
+  timeZone,
+}: {
+  entry: ChatEntry;
+  side: ChatSender;
+  onRetry: (key: string) => void;
+  timeZone?: string;
+}) => {
   const { t } = useTranslation();
   const mine = entry.senderType === side;
   const who = mine ? t('chat.you') : entry.senderType === 'stand' ? t('chat.stand') : t('chat.visitor');
@@ -143,7 +153,7 @@ const Entry = ({ entry, side, onRetry }: { entry: ChatEntry; side: ChatSender; o
       <span className="visually-hidden">{who}: </span>
       <MessageText text={entry.text} />
       <span className="meta">
-        {formatTime(entry.createdAt)}
+        {formatTime(entry.createdAt, timeZone)}
         {mine && entry.status === 'sending' && ` · ${t('chat.sending')}`}
         {mine && entry.status === 'sent' && ` · ${t('chat.sent')}`}
         {entry.status === 'failed' && (
@@ -170,6 +180,7 @@ export const ChatPanel = ({
   beforeComposer,
   onSend,
   autoFocus = false,
+  timeZone,
 }: {
   chat: ChatState;
   side: ChatSender;
@@ -181,6 +192,8 @@ export const ChatPanel = ({
   onSend?: (text: string) => boolean;
   /** Focus the text box on mount (the stand's widget, opened by its toggle). */
   autoFocus?: boolean;
+  /** The event's zone, for the messages' times (the product's zone when not given). */
+  timeZone?: string;
 }) => {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -213,7 +226,7 @@ export const ChatPanel = ({
           {chat.entries.length === 0 ? (
             <li className="empty">{t('chat.empty')}</li>
           ) : (
-            chat.entries.map((entry) => <Entry key={entry.key} entry={entry} side={side} onRetry={chat.retry} />)
+            chat.entries.map((entry) => <Entry key={entry.key} entry={entry} side={side} onRetry={chat.retry} timeZone={timeZone} />)
           )}
         </ol>
       </Log>

@@ -1,6 +1,6 @@
-import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { LANGUAGES, type Language } from '@plataforma/adapter/constants';
+import { formatTimeOfDay } from '@plataforma/adapter/dates';
 import { timeAgo } from '@plataforma/adapter/dates-i18n';
 
 const language = (): Language => {
@@ -8,8 +8,8 @@ const language = (): Language => {
   return (LANGUAGES as readonly string[]).includes(current) ? current : 'pt';
 };
 
-/** A message's time of day (the reader's clock). */
-export const formatTime = (iso: string): string => dayjs(iso).format('HH:mm');
+/** A message's time of day in the event's zone (the product's when it is not known), never the reader's machine's (issue 16). */
+export const formatTime = (iso: string, timeZone?: string): string => formatTimeOfDay(iso, timeZone);
 
 /** How long ago, in words of the interface's language ('há 3 minutos'). */
 export const ago = (iso: string, now: number = Date.now()): string => timeAgo(iso, language(), now);
