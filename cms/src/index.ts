@@ -9,6 +9,7 @@ import { eventRules } from './api/event/rules';
 import { lectureRules } from './api/lecture/rules';
 import { roomRules } from './api/room/rules';
 import { standRules } from './api/stand/rules';
+import { closeRateLimits, openRateLimits } from './auth/rate-limit';
 import { authRoutes } from './auth/routes';
 import { startChat, type ChatServer } from './chat/server';
 import { documentRules } from './documents/rules';
@@ -49,6 +50,8 @@ export default {
       return;
     }
     await seedDemo(strapi);
+    // Rate limits count in Redis when the product has one (shared by every instance).
+    openRateLimits();
     // The live chat on this same HTTP server (/socket.io, decision 026).
     chat = startChat(strapi);
     // Imports a stopped process left half way are marked failed; queued ones run.
@@ -60,6 +63,7 @@ export default {
     stopImports(strapi);
     await chat?.close();
     chat = null;
+    await closeRateLimits();
     await finishKeptIds();
   },
 };

@@ -108,9 +108,9 @@ export const authRoutes = (strapi: Core.Strapi, sms: SmsSender, limiter = new Ra
       path,
       config: open,
       handler: async (ctx) => {
-        limitIp(ctx, limitName);
+        await limitIp(ctx, limitName);
         const input = parseBody(schema, ctx.request.body, invalid);
-        limitAccount(input.email, limitName);
+        await limitAccount(input.email, limitName);
         return handler(ctx, input);
       },
     });
@@ -224,7 +224,7 @@ export const authRoutes = (strapi: Core.Strapi, sms: SmsSender, limiter = new Ra
       path: authPaths.logout,
       config: open,
       handler: async (ctx) => {
-        limitIp(ctx, 'logout');
+        await limitIp(ctx, 'logout');
         const token = bearer(ctx.get('authorization'));
         const claims = token ? verifyToken(token, ['staff', 'client']) : null;
         if (!claims) throw new ApiError(401, 'api.error.unauthorized');

@@ -1,7 +1,7 @@
 // Two instances of the product on one database, joined by the machine's Redis (REDIS_URL): a
 // visitor on the first and an attendant on the second converse, presence holds across them, and
 // when the first is killed mid-conversation the visitor reconnects to the second and nothing
-// acknowledged is lost. Each instance is its own process (tests/bench/chat-server.mjs, the compiled
+// acknowledged is lost; a rate limit counts once across them. Each instance is its own process (tests/bench/chat-server.mjs, the compiled
 // app as `strapi start` loads it).
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -187,6 +187,25 @@ describe('live chat on two instances through Redis', () => {
     const reply = await emit<ChatSendAck>(attendant, 'chat_stand_message', { text: 'Olá! Como posso ajudar?', clientMessageId: 'a-1' });
     expect(reply.ok).toBe(true);
     expect((await answer).text).toBe('Olá! Como posso ajudar?');
+  });
+
+  it('counts a rate limit once across both instances (issue 16: each process kept its own window)', async () => {
+    // The login's per-account limit (10 a minute): 6 wrong tries on one instance, 4 on the other
+    // spend it; the 11th is refused wherever it lands.
+    const email = `limite-${crypto.randomBytes(4).toString('hex')}@exemplo.com.br`;
+    const login = (port: number) =>
+      fetch(`http://127.0.0.1:${port}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'errada', type: 'user' }),
+      });
+    for (let i = 0; i < 10; i += 1) expect((await login(i < 6 ? first!.port : second!.port)).status).toBe(400);
+    for (const port of [first!.port, second!.port]) {
+      const refused = await login(port);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { msg: string }).msg).toBe('api.error.tooManyRequests');
+    }
   });
 
   it('when an instance dies its visitor reconnects to the other, catches up with since, and no acknowledged message is lost', async () => {

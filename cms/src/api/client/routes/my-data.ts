@@ -93,7 +93,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     handler: async (ctx, input) => {
       const who = identityOf(ctx.state);
       if (!who) throw new ApiError(401, 'api.error.unauthorized');
-      limiter.hit(`erase:${who.id}`, settings().rateLimits.phoneChangesPerHour);
+      await limiter.hit(`erase:${who.id}`, settings().rateLimits.phoneChangesPerHour);
       const row = (await q(CLIENT_UID).findOne({ where: { id: who.id }, select: ['email'] })) as { email: string } | null;
       const account = row ? await findAccount(strapi, 'client', row.email) : null;
       if (!account || !(await passwordMatches(account, input.password))) throw new ApiError(400, 'auth.error.invalidCredentials');

@@ -51,7 +51,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     path: clientPaths.site,
     config: PUBLIC,
     handler: async (ctx) => {
-      limiter.hit(`register:${ctx.ip}`, settings().rateLimits.registerPerHourPerIp);
+      await limiter.hit(`register:${ctx.ip}`, settings().rateLimits.registerPerHourPerIp);
       const { password, passwordConfirm, ...profile } = parseBody(clientRegisterSchema, ctx.request.body);
       if (passwordConfirm !== undefined && passwordConfirm !== password) throw new ApiError(400, 'auth.error.passwordMismatch');
       const problems = passwordProblems(password);
@@ -106,7 +106,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const withPassword = async (ctx: RouteContext, password: string): Promise<{ row: ClientRow; account: AccountRow }> => {
     const row = await own(callerId(ctx));
     if (!row) throw new ApiError(401, 'api.error.unauthorized');
-    limiter.hit(`phone:${row.id}`, settings().rateLimits.phoneChangesPerHour);
+    await limiter.hit(`phone:${row.id}`, settings().rateLimits.phoneChangesPerHour);
     const account = await findAccount(strapi, 'client', row.email);
     if (!account || !(await passwordMatches(account, password))) throw new ApiError(400, 'auth.error.invalidCredentials');
     return { row, account };

@@ -36,7 +36,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     handler: async (ctx, { standId, message }) => {
       const who = identityOf(ctx.state);
       if (!who || who.kind !== 'client') throw new ApiError(401, 'api.error.unauthorized');
-      limiter.hit(`stand-contact:${who.id}`, perWindow());
+      await limiter.hit(`stand-contact:${who.id}`, perWindow());
       if ((await strapi.db.query('api::stand.stand').count({ where: { id: standId } })) === 0)
         throw new ApiError(404, 'api.error.standNotFound');
       const client = (await strapi.db
@@ -66,7 +66,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     config: PUBLIC,
     body: contactInputSchema,
     handler: async (ctx, input) => {
-      limiter.hit(`contact:${ctx.ip}`, perWindow());
+      await limiter.hit(`contact:${ctx.ip}`, perWindow());
       return store({ ...input, phone: input.phone || null });
     },
   });
