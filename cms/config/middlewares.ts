@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { loadSettings } from '../src/lib/settings';
 import { uploadLimits, uploadOrigins, uploadTempDir } from '../src/storage/config';
 
@@ -32,6 +33,14 @@ export default () => {
     'global::hsts',
     // /uploads/…: nosniff, a CSP of its own, attachment unless an image (not SVG), video or PDF.
     'global::upload-headers',
+    // JSON, scripts and text over 1 KB, gzip or brotli as the browser accepts (issue 16); files
+    // the venue serves precompressed (Content-Encoding already set) and media are left alone.
+    {
+      name: 'strapi::compression',
+      config: { threshold: 1024, br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 } },
+    },
+    // A GET of the API answered 200: ETag, Cache-Control, 304 when unchanged (issue 16).
+    'global::conditional',
     'global::envelope',
     'global::venue',
     // Only the product's own origins and CORS_ORIGINS (never any Origin reflected, `null` included).

@@ -35,6 +35,8 @@ interface VenueContext {
   status: number;
   body: unknown;
   type: string;
+  /** koa-compress's switch: false leaves the answer as it is. */
+  compress?: boolean;
   set(field: string, value: string): void;
   get(field: string): string | undefined;
 }
@@ -178,6 +180,8 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
       ctx.set('Vary', 'Accept-Encoding');
       ctx.status = 200;
       if (form) ctx.set('Content-Encoding', form.encoding);
+      // The build compressed what is worth it ahead of time; the rest (under 1 KB, images) goes as it is.
+      ctx.compress = false;
       ctx.body = fs.createReadStream(form ? file + form.suffix : file);
       return;
     }
