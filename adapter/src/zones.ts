@@ -49,4 +49,3 @@ export const wallClock = (instant: number, timeZone = DEFAULT_TIME_ZONE): WallCl
   clock.hour %= 24; // an engine that still says 24 for midnight
   return clock;
 };
-

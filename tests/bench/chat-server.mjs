@@ -2,7 +2,7 @@
 // it, with the environment the bench gives it) listening on PORT. With BENCH_CHAT_SETUP set to a
 // file path it first writes the bench's accounts — BENCH_CHAT_STANDS stands with one attendant
 // each and BENCH_CHAT_CLIENTS clients, every one with a live session — and their tokens to that
-// file as JSON. A second instance on the same database starts without it. Prints {"ready":true} once
+// file as JSON, with the event's id and the first attendant's password. A second instance on the same database starts without it. Prints {"ready":true} once
 // listening; stops when its stdin closes. Never part of the product.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,7 +18,7 @@ const setup = async (app, file) => {
   const standCount = Number(process.env.BENCH_CHAT_STANDS ?? 50);
   const clientCount = Number(process.env.BENCH_CHAT_CLIENTS ?? 1000);
   const event = await app.db.query('api::event.event').create({
-    data: { name: 'Bench chat', description: 'Bench', startDate: '2026-11-24', startTime: '08:00:00', status: 'open' },
+    data: { name: 'Bench chat', description: 'Bench', startDate: '2026-11-24', startTime: '08:00:00', status: 'open', published: true },
   });
   const stands = [];
   for (let i = 0; i < standCount; i += 1) {
@@ -40,7 +40,13 @@ const setup = async (app, file) => {
     const { token } = await createSession(app, { audience: 'client', accountId: client.id });
     clients.push({ id: client.id, token });
   }
-  fs.writeFileSync(file, JSON.stringify({ stands, clients }));
+  // The first attendant may also sign in with a password (the reverse-proxy test's login).
+  const staff = { email: 'atendente1@bench.example', password: 'Senha#2026teste' };
+  const { hashPassword } = require(path.join(cmsDir, 'dist', 'src', 'auth', 'accounts'));
+  await app.db
+    .query('api::staff-user.staff-user')
+    .update({ where: { email: staff.email }, data: { password: await hashPassword(staff.password), phone: '987654321', ddd: '11' } });
+  fs.writeFileSync(file, JSON.stringify({ stands, clients, eventId: event.id, staff }));
 };
 
 try {

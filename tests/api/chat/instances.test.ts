@@ -3,137 +3,26 @@
 // when the first is killed mid-conversation the visitor reconnects to the second and nothing
 // acknowledged is lost; a rate limit counts once across them. Each instance is its own process (tests/bench/chat-server.mjs, the compiled
 // app as `strapi start` loads it).
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatOpenAck, ChatPresence, ChatSendAck } from '@plataforma/adapter';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import {
+  connect as connectTo,
+  emit,
+  freePort,
+  next,
+  startInstance,
+  stopInstance,
+  type Accounts,
+  type Instance,
+} from '../helpers/instances';
 
-const root = path.resolve(__dirname, '../../..');
-const random = () => crypto.randomBytes(32).toString('base64');
-const SECRETS = {
-  APP_KEYS: [random(), random()].join(','),
-  API_TOKEN_SALT: random(),
-  ADMIN_JWT_SECRET: random(),
-  TRANSFER_TOKEN_SALT: random(),
-  JWT_SECRET: random(),
-  ENCRYPTION_KEY: random(),
-  AUTH_JWT_SECRET: random(),
-};
-// Both instances on one Redis channel prefix of this run's own: other runs never reach these sockets.
-const REDIS_PREFIX = `test-${crypto.randomBytes(4).toString('hex')}`;
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-interface Accounts {
-  stands: Array<{ standId: number; token: string }>;
-  clients: Array<{ id: number; token: string }>;
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-interface Instance {
-  child: ChildProcess;
-  port: number;
-  exited: Promise<void>;
-}
-
-const startInstance = async (dir: string, database: TestDatabase, port: number, setupFile?: string): Promise<Instance> => {
-  const log = fs.openSync(path.join(dir, `instance-${port}.log`), 'a');
-  const child = spawn(process.execPath, [path.join(root, 'tests/bench/chat-server.mjs')], {
-    cwd: path.join(root, 'cms'),
-    stdio: ['pipe', 'pipe', log],
-    env: {
-      ...process.env,
-      ...database.env,
-      NODE_ENV: 'test',
-      STRAPI_TELEMETRY_DISABLED: 'true',
-      STRAPI_STARTUP_LOG: 'false',
-      LOG_LEVEL: 'error',
-      SEED_DEMO: 'false',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      // The same secrets: the second instance verifies the tokens the first one signed.
-      ...SECRETS,
-      SECRETS_FILE: path.join(dir, 'secrets.env'),
-      PUBLIC_DIR: path.join(dir, `public-${port}`),
-      REDIS_URL,
-      REDIS_PREFIX,
-      BENCH_CHAT_STANDS: '1',
-      BENCH_CHAT_CLIENTS: '1',
-      ...(setupFile ? { BENCH_CHAT_SETUP: setupFile } : {}),
-    },
-  });
-  fs.closeSync(log);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('{"ready"')) resolve();
-    });
-    child.once('exit', (code) =>
-      reject(
-        new Error(`instance on ${port} exited (${code}): ${fs.readFileSync(path.join(dir, `instance-${port}.log`), 'utf8').slice(-2000)}`),
-      ),
-    );
-  });
-  return { child, port, exited };
-};
-
-const stopInstance = async (instance: Instance | null) => {
-  if (!instance || instance.child.exitCode !== null || instance.child.signalCode !== null) return;
-  instance.child.stdin?.end();
-  const timer = setTimeout(() => instance.child.kill('SIGKILL'), 10_000);
-  await instance.exited;
-  clearTimeout(timer);
-};
-
-const connect = (port: number, token: string) =>
-  new Promise<Socket>((resolve, reject) => {
-    const socket = io(`http://127.0.0.1:${port}`, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-      forceNew: true,
-    });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => {
-      socket.close();
-      reject(error);
-    });
-  });
-
-const emit = <T>(socket: Socket, event: string, payload: unknown) => socket.timeout(15_000).emitWithAck(event, payload) as Promise<T>;
-
-/** Resolves with the first `event` for which `accept` holds. */
-const next = <T>(socket: Socket, event: string, accept: (value: T) => boolean = () => true) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off(event, listener);
-      reject(new Error(`no ${event} within 15 s`));
-    }, 15_000);
-    const listener = (value: T) => {
-      if (!accept(value)) return;
-      clearTimeout(timer);
-      socket.off(event, listener);
-      resolve(value);
-    };
-    socket.on(event, listener);
-  });
+const connect = (port: number, token: string) => connectTo(`http://127.0.0.1:${port}`, token);
 
 describe('live chat on two instances through Redis', () => {
   let dir: string;
@@ -152,7 +41,7 @@ describe('live chat on two instances through Redis', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plataforma-chat-instances-'));
     database = await createTestDatabase('chat_instances');
     const setupFile = path.join(dir, 'accounts.json');
-    first = await startInstance(dir, database, await freePort(), setupFile);
+    first = await startInstance(dir, database, await freePort(), { setupFile });
     accounts = JSON.parse(fs.readFileSync(setupFile, 'utf8')) as Accounts;
     second = await startInstance(dir, database, await freePort());
   });

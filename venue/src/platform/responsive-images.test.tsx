@@ -156,7 +156,10 @@ describe('HTML images carry srcset and sizes', () => {
     renderAt('/plataforma/1/hall-salas');
     const banner = await screen.findByRole('img', { name: 'Banner do evento Congresso Brasileiro Virtual' });
     expect(banner).toHaveAttribute('src', '/uploads/cartaz.png');
-    expect(banner).toHaveAttribute('srcset', '/uploads/thumbnail_cartaz.png 245w, /uploads/small_cartaz.png 500w, /uploads/cartaz.png 720w');
+    expect(banner).toHaveAttribute(
+      'srcset',
+      '/uploads/thumbnail_cartaz.png 245w, /uploads/small_cartaz.png 500w, /uploads/cartaz.png 720w',
+    );
     expect(banner).toHaveAttribute('sizes', '200px');
     const picture = await screen.findByRole('img', { name: 'vitalis' });
     expect(picture).toHaveAttribute('srcset', '/uploads/thumbnail_vitalis.png 245w, /uploads/vitalis.png 480w');
