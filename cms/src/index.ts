@@ -9,6 +9,7 @@ import { eventRules } from './api/event/rules';
 import { lectureRules } from './api/lecture/rules';
 import { roomRules } from './api/room/rules';
 import { standRules } from './api/stand/rules';
+import { closePageViews } from './analytics/page-views';
 import { authRoutes } from './auth/routes';
 import { startChat, type ChatServer } from './chat/server';
 import { documentRules } from './documents/rules';
@@ -60,6 +61,8 @@ export default {
     stopImports(strapi);
     await chat?.close();
     chat = null;
+    // The page views still in the buffer are written before the database closes (decision 038).
+    await closePageViews(strapi);
     await finishKeptIds();
   },
 };
