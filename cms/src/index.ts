@@ -9,6 +9,7 @@ import { eventRules } from './api/event/rules';
 import { lectureRules } from './api/lecture/rules';
 import { roomRules } from './api/room/rules';
 import { standRules } from './api/stand/rules';
+import { closePageViews } from './analytics/page-views';
 import { closeRateLimits, openRateLimits } from './auth/rate-limit';
 import { authRoutes } from './auth/routes';
 import { startChat, type ChatServer } from './chat/server';
@@ -64,6 +65,8 @@ export default {
     await chat?.close();
     chat = null;
     await closeRateLimits();
+    // The page views still in the buffer are written before the database closes (decision 038).
+    await closePageViews(strapi);
     await finishKeptIds();
   },
 };

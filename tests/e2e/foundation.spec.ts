@@ -12,7 +12,7 @@ test('the root lands on the entrance hall of the demo event', async ({ page, req
   await page.goto('/');
   await expect(page).toHaveURL(/\/plataforma\/1\/hall-entrada$/);
   await expect(page.getByText(data.name).first()).toBeVisible();
-  expect((await pageView).status()).toBe(201);
+  expect((await pageView).status()).toBe(202);
   await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(0, 0, 0)');
 });
 

@@ -151,7 +151,7 @@ test('the networking room searches after a pause and scrolls to a second page', 
     const headers = { Authorization: `Bearer ${token}` };
     expect(
       (await request.post('/api/site/v1/page-views', { headers, data: { path: '/plataforma/1/hall-entrada', eventId: 1 } })).status(),
-    ).toBe(201);
+    ).toBe(202);
     expect((await request.put('/api/site/v1/networks/consent', { headers, data: { listed: true } })).status()).toBe(200);
   }
 

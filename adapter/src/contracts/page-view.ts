@@ -15,5 +15,9 @@ export const pageViewInputSchema = z.object({
 });
 export type PageViewInput = z.infer<typeof pageViewInputSchema>;
 
-export const pageViewSchema = z.object({ id: idSchema, path: z.string(), eventId: idSchema.nullable(), createdAt: z.string() });
+/**
+ * The answer (202): the view is accepted and written with others shortly after (decision 038),
+ * so `id` is null (older servers gave the row's id); `eventId` is the event asked for.
+ */
+export const pageViewSchema = z.object({ id: idSchema.nullable(), path: z.string(), eventId: idSchema.nullable(), createdAt: z.string() });
 export type PageView = z.infer<typeof pageViewSchema>;

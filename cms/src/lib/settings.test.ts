@@ -20,7 +20,13 @@ describe('settings', () => {
   it('default to the documented values with an empty environment', () => {
     const settings = parseSettings({});
     expect(settings.server.port).toBe(1337);
-    expect(settings.rateLimits).toEqual({ registerPerHourPerIp: 20, phoneChangesPerHour: 10, contactsPer10Minutes: 5 });
+    expect(settings.rateLimits).toEqual({
+      registerPerHourPerIp: 20,
+      phoneChangesPerHour: 10,
+      contactsPer10Minutes: 5,
+      pageViewsPerMinute: 60,
+    });
+    expect(settings.pageViews).toEqual({ flushMs: 1000, batchSize: 500, maxPending: 20000 });
     expect(settings.auth).toMatchObject({ staffTtlSeconds: 12 * 3600, codeLength: 4, bcryptCost: 10, recoveryAnswerMs: 400 });
     expect(settings.database).toMatchObject({ client: 'sqlite', pool: { min: 2, max: 10 }, connectionTimeoutMs: 10_000 });
     expect(settings.sms.provider).toBe('log');

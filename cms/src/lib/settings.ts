@@ -151,6 +151,11 @@ const schema = z.object({
   REGISTER_PER_HOUR_PER_IP: int(20, 1),
   PHONE_CHANGES_PER_HOUR: int(10, 1),
   CONTACTS_PER_10_MINUTES: int(5, 1),
+  // page views (decision 038)
+  PAGE_VIEWS_PER_MINUTE: int(60, 1),
+  PAGE_VIEWS_FLUSH_MS: int(1000, 10),
+  PAGE_VIEWS_BATCH_SIZE: int(500, 1, 2000),
+  PAGE_VIEWS_MAX_PENDING: int(20000, 1),
   // live chat (decision 026)
   REDIS_URL: variable<string | null>('a redis:// or rediss:// URL', (raw) => (/^rediss?:\/\/\S+$/.test(raw) ? raw : undefined), null),
   REDIS_PREFIX: text('plataforma'),
@@ -331,6 +336,15 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
       registerPerHourPerIp: flat.REGISTER_PER_HOUR_PER_IP,
       phoneChangesPerHour: flat.PHONE_CHANGES_PER_HOUR,
       contactsPer10Minutes: flat.CONTACTS_PER_10_MINUTES,
+      /** Page views per visitor (client, or IP when signed out) in a minute. */
+      pageViewsPerMinute: flat.PAGE_VIEWS_PER_MINUTE,
+    },
+    /** Page views are accepted at once and written in batches (decision 038). */
+    pageViews: {
+      flushMs: flat.PAGE_VIEWS_FLUSH_MS,
+      batchSize: flat.PAGE_VIEWS_BATCH_SIZE,
+      /** Views waiting (the database slow or down) from which new ones are refused with 503. */
+      maxPending: flat.PAGE_VIEWS_MAX_PENDING,
     },
     database: {
       url: flat.DATABASE_URL,

@@ -120,3 +120,11 @@ export const withSettings = async <T>(variables: Record<string, string>, fn: () 
     loadSettings();
   }
 };
+
+/** Writes the page views still in the server's buffer (they are written in batches: decision 038). */
+export const flushPageViews = async (server: TestServer): Promise<void> => {
+  const { flushPageViews: flush } = createRequire(__filename)(
+    path.join(cmsDir, 'dist/src/analytics/page-views'),
+  ) as typeof import('../../../cms/src/analytics/page-views');
+  await flush(server.strapi);
+};

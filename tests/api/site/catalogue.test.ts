@@ -139,7 +139,7 @@ describe('GET /api/site/v1/events/me (the profile’s “Meus eventos”)', () =
         .post('/api/site/v1/page-views')
         .set('Authorization', `Bearer ${token}`)
         .send({ path: `/plataforma/${eventId}/hall-entrada`, eventId });
-    for (const name of ['Congresso Passado', 'Encontro Futuro', 'Rascunho Futuro']) expect((await view(ids[name])).status).toBe(201);
+    for (const name of ['Congresso Passado', 'Encontro Futuro', 'Rascunho Futuro']) expect((await view(ids[name])).status).toBe(202);
     const mine = await server.request().get('/api/site/v1/events/me').set('Authorization', `Bearer ${token}`);
     expect(mine.status).toBe(200);
     expect(names(mine.body)).toEqual(['Encontro Futuro', 'Congresso Passado']);

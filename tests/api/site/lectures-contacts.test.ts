@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../helpers/accounts';
-import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
+import { flushPageViews, sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
 // Lecture reads (lecture screen, event list with the foreign variant, room programme by
 // day with caching headers), stand and general contacts, stand visits and event entry.
@@ -243,8 +243,9 @@ describe('page views of a client', () => {
         .post('/api/site/v1/page-views')
         .set('Authorization', `Bearer ${token}`)
         .send({ path: `/plataforma/${eventId}/estande/${standId}`, eventId, standId });
-      expect(res.status).toBe(201);
+      expect(res.status).toBe(202);
     }
+    await flushPageViews(server); // written in batches (decision 038)
     const views = await server.strapi.db
       .query('api::page-view.page-view')
       .findMany({ where: { stand: { id: standId } }, populate: { client: true } });

@@ -45,7 +45,7 @@ const footprint = async (orderStatus: string): Promise<Footprint> => {
   const token = await sessionToken(server, 'client', client.id);
   expect(
     (await server.request().post('/api/site/v1/page-views').set(auth(token)).send({ path: '/plataforma/1/hall-entrada', eventId })).status,
-  ).toBe(201);
+  ).toBe(202);
   const contact = await insert(strapi, 'api::contact.contact', {
     subject: 'stand',
     name: 'Cliente Teste',

@@ -29,7 +29,7 @@ beforeAll(async () => {
   const auth = { Authorization: `Bearer ${token}` };
   expect(
     (await server.request().post('/api/site/v1/page-views').set(auth).send({ path: '/plataforma/1/hall-entrada', eventId })).status,
-  ).toBe(201);
+  ).toBe(202);
   expect(
     (
       await server

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/strapi';
+import { flushPageViews, startServer, type TestServer } from '../helpers/strapi';
 
 // Site reads against fixtures written here (no demo seed): envelope, paging, search
 // and order done in SQL, and every bad input answered 400/404 with a message key.
@@ -237,11 +237,17 @@ describe('POST /api/site/v1/page-views', () => {
       .request()
       .post('/api/site/v1/page-views')
       .send({ path: '/plataforma/1/hall-entrada', eventId, language: 'pt' });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 201, msg: 'pageView.recorded', data: { path: '/plataforma/1/hall-entrada', eventId } });
+    // Accepted at once and written with the next batch (decision 038).
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({
+      status: 202,
+      msg: 'pageView.recorded',
+      data: { id: null, path: '/plataforma/1/hall-entrada', eventId },
+    });
+    await flushPageViews(server);
     const row = await server.strapi.db
       .query('api::page-view.page-view')
-      .findOne({ where: { id: res.body.data.id }, populate: { event: true } });
+      .findOne({ where: { path: '/plataforma/1/hall-entrada' }, populate: { event: true } });
     expect(row).toMatchObject({ path: '/plataforma/1/hall-entrada', language: 'pt', event: { id: eventId } });
   });
 

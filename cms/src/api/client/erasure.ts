@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { SESSION_UID, revokeAllSessions } from '../../auth/sessions';
 import { CLIENT_UID } from './wire';
+import { flushPageViews } from '../../analytics/page-views';
 
 /** What replaces a deleted account's words where a row must stay (decision 032). */
 export const ERASED_TEXT = 'Removido a pedido do titular (LGPD).';
@@ -69,6 +70,8 @@ export interface ErasureSummary {
 export const eraseClient = async (strapi: Core.Strapi, clientId: number): Promise<ErasureSummary> => {
   const q = (uid: string) => strapi.db.query(uid as Uid);
   const owned = { client: { id: clientId } };
+  // Views still in the buffer are written first: they lose their link to the client like the others.
+  await flushPageViews(strapi);
   return strapi.db.transaction(async () => {
     const fiscal = await q(ORDER_UID).count({ where: { ...owned, status: { $in: FISCAL_ORDER_STATES } } });
     const keptBuyer = fiscal > 0;

@@ -11,6 +11,7 @@ import { access } from '../../../auth/strategy';
 import { routeFor, siteRouter } from '../../../http/router';
 import { dateOnly, isoString } from '../../../lib/wire';
 import { CLIENT_COLUMNS, CLIENT_UID, clientToWire, type ClientRow } from '../wire';
+import { flushPageViews } from '../../../analytics/page-views';
 
 type Stamp = string | Date;
 const when = (value: Stamp | null | undefined): string | null => (value ? isoString(value) : null);
@@ -119,6 +120,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const who = identityOf(ctx.state);
         if (!who) throw new ApiError(401, 'api.error.unauthorized');
         const id = who.id;
+        await flushPageViews(strapi); // the export holds every view, including those still in the buffer
         const row = (await q(CLIENT_UID).findOne({
           where: { id },
           select: [...CLIENT_COLUMNS, 'listedInNetwork', 'networkShowEmail'],

@@ -5,6 +5,7 @@ import { access } from '../../../auth/strategy';
 import { identityOf } from '../../../auth/identity';
 import { dbOf, PUBLIC, routeFor, siteRouter } from '../../../http/router';
 import { EVENT_POPULATE, eventToWire, siteEventSpec, siteFeaturedEventSpec, type EventRow } from '../wire';
+import { flushPageViews } from '../../../analytics/page-views';
 
 /**
  * The site's event reads: the public catalogue (search, category, upcoming/past, paging), the
@@ -23,6 +24,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
         const who = identityOf(ctx.state);
         if (!who) throw new ApiError(401, 'api.error.unauthorized');
         // Entered: the client opened a page of the event (page views link them); bought access comes with commerce.
+        await flushPageViews(strapi);
         const rows = (await strapi.db.query('api::event.event').findMany({
           where: { published: true, attendees: { id: who.id } },
           populate: EVENT_POPULATE,
