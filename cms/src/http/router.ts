@@ -1,6 +1,15 @@
 import type { Core } from '@strapi/strapi';
 import { accessFor } from '@plataforma/adapter';
-import { defineRoute, resourceRoutes, type DbLike, type ResourceSpec, type RouteDef, type RouteSpec } from '@plataforma/adapter/server';
+import {
+  defineRoute,
+  resourceRoutes,
+  type Action,
+  type DbLike,
+  type ResourceSpec,
+  type RouteDef,
+  type RouteSpec,
+  type Where,
+} from '@plataforma/adapter/server';
 import type { z } from 'zod';
 import { access } from '../auth/strategy';
 
@@ -34,9 +43,27 @@ export const cmsRouter = (routes: RouteDef[]) => ({
 /** Public site reads: no token needed. */
 export const PUBLIC = { auth: false as const };
 
-/** A resource the site reads without a token: its list and its rows by id, under /api/site/v1. */
-export const publicReads = <Row, Wire, F extends string>(strapi: Core.Strapi, spec: ResourceSpec<Row, Wire, F>) =>
-  siteRouter(resourceRoutes(dbOf(strapi), spec, { actions: ['list', 'get'], config: PUBLIC, logger: strapi.log }));
+/**
+ * A resource of an event's content the site reads without a token: its list and its rows by id,
+ * under /api/site/v1. `visible` is the condition of a row the site may show, always that its event
+ * is published (`ofPublishedEvent`, `ofPublishedEventStand`): it joins the spec's own `baseWhere`
+ * on both reads, so a row of an unpublished event answers the spec's 404 as a missing row does
+ * (issue 16), and lists leave it out. The spec itself stays as it was: the back office's specs
+ * spread the site's and read every event.
+ */
+export const publicReads = <Row, Wire, F extends string>(
+  strapi: Core.Strapi,
+  spec: ResourceSpec<Row, Wire, F>,
+  visible: Where,
+  actions: readonly Action[] = ['list', 'get'],
+) =>
+  siteRouter(
+    resourceRoutes(
+      dbOf(strapi),
+      { ...spec, baseWhere: spec.baseWhere ? { $and: [spec.baseWhere, visible] } : visible },
+      { actions, config: PUBLIC, logger: strapi.log },
+    ),
+  );
 
 /**
  * The adapter's structural route type, as Strapi's router registration takes it: Koa's own context type

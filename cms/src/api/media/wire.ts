@@ -1,6 +1,6 @@
 import { mediaOrder, mediaPaths, type Media, type MediaOrderField, type MediaType } from '@plataforma/adapter';
 import type { ResourceSpec } from '@plataforma/adapter/server';
-import { standFilter } from '../../http/filters';
+import { publishedStandFilter } from '../../http/filters';
 import { fileRef, idOf, textOr, type FileRow } from '../../lib/wire';
 
 export interface MediaRow {
@@ -27,7 +27,7 @@ export const siteMediaSpec: ResourceSpec<MediaRow, Media, MediaOrderField> = {
   path: mediaPaths.site,
   searchFields: ['title'],
   order: mediaOrder,
-  filters: { standId: standFilter },
+  filters: { standId: publishedStandFilter },
   select: ['id', 'title', 'description', 'type'],
   populate: { stand: { select: ['id'] }, file: { select: ['id', 'url', 'name', 'mime', 'size', 'width', 'height', 'formats'] } },
   toWire: mediaToWire,

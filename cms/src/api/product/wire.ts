@@ -1,6 +1,6 @@
 import { price, productOrder, productPaths, type Product, type ProductOrderField } from '@plataforma/adapter';
 import type { ResourceSpec } from '@plataforma/adapter/server';
-import { standFilter } from '../../http/filters';
+import { publishedStandFilter } from '../../http/filters';
 import { IMAGE_FIELDS, fileUrl, idOf, imageSources, orNull, textOr, type FileRow } from '../../lib/wire';
 
 export interface ProductRow {
@@ -41,7 +41,7 @@ export const siteProductSpec: ResourceSpec<ProductRow, Product, ProductOrderFiel
   path: productPaths.site,
   searchFields: ['title'],
   order: productOrder,
-  filters: { standId: standFilter },
+  filters: { standId: publishedStandFilter },
   select: ['id', 'title', 'description', 'price', 'discount', 'installments', 'ctaLabel', 'ctaLink'],
   populate: { stand: { select: ['id'] }, image: IMAGE_FIELDS },
   notFound: 'api.error.notFound',

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
+import { ofPublishedEvent } from '../../../http/filters';
 import { publicReads } from '../../../http/router';
 import { siteRoomSpec } from '../wire';
 
-export default ({ strapi }: { strapi: Core.Strapi }) => publicReads(strapi, siteRoomSpec);
+export default ({ strapi }: { strapi: Core.Strapi }) => publicReads(strapi, siteRoomSpec, ofPublishedEvent);

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
+import { ofPublishedEvent } from '../../../http/filters';
 import { publicReads } from '../../../http/router';
 import { siteSponsorSpec } from '../wire';
 
-export default ({ strapi }: { strapi: Core.Strapi }) => publicReads(strapi, siteSponsorSpec);
+export default ({ strapi }: { strapi: Core.Strapi }) => publicReads(strapi, siteSponsorSpec, ofPublishedEvent);
