@@ -14,6 +14,7 @@ let server: TestServer;
 let zoomRoom: number;
 let plainRoom: number;
 let noLinkRoom: number;
+let draftRoom: number;
 let client: string;
 let softClient: string;
 let attendant: string;
@@ -35,7 +36,9 @@ const ask = (token: string | null, body: Record<string, unknown>) => {
 beforeAll(async () => {
   server = await startServer('site-meetings', { seed: false });
   const { strapi } = server;
-  const event = await createEvent(strapi);
+  const event = await createEvent(strapi, { published: true });
+  const draft = await createEvent(strapi, { name: 'Congresso em preparação' });
+  draftRoom = await createRoom(strapi, draft, { name: 'Sala do rascunho', link: 'https://us02web.zoom.us/j/85099999999?pwd=Rasc01' });
   zoomRoom = await createRoom(strapi, event, { name: 'Sala Zoom', link: 'https://us02web.zoom.us/j/85012345678?pwd=Xy12ab' });
   plainRoom = await createRoom(strapi, event, { name: 'Sala Meet', link: 'https://meet.google.com/abc-defg-hij', number: 2 });
   noLinkRoom = await createRoom(strapi, event, { name: 'Sala sem link', number: 3 });
@@ -91,6 +94,21 @@ describe('POST /api/site/v1/meetings/signature', () => {
       expect(host.body.data.role).toBe(1);
       expect(claimsOf(host.body.data.signature).role).toBe(1);
       expect(await logLines(server, 'meeting.')).toEqual([`Assinatura de anfitrião da reunião da sala Sala Zoom (${zoomRoom}).`]);
+    });
+  });
+
+  it("keeps an unpublished event's meeting from visitors, and opens it to staff (issue 16)", async () => {
+    await withSettings(ZOOM, async () => {
+      for (const token of [client, softClient]) {
+        const res = await ask(token, { roomId: draftRoom });
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ data: null, msg: 'api.error.roomNotFound', status: 404 });
+      }
+      for (const token of [attendant, admin]) {
+        const res = await ask(token, { roomId: draftRoom });
+        expect(res.status).toBe(200);
+        expect(res.body.data.meetingNumber).toBe('85099999999');
+      }
     });
   });
 

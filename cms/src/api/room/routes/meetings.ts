@@ -12,7 +12,7 @@ import { zoomSignature } from '../../../meetings/signature';
  * POST /meetings/signature (SPEC §7, declared; decision 028): the signature a Zoom Meeting SDK
  * client joins a room's meeting with. Signed-in clients (a soft session too) and attendants get
  * the attendee role; an admin may ask for the host role. The meeting number comes from the room's
- * own link, never from the request. Without ZOOM_SDK_KEY/ZOOM_SDK_SECRET: 501, and the room keeps
+ * own link, never from the request; a visitor's room must belong to a published event. Without ZOOM_SDK_KEY/ZOOM_SDK_SECRET: 501, and the room keeps
  * opening its link in a new tab.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -30,7 +30,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!zoom) throw new ApiError(501, 'meetings.error.unavailable');
       const host = role === 'host';
       if (host && !(who.kind === 'staff' && who.role === 'admin')) throw new ApiError(403, 'meetings.error.hostForbidden');
-      const room = (await strapi.db.query('api::room.room').findOne({ where: { id: roomId }, select: ['id', 'name', 'link'] })) as {
+      // A visitor reaches only rooms of a published event (issue 16); staff prepare any.
+      const where = who.kind === 'client' ? { id: roomId, event: { published: true } } : { id: roomId };
+      const room = (await strapi.db.query('api::room.room').findOne({ where, select: ['id', 'name', 'link'] })) as {
         id: number;
         name: string;
         link: string | null;
