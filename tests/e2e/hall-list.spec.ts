@@ -105,6 +105,20 @@ test.describe('on a 390×844 phone', () => {
     await expect(hint).toHaveCount(0);
   });
 
+  test("hall-salas: the language switcher leaves the title whole, and the event's banner is shown", async ({ page }) => {
+    await visitorSignIn(page, BRUNO);
+    await page.goto('/plataforma/1/hall-salas');
+    const title = await page.getByRole('heading', { level: 1, name: 'Salas do congresso' }).boundingBox();
+    const switcher = await page.getByRole('group', { name: 'Idioma' }).boundingBox();
+    expect(title).not.toBeNull();
+    expect(switcher).not.toBeNull();
+    // Before (issue 16's review), the switcher sat over the title's last word.
+    expect((switcher?.y ?? 0) + (switcher?.height ?? 0)).toBeLessThanOrEqual(title?.y ?? 0);
+    const banner = page.getByRole('img', { name: /^Banner do evento / });
+    await expect(banner).toBeVisible();
+    expect(await banner.getAttribute('src')).toMatch(/banner/);
+  });
+
   test('the side arrows pan the hall to its doors at both ends, and go where the hall ends', async ({ page }) => {
     // Without the smooth scroll, an arrow is gone as soon as its click reached the end.
     await page.emulateMedia({ reducedMotion: 'reduce' });

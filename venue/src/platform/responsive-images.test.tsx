@@ -160,7 +160,7 @@ describe('HTML images carry srcset and sizes', () => {
       'srcset',
       '/uploads/thumbnail_cartaz.png 245w, /uploads/small_cartaz.png 500w, /uploads/cartaz.png 720w',
     );
-    expect(banner).toHaveAttribute('sizes', '200px');
+    expect(banner).toHaveAttribute('sizes', '(max-width: 767px) 160px, 200px');
     const picture = await screen.findByRole('img', { name: 'vitalis' });
     expect(picture).toHaveAttribute('srcset', '/uploads/thumbnail_vitalis.png 245w, /uploads/vitalis.png 480w');
     expect(picture).toHaveAttribute('sizes', '(max-width: 767px) calc(50vw - 36px), 160px');

@@ -16,10 +16,10 @@ export const PAGE_DELAY_MS = 500;
 export const PAGE_FADE_MS = 1000;
 
 /**
- * The event's banner (240×340, SPEC §2.3) stands 200 px wide under the title, between the two
+ * The event's banner (240×340, SPEC §2.3) stands 200 px wide (160 on a phone) under the title, between the two
  * sponsors' pictures of the same shape; a sponsor's picture, a 160-px side column (half the width on a phone).
  */
-const BANNER_SIZES = '200px';
+const BANNER_SIZES = sizes([[767, '160px']], '200px');
 const SPONSOR_SIZES = sizes([[767, 'calc(50vw - 36px)']], '160px');
 
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
@@ -32,6 +32,10 @@ const Page = styled.main`
   animation: ${fadeIn} 1s ease both;
   @media (prefers-reduced-motion: reduce) {
     animation: none;
+  }
+  /* The language switcher sits at the top right of a phone: the title starts below it. */
+  @media (max-width: 767px) {
+    padding-top: 72px;
   }
 `;
 
@@ -79,6 +83,9 @@ const Header = styled.header`
     }
     figure img {
       aspect-ratio: 252 / 150;
+    }
+    .banner {
+      width: min(160px, 100%);
     }
   }
 `;
