@@ -3,6 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatOpenAck, ChatPresence, ChatSendAck, ChatSummary, StandContact } from '@plataforma/adapter';
 import { createClient, createStaff, type TestAccount } from '../helpers/accounts';
+import { emit, next } from '../helpers/instances';
 import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
 // The live chat (issue 12): socket.io on the app's own server. Every event, every refusal and its
@@ -37,23 +38,6 @@ const connect = (token: string | null, how: 'auth' | 'query' = 'auth') =>
     sockets.push(socket);
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (error) => reject(error));
-  });
-
-const emit = <T>(socket: Socket, event: string, payload: unknown) => socket.timeout(15_000).emitWithAck(event, payload) as Promise<T>;
-
-const next = <T>(socket: Socket, event: string, accept: (value: T) => boolean = () => true) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off(event, listener);
-      reject(new Error(`no ${event} within 15 s`));
-    }, 15_000);
-    const listener = (value: T) => {
-      if (!accept(value)) return;
-      clearTimeout(timer);
-      socket.off(event, listener);
-      resolve(value);
-    };
-    socket.on(event, listener);
   });
 
 const messagesInDb = async (clientId: number, stand = standId) => {
