@@ -176,7 +176,11 @@ export const redeemChallenge = async (
   if (new Date(challenge.expiresAt).getTime() <= Date.now()) throw new ApiError(400, 'auth.error.codeExpired');
 
   const used = await reserveTry(strapi, challenge.id, settings.maxTries);
-  if (used === null) throw new ApiError(400, 'auth.error.codeBlocked');
+  if (used === null) {
+    // No try left, or a parallel check used the code between the read and the reservation.
+    const now = (await query.findOne({ where: { id: challenge.id }, select: ['consumedAt'] })) as { consumedAt: unknown } | null;
+    throw new ApiError(400, now?.consumedAt ? 'auth.error.invalidCode' : 'auth.error.codeBlocked');
+  }
 
   const expected = Buffer.from(challenge.codeHash, 'hex');
   const given = Buffer.from(hashCode(challenge.attemptId, input.code), 'hex');
