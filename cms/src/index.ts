@@ -19,6 +19,7 @@ import { asStrapiRoutes } from './http/router';
 import { ensureFirstAdmin } from './lib/first-admin';
 import { isDataTransferBoot } from './lib/cli-command';
 import { ensureIndexes } from './lib/indexes';
+import { ensurePinnedRelations } from './lib/pinned-relations';
 import { finishKeptIds, keepIdsOnImport } from './lib/keep-ids';
 import { printWelcome } from './lib/welcome';
 import { seedDemo } from './seed';
@@ -43,6 +44,12 @@ export default {
     // Before the server listens: /admin's registration is never open to whoever comes first.
     await ensureFirstAdmin(strapi);
     await ensureIndexes(strapi);
+    try {
+      await ensurePinnedRelations(strapi);
+    } catch (error) {
+      // The lists then join the link tables: slower, never wrong.
+      strapi.log.error(`[lists] pinned relation columns not ready: ${(error as Error).message}`);
+    }
     if (isDataTransferBoot()) {
       // `strapi export/import/transfer` loads the app only to move data: no demo seed (an import
       // replaces the rows anyway), no queued clients import, no addresses; an import keeps the

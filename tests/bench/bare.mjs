@@ -26,7 +26,9 @@ const STAND_UID = 'api::stand.stand';
 /** A query's parts for one request; placeholders written `?` and renumbered for pg. */
 const build = ({ eventId, search, order, direction, limit, offset }) => {
   const params = [eventId];
-  let where = 'l.event_id = ?';
+  // The event's id pinned on the stand (decision 043): one (lnk_event_id, name, id) index
+  // serves the filter, the order and the count.
+  let where = 's.lnk_event_id = ?';
   if (search !== undefined) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // SQLite's LIKE already ignores ASCII case (and has no index to use). On PostgreSQL the
@@ -41,8 +43,8 @@ const build = ({ eventId, search, order, direction, limit, offset }) => {
   const orderBy = order === 'id' ? `s.id ${dir}` : `s.${order} ${dir}, s.id ${dir}`;
   const pageOrder = order === 'id' ? `p.id ${dir}` : `p.${order} ${dir}, p.id ${dir}`;
   const rows = `WITH p AS (
-      SELECT ${COLUMNS.map((c) => `s.${c}`).join(', ')}, l.event_id
-      FROM stands s JOIN stands_event_lnk l ON l.stand_id = s.id
+      SELECT ${COLUMNS.map((c) => `s.${c}`).join(', ')}, s.lnk_event_id AS event_id
+      FROM stands s
       WHERE ${where}
       ORDER BY ${orderBy} LIMIT ? OFFSET ?)
     SELECT p.*, f.id AS image_id, f.url AS image_url
@@ -50,7 +52,7 @@ const build = ({ eventId, search, order, direction, limit, offset }) => {
     LEFT JOIN files_related_mph m ON m.related_id = p.id AND m.related_type = '${STAND_UID}' AND m.field = 'image'
     LEFT JOIN files f ON f.id = m.file_id
     ORDER BY ${pageOrder}`;
-  const count = `SELECT count(*) AS count FROM stands s JOIN stands_event_lnk l ON l.stand_id = s.id WHERE ${where}`;
+  const count = `SELECT count(*) AS count FROM stands s WHERE ${where}`;
   return { rows, rowParams: [...params, limit, offset], count, countParams: params };
 };
 

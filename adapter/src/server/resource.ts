@@ -179,6 +179,24 @@ export const resourceRoutes = <Row, Wire, F extends string>(
     return row as Row;
   };
 
+  /**
+   * A list's rows and count: the page's ids and the count from the database's own list SQL when it
+   * has one (`DbLike.listPage`), then those rows read by id through the query engine, so the rows
+   * and their relations are exactly what `findWithCount` answers; `findWithCount` otherwise.
+   */
+  const withId = (select: string[] | undefined) => (select && !select.includes('id') ? [...select, 'id'] : select);
+  const findPage = async (params: FindParams): Promise<[unknown[], number]> => {
+    const source = db();
+    const page = source.listPage ? await source.listPage(spec.uid, params) : null;
+    if (!page) return source.query(spec.uid).findWithCount(params);
+    if (page.ids.length === 0) return [[], page.count];
+    const found = (await source
+      .query(spec.uid)
+      .findMany({ where: { id: { $in: page.ids } }, select: withId(spec.select), populate: spec.populate })) as Array<{ id: number }>;
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return [page.ids.map((id) => byId.get(id)).filter((row) => row !== undefined), page.count];
+  };
+
   const handlers: Record<Action, RouteDef> = {
     list: {
       method: 'GET',
@@ -190,7 +208,7 @@ export const resourceRoutes = <Row, Wire, F extends string>(
         const scoped = await spec.scope?.(ctx);
         if (scoped) params.where = Object.keys(params.where ?? {}).length ? { $and: [params.where as Where, scoped] } : scoped;
         const [[rows, count]] = await Promise.all([
-          db().query(spec.uid).findWithCount(params),
+          findPage(params),
           ...filterIds
             .filter(([filter]) => filter.exists)
             .map(async ([filter, id]) => {

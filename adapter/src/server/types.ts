@@ -25,8 +25,27 @@ export interface QueryLike {
   deleteMany(params: { where: Where }): Promise<{ count: number }>;
 }
 
+/** What a list's page needs from the database: its rows' order, limit and offset. */
+export interface ListPageParams {
+  where?: Where;
+  orderBy?: OrderBy;
+  limit?: number;
+  offset?: number;
+}
+
+/** The ids of a page, in order, and the count of every row the where matches. */
+export interface ListPage {
+  ids: number[];
+  count: number;
+}
+
 export interface DbLike {
   query(uid: string): QueryLike;
+  /**
+   * Optional faster path for a list (the cms's hand-written SQL, decision 043): the page's ids and
+   * the count, or null when it cannot express the where (the list then uses `findWithCount`).
+   */
+  listPage?(uid: string, params: ListPageParams): Promise<ListPage | null>;
 }
 
 /** The request context a route handler gets: the part of Koa's context the product's routes use. */

@@ -12,9 +12,16 @@ import {
 } from '@plataforma/adapter/server';
 import type { z } from 'zod';
 import { access } from '../auth/strategy';
+import { createListSql } from './list-sql';
 
-/** The query engine, seen through the adapter's structural type. */
-export const dbOf = (strapi: Core.Strapi) => (): DbLike => strapi.db;
+/**
+ * The query engine, seen through the adapter's structural type, with the cms's own list SQL
+ * (`listPage`, decision 043) that the adapter's lists try before `findWithCount`.
+ */
+export const dbOf = (strapi: Core.Strapi) => {
+  const db: DbLike = { query: (uid) => strapi.db.query(uid), listPage: createListSql(strapi) };
+  return (): DbLike => db;
+};
 
 /** The one way to write a custom route of the product (site, cms and /auth alike): see `defineRoute`. */
 export const routeFor =
