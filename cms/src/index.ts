@@ -20,6 +20,7 @@ import { ensureFirstAdmin } from './lib/first-admin';
 import { isDataTransferBoot } from './lib/cli-command';
 import { ensureIndexes } from './lib/indexes';
 import { ensurePinnedRelations } from './lib/pinned-relations';
+import { ensureSearchTables } from './lib/search-tables';
 import { finishKeptIds, keepIdsOnImport } from './lib/keep-ids';
 import { printWelcome } from './lib/welcome';
 import { seedDemo } from './seed';
@@ -46,9 +47,10 @@ export default {
     await ensureIndexes(strapi);
     try {
       await ensurePinnedRelations(strapi);
+      await ensureSearchTables(strapi);
     } catch (error) {
       // The lists then join the link tables: slower, never wrong.
-      strapi.log.error(`[lists] pinned relation columns not ready: ${(error as Error).message}`);
+      strapi.log.error(`[lists] pinned columns or search tables not ready: ${(error as Error).message}`);
     }
     if (isDataTransferBoot()) {
       // `strapi export/import/transfer` loads the app only to move data: no demo seed (an import

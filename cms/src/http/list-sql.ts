@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { ListPage, ListPageParams, OrderBy, Where } from '@plataforma/adapter/server';
 import { pinnedColumnOf } from '../lib/pinned-relations';
+import { ftsQuery, searchTableOf } from '../lib/search-tables';
 
 /**
  * The SQL of a list's page and count, written from the query engine's own `where` (issue 16,
@@ -39,6 +40,7 @@ interface ScalarMeta {
   columnName?: string;
 }
 interface ModelMeta {
+  uid: string;
   tableName: string;
   attributes: Record<string, ScalarMeta | RelationMeta>;
 }
@@ -168,13 +170,15 @@ export const createListSql = (strapi: Core.Strapi) => {
       Object.entries(where).map(([key, value]) => {
         if (key === '$and' || key === '$or') {
           if (!Array.isArray(value)) throw new Unsupported();
-          return joinAll(
+          const exact = joinAll(
             value.map((item) => {
               if (!isPlainObject(item)) throw new Unsupported();
               return compile(model, ref, item);
             }),
             key === '$and' ? 'and' : 'or',
           );
+          const prefilter = key === '$or' ? searchPrefilter(model, ref, value) : null;
+          return prefilter ? joinAll([prefilter, exact], 'and') : exact;
         }
         if (key.startsWith('$')) throw new Unsupported();
         const relation = relationOf(model, key);
@@ -189,6 +193,34 @@ export const createListSql = (strapi: Core.Strapi) => {
       }),
       'and',
     );
+
+  /**
+   * On SQLite, a search (`$or` of `$containsi` of one term over columns of the model's FTS table)
+   * first narrows to the rows the trigram index finds: a superset, the `like` then decides.
+   */
+  const searchPrefilter = (model: ModelMeta, ref: string, items: unknown[]): Fragment | null => {
+    if (postgres) return null;
+    const search = searchTableOf(strapi, model.uid);
+    if (!search || items.length === 0) return null;
+    let term: string | undefined;
+    const columns: string[] = [];
+    for (const item of items) {
+      if (!isPlainObject(item) || Object.keys(item).length !== 1) return null;
+      const [attribute, condition] = Object.entries(item)[0];
+      const column = search.columns.get(attribute);
+      if (!column || !isPlainObject(condition) || Object.keys(condition).length !== 1 || typeof condition.$containsi !== 'string')
+        return null;
+      if (term !== undefined && term !== condition.$containsi) return null;
+      term = condition.$containsi;
+      columns.push(column);
+    }
+    // The trigram index finds terms of 3 characters or more.
+    if (term === undefined || [...term].length < 3) return null;
+    return {
+      sql: `${ref}.id in (select rowid from ${quote(search.table)} where ${quote(search.table)} match ?)`,
+      bindings: [ftsQuery(columns, term)],
+    };
+  };
 
   /** A condition on a relation: the row has a related row matching `value`. */
   const related = (ref: string, relation: RelationMeta, value: unknown): Fragment => {

@@ -82,6 +82,21 @@ const cases = (): Array<[string, string, ListPageParams]> => [
   ['search for an underscore', 'api::stand.stand', { where: { name: { $containsi: 'o_l' } }, orderBy: byName, limit: 20 }],
   ['search for a backslash', 'api::stand.stand', { where: { name: { $containsi: 'a\\m' } }, orderBy: byName, limit: 20 }],
   [
+    'search for a non-ASCII capital (the trigram index folds it, like does not)',
+    'api::stand.stand',
+    { where: { $or: [{ name: { $containsi: 'ágo' } }, { subtitle: { $containsi: 'ágo' } }] }, orderBy: byName, limit: 20 },
+  ],
+  [
+    'search for a short term',
+    'api::stand.stand',
+    { where: { $or: [{ name: { $containsi: 'de' } }, { subtitle: { $containsi: 'de' } }] }, orderBy: byName, limit: 20 },
+  ],
+  [
+    'search for a quote',
+    'api::stand.stand',
+    { where: { $or: [{ name: { $containsi: 'a"b' } }, { subtitle: { $containsi: 'a"b' } }] }, orderBy: byName, limit: 20 },
+  ],
+  [
     'published events of any stand, by position desc',
     'api::stand.stand',
     { where: { event: { published: true } }, orderBy: [{ position: 'desc' }, { id: 'desc' }], limit: 7 },
@@ -186,6 +201,30 @@ describe('list SQL against the query engine', () => {
     expect((await page('api::stand.stand', params))?.count).toBe(before + 1);
     await strapi.db.query('api::stand.stand').delete({ where: { id: stand } });
     expect((await page('api::stand.stand', params))?.count).toBe(before);
+  });
+
+  it('keeps the SQLite search index in step with every write (decision 043)', async () => {
+    const strapi = server.strapi;
+    if (strapi.db.dialect.client !== 'sqlite') return;
+    const found = async (term: string) =>
+      (
+        (await strapi.db.connection.raw(`select rowid as id from stands_search where stands_search match ?`, [`"${term}"`])) as Array<{
+          id: number;
+        }>
+      ).map((row) => row.id);
+    const stand = await insert(strapi, 'api::stand.stand', { name: 'Xilofone Médico', type: 'bronze', event: ids.other });
+    expect(await found('xilofone')).toEqual([stand]);
+    await strapi.db.query('api::stand.stand').update({ where: { id: stand }, data: { name: 'Zabumba' } });
+    expect(await found('xilofone')).toEqual([]);
+    expect(await found('zabumba')).toEqual([stand]);
+    const search: ListPageParams = {
+      where: { $or: [{ name: { $containsi: 'zabu' } }, { subtitle: { $containsi: 'zabu' } }] },
+      orderBy: byName,
+      limit: 5,
+    };
+    expect(await page('api::stand.stand', search)).toEqual({ ids: [stand], count: 1 });
+    await strapi.db.query('api::stand.stand').delete({ where: { id: stand } });
+    expect(await found('zabumba')).toEqual([]);
   });
 
   it('answers null for what it does not compile, so the engine answers', async () => {
