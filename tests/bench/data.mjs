@@ -161,3 +161,79 @@ export const STAND_WIRE_COLUMNS = [
   'negotiation',
   'website',
 ];
+
+// prettier-ignore
+const FIRST_NAMES = [
+  'Ana', 'Bruno', 'Carla', 'Daniel', 'Eduarda', 'Felipe', 'Gabriela', 'Henrique', 'Isabela', 'João', 'Karina',
+  'Lucas', 'Mariana', 'Nicolas', 'Olívia', 'Paulo', 'Quitéria', 'Rafael', 'Sofia', 'Thiago', 'Úrsula', 'Vinícius',
+  'Wesley', 'Yasmin', 'Zeca', 'Beatriz', 'Caio', 'Débora', 'Enzo', 'Fernanda', 'Gustavo', 'Helena', 'Igor',
+  'Júlia', 'Leonardo', 'Manuela', 'Otávio', 'Patrícia', 'Renata', 'Samuel', 'Tatiane', 'Valentina',
+];
+
+/**
+ * The search term of the clients and network lists: one surname of the list, so about 1.4 % of
+ * clients carry it (two surnames each).
+ */
+export const CLIENT_SEARCH_TERM = 'itapu';
+/** The search term of the activity log: the brand that a few stands' names carry. */
+export const LOG_SEARCH_TERM = SEARCH_TERM;
+
+/**
+ * Clients of the bench, ids from `firstId`: pt-BR names, unique e-mails; every `networkEvery`-th
+ * entered event 1 and agreed to be listed in its network room, half of those showing the e-mail.
+ */
+export const generateClients = ({ count = 200_000, firstId = 2, networkEvery = 4, seed = 20_261_127 } = {}) => {
+  const random = prng(seed);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const clients = [];
+  for (let index = 0; index < count; index += 1) {
+    const id = firstId + index;
+    const name = `${pick(FIRST_NAMES)} ${pick(CORES)} ${pick(CORES)}`;
+    const listed = index % networkEvery === 0;
+    clients.push({
+      id,
+      documentId: `cli${id.toString(36).padStart(21, '0')}`,
+      name,
+      email: `${slug(name)}.${id}@exemplo.com.br`,
+      listed,
+      showEmail: listed && random() < 0.5,
+      // Spread over the last year, oldest first.
+      createdAt: Date.UTC(2025, 10, 27) + Math.floor((index / count) * 365 * 86_400_000),
+    });
+  }
+  return clients;
+};
+
+// prettier-ignore
+const LOG_ACTIONS = [
+  ['create', 'Criou o estande'], ['update', 'Alterou o estande'], ['delete', 'Excluiu o estande'],
+  ['update', 'Alterou a sala'], ['create', 'Criou a palestra'], ['login', 'Entrou no painel'],
+];
+
+/** The activity log of the bench: `count` entries by a few staff members, newest last. */
+export const generateLogs = ({ count = 1_000_000, stands, seed = 20_261_128 } = {}) => {
+  const random = prng(seed);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const staff = FIRST_NAMES.slice(0, 12).map((name, index) => ({
+    username: name,
+    email: `${slug(name)}@organizadora.com.br`,
+    ip: `10.0.${index}.${index + 10}`,
+  }));
+  const logs = [];
+  for (let index = 0; index < count; index += 1) {
+    const who = pick(staff);
+    const [action, verb] = pick(LOG_ACTIONS);
+    const stand = stands[Math.floor(random() * stands.length)];
+    logs.push({
+      id: index + 1,
+      documentId: `log${(index + 1).toString(36).padStart(21, '0')}`,
+      username: who.username,
+      email: who.email,
+      ip: who.ip,
+      action,
+      description: action === 'login' ? `${verb} (${who.email})` : `${verb} "${stand.name}" (protocolo ${index + 1})`,
+      createdAt: Date.UTC(2025, 10, 27) + Math.floor((index / count) * 365 * 86_400_000),
+    });
+  }
+  return logs;
+};

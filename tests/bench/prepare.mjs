@@ -27,6 +27,41 @@ try {
       lifespan: null,
     });
     fs.writeFileSync(tokenFile, accessKey, { mode: 0o600 });
+    // The product's own lists of staff and visitors need their sessions: an admin for the
+    // clients and the activity log, a signed-in client (id 1; the seeded ones follow) for the
+    // network room. And where Strapi keeps who entered which event.
+    const metaFile = process.env.BENCH_META_FILE;
+    if (metaFile) {
+      const { createSession } = createRequire(path.join(cmsDir, 'package.json'))(path.join(cmsDir, 'dist', 'src', 'auth', 'sessions'));
+      const staff = await app.db.query('api::staff-user.staff-user').create({
+        data: {
+          name: 'Admin do bench',
+          email: 'admin.bench@organizadora.com.br',
+          role: 'admin',
+          ddi: '55',
+          ddd: '11',
+          phone: '900000001',
+          firstAccess: false,
+        },
+      });
+      const client = await app.db.query('api::client.client').create({
+        data: {
+          id: 1,
+          name: 'Visitante do bench',
+          email: 'visitante.bench@exemplo.com.br',
+          listedInNetwork: false,
+          networkShowEmail: false,
+        },
+      });
+      const events = app.db.metadata.get('api::client.client').attributes.events.joinTable;
+      const meta = {
+        staffToken: (await createSession(app, { audience: 'staff', accountId: staff.id })).token,
+        clientToken: (await createSession(app, { audience: 'client', accountId: client.id })).token,
+        clientId: client.id,
+        clientEvents: { table: events.name, client: events.joinColumn.name, event: events.inverseJoinColumn.name },
+      };
+      fs.writeFileSync(metaFile, JSON.stringify(meta), { mode: 0o600 });
+    }
   } finally {
     await app.destroy();
   }

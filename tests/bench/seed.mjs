@@ -1,6 +1,7 @@
 // Bulk-inserts the bench data by SQL into a database whose schema Strapi has just created:
 // two published events, their stands (with the event link table) and the stands' logos
-// (upload files with their morph rows). Batches inside transactions: seconds, not minutes.
+// (upload files with their morph rows); then clients (with who entered event 1) and the
+// activity log. Batches inside transactions: seconds, not minutes.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,6 +135,69 @@ const fileRow = (s, fileId, now) => ({
   published_at: now,
 });
 
+const CLIENT_COLUMNS = [
+  'id',
+  'document_id',
+  'name',
+  'email',
+  'ddi',
+  'listed_in_network',
+  'network_show_email',
+  'login_locked',
+  'created_at',
+  'updated_at',
+  'published_at',
+];
+const LOG_COLUMNS = ['id', 'document_id', 'username', 'email', 'ip', 'action', 'description', 'created_at', 'updated_at', 'published_at'];
+
+/** The clients, who entered event 1 and agreed to be listed (the link table prepare.mjs named), and the activity log. */
+const morePlan = ({ clients = [], logs = [], clientEvents }, date) => {
+  const tables = [];
+  if (clients.length) {
+    tables.push({
+      table: 'clients',
+      columns: CLIENT_COLUMNS,
+      rows: clients.map((c) => ({
+        id: c.id,
+        document_id: c.documentId,
+        name: c.name,
+        email: c.email,
+        ddi: '55',
+        listed_in_network: c.listed,
+        network_show_email: c.showEmail,
+        login_locked: false,
+        created_at: date(c.createdAt),
+        updated_at: date(c.createdAt),
+        published_at: date(c.createdAt),
+      })),
+    });
+    tables.push({
+      table: clientEvents.table,
+      columns: [clientEvents.client, clientEvents.event],
+      rows: clients.filter((c) => c.listed).map((c) => ({ [clientEvents.client]: c.id, [clientEvents.event]: 1 })),
+    });
+  }
+  if (logs.length) {
+    tables.push({
+      table: 'logs',
+      columns: LOG_COLUMNS,
+      rows: logs.map((l) => ({
+        id: l.id,
+        document_id: l.documentId,
+        username: l.username,
+        email: l.email,
+        ip: l.ip,
+        action: l.action,
+        description: l.description,
+        created_at: date(l.createdAt),
+        updated_at: date(l.createdAt),
+        published_at: date(l.createdAt),
+      })),
+    });
+  }
+  return tables;
+};
+
 /** The rows to insert, table by table, in insertion order. */
 const plan = (stands, now) => {
   const files = [];
@@ -163,7 +227,7 @@ const EMPTY_TABLES = ['events', 'stands', 'stands_event_lnk', 'files', 'files_re
 const quote = (name) => `"${name}"`;
 
 /** SQLite: prepared inserts inside one transaction per table (better-sqlite3 is synchronous). */
-export const seedSqlite = (filename, stands) => {
+export const seedSqlite = (filename, stands, more = {}) => {
   const Database = require('better-sqlite3');
   const db = new Database(filename);
   try {
@@ -173,7 +237,7 @@ export const seedSqlite = (filename, stands) => {
     }
     // Strapi stores dates as epoch milliseconds on SQLite.
     const now = Date.now();
-    for (const { table, columns, rows } of plan(stands, now)) {
+    for (const { table, columns, rows } of [...plan(stands, now), ...morePlan(more, (ms) => ms)]) {
       const insert = db.prepare(
         `INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
       );
@@ -206,6 +270,10 @@ const PG_TYPES = {
   discount: 'float8',
   exchange: 'float8',
   featured: 'boolean',
+  listed_in_network: 'boolean',
+  network_show_email: 'boolean',
+  login_locked: 'boolean',
+  client_id: 'int',
   published: 'boolean',
   start_date: 'date',
   end_date: 'date',
@@ -221,7 +289,7 @@ const PG_TYPES = {
  * transaction; the id sequences are then moved past the inserted ids, and the database vacuumed
  * and analysed (what autovacuum does shortly after such a load: statistics and visibility map).
  */
-export const seedPostgres = async (connectionString, stands) => {
+export const seedPostgres = async (connectionString, stands, more = {}) => {
   const { Client } = require('pg');
   const client = new Client({ connectionString });
   // A dropped connection (Ctrl-C drops the database) rejects the pending query; no crash.
@@ -234,14 +302,16 @@ export const seedPostgres = async (connectionString, stands) => {
     }
     const now = new Date();
     await client.query('BEGIN');
-    for (const { table, columns, rows } of plan(stands, now)) {
+    for (const { table, columns, rows } of [...plan(stands, now), ...morePlan(more, (ms) => new Date(ms))]) {
       for (let start = 0; start < rows.length; start += 10_000) {
         const batch = rows.slice(start, start + 10_000);
         const params = columns.map((c) => batch.map((row) => row[c] ?? null));
         const casts = columns.map((c, i) => `$${i + 1}::${PG_TYPES[c] ?? 'text'}[]`).join(', ');
         await client.query(`INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')}) SELECT * FROM unnest(${casts})`, params);
       }
-      await client.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), (SELECT max(id) FROM ${quote(table)}))`, [table]);
+      if (columns.includes('id')) {
+        await client.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), (SELECT max(id) FROM ${quote(table)}))`, [table]);
+      }
     }
     await client.query('COMMIT');
     await client.query('VACUUM ANALYZE');

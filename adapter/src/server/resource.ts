@@ -101,6 +101,24 @@ export const parseIds = (query: Record<string, unknown>, body: unknown): number[
   return [...new Set(list.map((v) => parseId(typeof v === 'string' ? v.trim() : v)))];
 };
 
+const withId = (select: string[] | undefined) => (select && !select.includes('id') ? [...select, 'id'] : select);
+
+/**
+ * A list's rows and count: the page's ids and the count from the database's own list SQL when it
+ * has one (`DbLike.listPage`), then those rows read by id through the query engine, so the rows
+ * and their relations are exactly what `findWithCount` answers; `findWithCount` otherwise.
+ */
+export const findWithCount = async (db: DbLike, uid: string, params: FindParams): Promise<[unknown[], number]> => {
+  const page = db.listPage ? await db.listPage(uid, params) : null;
+  if (!page) return db.query(uid).findWithCount(params);
+  if (page.ids.length === 0) return [[], page.count];
+  const found = (await db
+    .query(uid)
+    .findMany({ where: { id: { $in: page.ids } }, select: withId(params.select), populate: params.populate })) as Array<{ id: number }>;
+  const byId = new Map(found.map((row) => [row.id, row]));
+  return [page.ids.map((id) => byId.get(id)).filter((row) => row !== undefined), page.count];
+};
+
 export const buildListParams = <Row, Wire, F extends string>(
   spec: ResourceSpec<Row, Wire, F>,
   rawQuery: Record<string, unknown>,
@@ -184,18 +202,7 @@ export const resourceRoutes = <Row, Wire, F extends string>(
    * has one (`DbLike.listPage`), then those rows read by id through the query engine, so the rows
    * and their relations are exactly what `findWithCount` answers; `findWithCount` otherwise.
    */
-  const withId = (select: string[] | undefined) => (select && !select.includes('id') ? [...select, 'id'] : select);
-  const findPage = async (params: FindParams): Promise<[unknown[], number]> => {
-    const source = db();
-    const page = source.listPage ? await source.listPage(spec.uid, params) : null;
-    if (!page) return source.query(spec.uid).findWithCount(params);
-    if (page.ids.length === 0) return [[], page.count];
-    const found = (await source
-      .query(spec.uid)
-      .findMany({ where: { id: { $in: page.ids } }, select: withId(spec.select), populate: spec.populate })) as Array<{ id: number }>;
-    const byId = new Map(found.map((row) => [row.id, row]));
-    return [page.ids.map((id) => byId.get(id)).filter((row) => row !== undefined), page.count];
-  };
+  const findPage = (params: FindParams) => findWithCount(db(), spec.uid, params);
 
   const handlers: Record<Action, RouteDef> = {
     list: {

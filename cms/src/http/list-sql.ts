@@ -137,6 +137,7 @@ export const createListSql = (strapi: Core.Strapi) => {
   const operator = (ref: string, type: string, op: string, value: unknown): Fragment => {
     if (op === '$null') return { sql: value ? `${ref} is null` : `${ref} is not null`, bindings: [] };
     if (op === '$notNull') return { sql: value ? `${ref} is not null` : `${ref} is null`, bindings: [] };
+    if (value === null && (op === '$eq' || op === '$ne')) return { sql: `${ref} is ${op === '$eq' ? '' : 'not '}null`, bindings: [] };
     if (CONVERTED.has(type)) throw new Unsupported();
     if (op === '$containsi') {
       if (typeof value !== 'string') throw new Unsupported();
@@ -150,11 +151,7 @@ export const createListSql = (strapi: Core.Strapi) => {
     }
     const comparison = COMPARISONS[op];
     if (!comparison) throw new Unsupported();
-    if (value === null) {
-      if (op === '$eq') return { sql: `${ref} is null`, bindings: [] };
-      if (op === '$ne') return { sql: `${ref} is not null`, bindings: [] };
-      throw new Unsupported();
-    }
+    if (value === null) throw new Unsupported();
     return { sql: `${ref} ${comparison} ?`, bindings: [scalar(value)] };
   };
 
@@ -202,17 +199,30 @@ export const createListSql = (strapi: Core.Strapi) => {
     if (postgres) return null;
     const search = searchTableOf(strapi, model.uid);
     if (!search || items.length === 0) return null;
-    let term: string | undefined;
-    const columns: string[] = [];
-    for (const item of items) {
+    /** The column and term of a `contains` that every row of the item satisfies, if any. */
+    const witness = (item: unknown): [string, string] | null => {
       if (!isPlainObject(item) || Object.keys(item).length !== 1) return null;
       const [attribute, condition] = Object.entries(item)[0];
+      // `{ $and: [..., { email: { $containsi } }] }` (the network room's hidden e-mails): its rows contain the term too.
+      if (attribute === '$and' && Array.isArray(condition)) {
+        for (const part of condition) {
+          const found = witness(part);
+          if (found) return found;
+        }
+        return null;
+      }
       const column = search.columns.get(attribute);
       if (!column || !isPlainObject(condition) || Object.keys(condition).length !== 1 || typeof condition.$containsi !== 'string')
         return null;
-      if (term !== undefined && term !== condition.$containsi) return null;
-      term = condition.$containsi;
-      columns.push(column);
+      return [column, condition.$containsi];
+    };
+    let term: string | undefined;
+    const columns: string[] = [];
+    for (const item of items) {
+      const found = witness(item);
+      if (!found || (term !== undefined && term !== found[1])) return null;
+      term = found[1];
+      if (!columns.includes(found[0])) columns.push(found[0]);
     }
     // The trigram index finds terms of 3 characters or more.
     if (term === undefined || [...term].length < 3) return null;

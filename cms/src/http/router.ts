@@ -13,13 +13,18 @@ import {
 import type { z } from 'zod';
 import { access } from '../auth/strategy';
 import { createListSql } from './list-sql';
+import { settings } from '../lib/settings';
 
 /**
  * The query engine, seen through the adapter's structural type, with the cms's own list SQL
  * (`listPage`, decision 043) that the adapter's lists try before `findWithCount`.
  */
 export const dbOf = (strapi: Core.Strapi) => {
-  const db: DbLike = { query: (uid) => strapi.db.query(uid), listPage: createListSql(strapi) };
+  const listPage = createListSql(strapi);
+  const db: DbLike = {
+    query: (uid) => strapi.db.query(uid),
+    listPage: (uid, params) => (settings().database.listSql ? listPage(uid, params) : Promise.resolve(null)),
+  };
   return (): DbLike => db;
 };
 

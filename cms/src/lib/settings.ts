@@ -178,6 +178,8 @@ const schema = z.object({
   DATABASE_SSL_REJECT_UNAUTHORIZED: bool(true),
   DATABASE_POOL_MIN: int(2, 0),
   DATABASE_POOL_MAX: int(10, 1),
+  // lists (decision 043): false sends every list through the query engine (slower, same answers)
+  LIST_SQL: bool(true),
   DATABASE_CONNECTION_TIMEOUT: int(10_000, 1),
   // Strapi's /admin
   STRAPI_ADMIN_EMAIL: text(),
@@ -358,6 +360,8 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
       schema: flat.DATABASE_SCHEMA,
       ssl: flat.DATABASE_SSL ? { rejectUnauthorized: flat.DATABASE_SSL_REJECT_UNAUTHORIZED } : false,
       pool: { min: flat.DATABASE_POOL_MIN, max: flat.DATABASE_POOL_MAX },
+      /** Lists run the cms's own page and count SQL (decision 043); false: the query engine's. */
+      listSql: flat.LIST_SQL,
       connectionTimeoutMs: flat.DATABASE_CONNECTION_TIMEOUT,
     },
     firstAdmin: {

@@ -34,6 +34,16 @@ beforeAll(async () => {
     }
   }
   await insert(strapi, 'api::stand.stand', { name: 'Sem evento', type: 'bronze' });
+  for (const [index, name] of ['Ana Souza', 'Bruno Lima', 'carla souza', 'Davi Rocha', 'Elisa Souza'].entries()) {
+    await insert(strapi, 'api::client.client', {
+      name,
+      email: `cliente${index}@souza.example`,
+      listedInNetwork: index !== 1,
+      networkShowEmail: index % 2 === 0,
+      erasedAt: index === 4 ? new Date() : null,
+      events: index === 3 ? [ids.other] : [ids.published, ids.other],
+    });
+  }
   for (const name of ['Dra. Ana', 'Dr. Bruno', 'Dra. Carla']) {
     await insert(strapi, 'api::speaker.speaker', { name, event: ids.published });
     await insert(strapi, 'api::speaker.speaker', { name, event: ids.other });
@@ -118,6 +128,35 @@ const cases = (): Array<[string, string, ListPageParams]> => [
     'rows of a stand of a published event (media)',
     'api::media.media',
     { where: { $and: [{ stand: { event: { published: true } } }, { stand: { id: ids.stands[1] } }] }, orderBy: [{ id: 'asc' }], limit: 20 },
+  ],
+  [
+    'clients not erased (the back office)',
+    'api::client.client',
+    { where: { erasedAt: null }, orderBy: [{ name: 'asc' }, { id: 'asc' }], limit: 20 },
+  ],
+  [
+    'clients not erased, searched (the back office)',
+    'api::client.client',
+    {
+      where: { $and: [{ erasedAt: null }, { $or: [{ name: { $containsi: 'souza' } }, { email: { $containsi: 'souza' } }] }] },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      limit: 20,
+    },
+  ],
+  [
+    'the network room (a to-many relation, a search that hides e-mails)',
+    'api::client.client',
+    {
+      where: {
+        $and: [
+          { listedInNetwork: true },
+          { events: { id: ids.published } },
+          { $or: [{ name: { $containsi: 'souza' } }, { $and: [{ networkShowEmail: true }, { email: { $containsi: 'souza' } }] }] },
+        ],
+      },
+      orderBy: [{ name: 'asc' }, { id: 'asc' }],
+      limit: 30,
+    },
   ],
   [
     'speakers of an event (no pinned column: driven by the link table)',

@@ -10,10 +10,10 @@ import {
   type NetworkConsentInput,
   type NetworkPerson,
 } from '@plataforma/adapter';
-import { reply, type RouteContext } from '@plataforma/adapter/server';
+import { findWithCount, reply, type RouteContext } from '@plataforma/adapter/server';
 import { identityOf } from '../../../auth/identity';
 import { access } from '../../../auth/strategy';
-import { routeFor, siteRouter } from '../../../http/router';
+import { dbOf, routeFor, siteRouter } from '../../../http/router';
 import { CLIENT_UID } from '../wire';
 import { flushPageViews } from '../../../analytics/page-views';
 
@@ -49,6 +49,7 @@ const whole = (value: unknown): number => (typeof value === 'string' && /^\d+$/.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const route = routeFor(strapi);
+  const db = dbOf(strapi);
   const signedIn = access('client', 'soft-client');
 
   const list = route({
@@ -70,7 +71,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         clauses.push({
           $or: [{ name: { $containsi: search } }, { $and: [{ networkShowEmail: true }, { email: { $containsi: search } }] }],
         });
-      const [rows, count] = (await strapi.db.query(CLIENT_UID).findWithCount({
+      const [rows, count] = (await findWithCount(db(), CLIENT_UID, {
         where: { $and: clauses },
         select: ['id', 'name', 'email', 'networkShowEmail', 'facebook', 'twitter', 'linkedIn'],
         orderBy: [{ name: 'asc' }, { id: 'asc' }],
