@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../envelope';
-import { resourceRoutes, type ResourceSpec } from './resource';
+import { findWithCount, resourceRoutes, type ResourceSpec } from './resource';
 import type { ContextLike, DbLike, FindParams, OrderBy, QueryLike, RouteDef } from './types';
 
 interface Row {
@@ -271,5 +271,53 @@ describe('resourceRoutes', () => {
     await route('GET', '/things').handler(c);
     expect(c.status).toBe(503);
     expect(c.body).toEqual({ data: null, msg: 'api.error.unavailable', status: 503 });
+  });
+});
+
+describe('findWithCount with the database’s own list SQL (decision 043)', () => {
+  it('reads the page’s rows by id through the query engine, in the order of the ids', async () => {
+    const query = makeQuery({
+      findMany: vi.fn(async () => [
+        { id: 7, name: 'Gama' },
+        { id: 3, name: 'Alfa' },
+        { id: 5, name: 'Beta' },
+      ]),
+    });
+    const listPage = vi.fn(async () => ({ ids: [3, 5, 7, 9], count: 40 }));
+    const db: DbLike = { query: () => query, listPage };
+    const params: FindParams = {
+      where: { event: { id: 1 } },
+      orderBy: [{ name: 'asc' }],
+      limit: 4,
+      offset: 8,
+      select: ['name'],
+      populate: { image: true },
+    };
+    // Row 9 went between the two reads: left out, never answered as a hole.
+    expect(await findWithCount(db, 'api::thing.thing', params)).toEqual([
+      [
+        { id: 3, name: 'Alfa' },
+        { id: 5, name: 'Beta' },
+        { id: 7, name: 'Gama' },
+      ],
+      40,
+    ]);
+    expect(listPage).toHaveBeenCalledWith('api::thing.thing', params);
+    expect(query.findMany).toHaveBeenCalledWith({
+      where: { id: { $in: [3, 5, 7, 9] } },
+      select: ['name', 'id'],
+      populate: { image: true },
+    });
+    expect(query.findWithCount).not.toHaveBeenCalled();
+  });
+
+  it('answers an empty page without reading rows, and falls back to the engine when the SQL declines', async () => {
+    const query = makeQuery();
+    const empty: DbLike = { query: () => query, listPage: vi.fn(async () => ({ ids: [], count: 12 })) };
+    expect(await findWithCount(empty, 'api::thing.thing', { offset: 100 })).toEqual([[], 12]);
+    expect(query.findMany).not.toHaveBeenCalled();
+    const declined: DbLike = { query: () => query, listPage: vi.fn(async () => null) };
+    expect(await findWithCount(declined, 'api::thing.thing', {})).toEqual([[{ id: 1, name: 'Alfa' }], 1]);
+    expect(query.findWithCount).toHaveBeenCalledTimes(1);
   });
 });
