@@ -337,12 +337,14 @@ export const createListSql = (strapi: Core.Strapi) => {
     const countKey = `${countSql}\u0000${JSON.stringify(plan.countWhere.bindings)}`;
     const version = inTransaction ? null : await databaseVersion();
     const cached = version === null ? undefined : counts.get(countKey);
-    const [rows, count] = await Promise.all([
-      connection.raw(rowsSql, plan.where.bindings as never),
+    const readRows = () => connection.raw(rowsSql, plan.where.bindings as never);
+    const readCount = async () =>
       cached && cached.version === version
         ? cached.count
-        : connection.raw(countSql, plan.countWhere.bindings as never).then((counted: unknown) => Number(rowsOf(counted)[0]?.count ?? 0)),
-    ]);
+        : Number(rowsOf(await connection.raw(countSql, plan.countWhere.bindings as never))[0]?.count ?? 0);
+    // A transaction is one connection: its statements go one after the other (pg queues
+    // parallel ones on a client, and deprecates it).
+    const [rows, count] = inTransaction ? [await readRows(), await readCount()] : await Promise.all([readRows(), readCount()]);
     if (version !== null && cached?.version !== version) remember(countKey, version, count);
     return { ids: rowsOf(rows).map((row) => Number(row.id)), count };
   };
