@@ -3,23 +3,13 @@ import { errors } from '@strapi/utils';
 import type { AccessRole, StaffRole } from '@plataforma/adapter';
 import { uidOf } from './accounts';
 import { roleOf, type Identity } from './identity';
-import { liveSession } from './sessions';
+import { SESSION_UID } from './sessions';
 import { bearer, verifyToken, type Audience } from './tokens';
 
 interface StrategyContext {
   request: { header: Record<string, string | string[] | undefined> };
   state: Record<string, unknown>;
 }
-
-/** What a token's account must still be: there, and not locked. */
-interface LiveAccount {
-  id: number;
-  name: string;
-  email: string;
-  role?: StaffRole;
-  loginLocked: boolean | null;
-}
-const LIVE_COLUMNS = ['id', 'name', 'email', 'loginLocked'];
 
 interface AuthResult {
   authenticated: boolean;
@@ -58,25 +48,68 @@ export const createStrategy = (getStrapi: () => Core.Strapi) => ({
   },
 });
 
+interface JoinTable {
+  name: string;
+  joinColumn: { name: string };
+  inverseJoinColumn: { name: string };
+}
+
+interface LiveRow {
+  audience: string;
+  soft: boolean | number | null;
+  revokedAt: string | number | Date | null;
+  expiresAt: string | number | Date;
+  id: number;
+  name: string;
+  email: string;
+  loginLocked: boolean | number | null;
+  role?: string;
+}
+
+/**
+ * The session a jti names with its account, in one statement (the session, its link to the
+ * account, the account): every signed-in request asks it, a page view too (issue 16 §2).
+ */
+const liveRow = async (strapi: Core.Strapi, jti: string, audience: Audience): Promise<LiveRow | null> => {
+  const sessions = strapi.db.metadata.get(SESSION_UID);
+  const column = (meta: typeof sessions, attribute: string, fallback: string) =>
+    (meta.attributes[attribute] as { columnName?: string } | undefined)?.columnName ?? fallback;
+  const link = (sessions.attributes[audience === 'staff' ? 'staffUser' : 'client'] as unknown as { joinTable: JoinTable }).joinTable;
+  const accounts = strapi.db.metadata.get(uidOf(audience));
+  const row = (await strapi.db
+    .connection(`${sessions.tableName} as s`)
+    .join(`${link.name} as l`, `l.${link.joinColumn.name}`, 's.id')
+    .join(`${accounts.tableName} as a`, 'a.id', `l.${link.inverseJoinColumn.name}`)
+    .where('s.jti', jti)
+    .first(
+      's.audience as audience',
+      `s.${column(sessions, 'soft', 'soft')} as soft`,
+      `s.${column(sessions, 'revokedAt', 'revoked_at')} as revokedAt`,
+      `s.${column(sessions, 'expiresAt', 'expires_at')} as expiresAt`,
+      'a.id as id',
+      'a.name as name',
+      'a.email as email',
+      `a.${column(accounts, 'loginLocked', 'login_locked')} as loginLocked`,
+      ...(audience === 'staff' ? ['a.role as role'] : []),
+    )) as LiveRow | undefined;
+  return row ?? null;
+};
+
 /** Who a token names, when it is valid for one of the audiences and its session is live. */
 export const identify = async (strapi: Core.Strapi, token: string, audiences: Audience[]): Promise<AuthResult> => {
   const claims = verifyToken(token, audiences);
   if (!claims) return { authenticated: false, error: 'Invalid token' };
-  const session = await liveSession(strapi, claims.jti);
-  const accountId = Number(claims.sub);
-  if (!session || session.audience !== claims.aud) return { authenticated: false, error: 'Session ended' };
-  if ((claims.aud === 'staff' ? session.staffUser?.id : session.client?.id) !== accountId)
-    return { authenticated: false, error: 'Session mismatch' };
-  const account = (await strapi.db.query(uidOf(claims.aud)).findOne({
-    where: { id: accountId },
-    select: claims.aud === 'staff' ? [...LIVE_COLUMNS, 'role'] : LIVE_COLUMNS,
-  })) as LiveAccount | null;
-  if (!account || account.loginLocked) return { authenticated: false, error: 'Account unavailable' };
-  const { id, name, email } = account;
+  const row = await liveRow(strapi, claims.jti, claims.aud);
+  const live = row && !row.revokedAt && new Date(row.expiresAt).getTime() > Date.now();
+  if (!row || !live || row.audience !== claims.aud) return { authenticated: false, error: 'Session ended' };
+  if (Number(row.id) !== Number(claims.sub)) return { authenticated: false, error: 'Session mismatch' };
+  if (row.loginLocked) return { authenticated: false, error: 'Account unavailable' };
+  const id = Number(row.id);
+  const { name, email } = row;
   const credentials: Identity =
     claims.aud === 'staff'
-      ? { kind: 'staff', id, name, email, role: account.role as StaffRole, jti: claims.jti }
-      : { kind: 'client', id, name, email, soft: session.soft, jti: claims.jti };
+      ? { kind: 'staff', id, name, email, role: row.role as StaffRole, jti: claims.jti }
+      : { kind: 'client', id, name, email, soft: Boolean(row.soft), jti: claims.jti };
   return { authenticated: true, credentials };
 };
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import jwt, { type JwtPayload } from 'jsonwebtoken';
 import { authSettings } from './settings';
 
@@ -7,6 +8,18 @@ const ISSUER = 'plataforma';
 /** Only this algorithm is accepted: no `none`, no key confusion. */
 const ALGORITHMS: jwt.Algorithm[] = ['HS256'];
 
+/**
+ * The signing key as a KeyObject, made once per secret. Given the secret as a string,
+ * jsonwebtoken first tries it as a PEM key (createPublicKey/createPrivateKey throwing) on every
+ * sign and verify: a tenth of the server's time under a congress opening (issue 16 §2).
+ */
+let key: { secret: string; object: crypto.KeyObject } | null = null;
+const secretKey = (): crypto.KeyObject => {
+  const { secret } = authSettings();
+  if (key?.secret !== secret) key = { secret, object: crypto.createSecretKey(Buffer.from(secret, 'utf8')) };
+  return key.object;
+};
+
 export interface TokenClaims {
   sub: string;
   aud: Audience;
@@ -15,7 +28,7 @@ export interface TokenClaims {
 }
 
 export const signToken = (claims: { sub: number; aud: Audience; jti: string; expiresAt: Date }): string =>
-  jwt.sign({ exp: Math.floor(claims.expiresAt.getTime() / 1000) }, authSettings().secret, {
+  jwt.sign({ exp: Math.floor(claims.expiresAt.getTime() / 1000) }, secretKey(), {
     algorithm: 'HS256',
     subject: String(claims.sub),
     audience: claims.aud,
@@ -27,7 +40,7 @@ export const signToken = (claims: { sub: number; aud: Audience; jti: string; exp
 export const verifyToken = (token: string, audiences: Audience[]): TokenClaims | null => {
   if (audiences.length === 0) return null;
   try {
-    const payload = jwt.verify(token, authSettings().secret, {
+    const payload = jwt.verify(token, secretKey(), {
       algorithms: ALGORITHMS,
       audience: audiences as [Audience, ...Audience[]],
       issuer: ISSUER,
