@@ -87,4 +87,32 @@ describe('BatchBuffer', () => {
     expect(write).toHaveBeenLastCalledWith([3]);
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it('flushes for a reader only when an item it needs waits or is being written (issue 16 §2)', async () => {
+    const written: number[][] = [];
+    let release: () => void = () => {};
+    const { buffer: b } = buffer(
+      async (items) => {
+        written.push(items);
+        await new Promise<void>((resolve) => (release = resolve));
+      },
+      { batchSize: 10 },
+    );
+    b.add(1);
+    b.add(2);
+    await b.flushWhen((item) => item === 7);
+    expect(written).toEqual([]);
+    const flushing = b.flushWhen((item) => item === 2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(written).toEqual([[1, 2]]);
+    // Item 2 is being written: a reader that needs it waits for the write.
+    let settled = false;
+    const waiting = b.flushWhen((item) => item === 2).then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    release();
+    await flushing;
+    await waiting;
+    expect(settled).toBe(true);
+  });
 });

@@ -29,6 +29,7 @@ export class BatchBuffer<T> {
   }
 
   private inFlight = 0;
+  private inFlightItems: T[] = [];
 
   /** Queues an item; false when the buffer is full (nothing queued). */
   add(item: T): boolean {
@@ -46,6 +47,16 @@ export class BatchBuffer<T> {
     return this.running;
   }
 
+  /**
+   * Writes the queue only when an item waiting (or being written) `matches`; settles at once
+   * otherwise. A reader that needs only some items written does not force a batch for the rest.
+   */
+  flushWhen(matches: (item: T) => boolean): Promise<void> {
+    if (this.pending.some(matches)) return this.flush();
+    if (this.inFlightItems.some(matches)) return this.running;
+    return Promise.resolve();
+  }
+
   /** Flushes and stops: items added later are written at once, not on a timer. */
   async close(): Promise<void> {
     this.closed = true;
@@ -57,6 +68,7 @@ export class BatchBuffer<T> {
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0, this.options.batchSize);
       this.inFlight = batch.length;
+      this.inFlightItems = batch;
       try {
         await this.options.write(batch);
       } catch (error) {
@@ -66,6 +78,7 @@ export class BatchBuffer<T> {
         return;
       } finally {
         this.inFlight = 0;
+        this.inFlightItems = [];
       }
     }
   }

@@ -102,6 +102,21 @@ export const writePageViews = async (strapi: Core.Strapi, views: readonly Pendin
       );
     }
   });
+  const known = enteredPairs(strapi);
+  if (known.size > MAX_KNOWN_ENTERED) known.clear();
+  for (const view of views) if (view.clientId !== null && view.eventId !== null) known.add(`${view.clientId}:${view.eventId}`);
+};
+
+/** Client–event pairs this process wrote as entered (a view of the pair no longer needs a flush to be seen). */
+const enteredByApp = new WeakMap<Core.Strapi, Set<string>>();
+const MAX_KNOWN_ENTERED = 200_000;
+const enteredPairs = (strapi: Core.Strapi): Set<string> => {
+  let pairs = enteredByApp.get(strapi);
+  if (!pairs) {
+    pairs = new Set();
+    enteredByApp.set(strapi, pairs);
+  }
+  return pairs;
 };
 
 const buffers = new WeakMap<Core.Strapi, BatchBuffer<PendingView>>();
@@ -133,6 +148,18 @@ export const pageViewBuffer = (strapi: Core.Strapi): BatchBuffer<PendingView> =>
  */
 export const flushPageViews = async (strapi: Core.Strapi): Promise<void> => {
   await buffers.get(strapi)?.flush();
+};
+
+/**
+ * Writes the waiting views only if one makes a client enter `eventId` for the first time (as far
+ * as this process wrote): the network room's list of who entered the event is then complete,
+ * without a batch per request while thousands walk the venue (issue 16 §2). Never fails: a failed batch stays queued.
+ */
+export const flushEnteredViews = async (strapi: Core.Strapi, eventId: number): Promise<void> => {
+  const known = enteredPairs(strapi);
+  await buffers
+    .get(strapi)
+    ?.flushWhen((view) => view.eventId === eventId && view.clientId !== null && !known.has(`${view.clientId}:${eventId}`));
 };
 
 /** On shutdown (Strapi's destroy): the last views are written before the database closes. */

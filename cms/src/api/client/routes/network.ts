@@ -15,7 +15,7 @@ import { identityOf } from '../../../auth/identity';
 import { access } from '../../../auth/strategy';
 import { dbOf, routeFor, siteRouter } from '../../../http/router';
 import { CLIENT_UID } from '../wire';
-import { flushPageViews } from '../../../analytics/page-views';
+import { flushEnteredViews } from '../../../analytics/page-views';
 
 interface NetworkRow {
   id: number;
@@ -65,7 +65,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const search = parseSearch(ctx.query.search);
       if ((await strapi.db.query('api::event.event').count({ where: { id: eventId, published: true } })) === 0)
         throw new ApiError(404, 'api.error.eventNotFound');
-      await flushPageViews(strapi); // who entered the event, including views still in the buffer
+      await flushEnteredViews(strapi, eventId); // who entered the event, including views still in the buffer
       const clauses: Record<string, unknown>[] = [{ listedInNetwork: true }, { events: { id: eventId } }];
       if (search)
         clauses.push({
