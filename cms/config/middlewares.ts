@@ -39,6 +39,8 @@ export default () => {
       name: 'strapi::compression',
       config: { threshold: 1024, br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 } },
     },
+    // The site's public reads from memory, a few seconds, emptied by every write they show (decision 044).
+    'global::site-cache',
     // A GET of the API answered 200: ETag, Cache-Control, 304 when unchanged (issue 16).
     'global::conditional',
     'global::envelope',

@@ -24,9 +24,14 @@ import { ensureSearchTables } from './lib/search-tables';
 import { finishKeptIds, keepIdsOnImport } from './lib/keep-ids';
 import { printWelcome } from './lib/welcome';
 import { seedDemo } from './seed';
+import { siteCacheOf, watchStatements } from './http/site-cache';
+import { syncSiteCache } from './http/site-cache-sync';
+import { settings } from './lib/settings';
 import { smsSender } from './sms/sender';
 
 let chat: ChatServer | null = null;
+/** The site cache's channel to the other instances (REDIS_URL set). */
+let siteCacheSync: { close(): Promise<void> } | null = null;
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -40,6 +45,12 @@ export default {
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    // Every write this process makes empties the kept public reads it may change (decision 044).
+    const cache = siteCacheOf(strapi, () => settings().siteCache);
+    watchStatements(strapi.db.connection, cache);
+    // With Redis, the other instances' writes empty it too.
+    const { redisUrl, redisPrefix } = settings().chat;
+    if (redisUrl && cache.enabled) siteCacheSync = syncSiteCache(cache, redisUrl, redisPrefix, strapi.log);
     // /auth/* lives at the root, beside the content API (SPEC §7).
     strapi.server.routes(asStrapiRoutes(authRoutes(strapi, smsSender(strapi.log))));
     // Before the server listens: /admin's registration is never open to whoever comes first.
@@ -74,6 +85,8 @@ export default {
     await chat?.close();
     chat = null;
     await closeRateLimits();
+    await siteCacheSync?.close();
+    siteCacheSync = null;
     // The page views still in the buffer are written before the database closes (decision 038).
     await closePageViews(strapi);
     await finishKeptIds();

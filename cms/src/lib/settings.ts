@@ -180,6 +180,9 @@ const schema = z.object({
   DATABASE_POOL_MAX: int(10, 1),
   // lists (decision 043): false sends every list through the query engine (slower, same answers)
   LIST_SQL: bool(true),
+  // the site's public reads kept in memory (decision 044): 0 turns it off
+  SITE_CACHE_MS: int(5000, 0),
+  SITE_CACHE_ENTRIES: int(2000, 1),
   DATABASE_CONNECTION_TIMEOUT: int(10_000, 1),
   // Strapi's /admin
   STRAPI_ADMIN_EMAIL: text(),
@@ -341,6 +344,8 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
       /** Page views per visitor (client, or IP when signed out) in a minute. */
       pageViewsPerMinute: flat.PAGE_VIEWS_PER_MINUTE,
     },
+    /** The site's public reads kept in memory this long at most, emptied by every write they show (decision 044). */
+    siteCache: { ttlMs: flat.SITE_CACHE_MS, maxEntries: flat.SITE_CACHE_ENTRIES },
     /** Page views are accepted at once and written in batches (decision 038). */
     pageViews: {
       flushMs: flat.PAGE_VIEWS_FLUSH_MS,

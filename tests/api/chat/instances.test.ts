@@ -97,6 +97,35 @@ describe('live chat on two instances through Redis', () => {
     }
   });
 
+  it('empties the other instance’s kept public reads when one writes (decision 044: not after SITE_CACHE_MS)', async () => {
+    const { standId, token } = accounts.stands[0];
+    const read = async () => {
+      const res = await fetch(`http://127.0.0.1:${second!.port}/api/site/v1/stands/${standId}`);
+      expect(res.status).toBe(200);
+      return { cache: res.headers.get('x-cache'), subtitle: ((await res.json()) as { data: { subtitle: string } }).data.subtitle };
+    };
+    await read();
+    expect((await read()).cache).toBe('HIT');
+    const subtitle = `Novo subtítulo ${crypto.randomBytes(3).toString('hex')}`;
+    const form = new FormData();
+    form.set('subtitle', subtitle);
+    const saved = await fetch(`http://127.0.0.1:${first!.port}/api/cms/v1/stands/${standId}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const since = Date.now();
+    let seen = await read();
+    while (seen.subtitle !== subtitle && Date.now() - since < 4_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen = await read();
+    }
+    expect(seen.subtitle).toBe(subtitle);
+    // Told through Redis within moments, well before the 5 s the cache would otherwise keep it.
+    expect(Date.now() - since).toBeLessThan(2_000);
+  });
+
   it('when an instance dies its visitor reconnects to the other, catches up with since, and no acknowledged message is lost', async () => {
     const [{ standId, token: staffToken }] = accounts.stands;
     const [{ id: clientId, token: clientToken }] = accounts.clients;
