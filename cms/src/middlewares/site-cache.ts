@@ -12,6 +12,7 @@ interface Context {
   body: unknown;
   get(field: string): string;
   set(field: string, value: string): void;
+  type: string;
   response: { get(field: string): string; headers: Record<string, string | string[] | number | undefined> };
 }
 
@@ -58,8 +59,15 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     if (first) answering.set(key, new Promise<void>((resolve) => (answered = resolve)));
     try {
       await next();
-      if (ctx.status !== 200 || typeof ctx.body !== 'string' || ctx.response.get('Set-Cookie') || ctx.response.get('Content-Encoding'))
-        return;
+      if (ctx.status !== 200 || ctx.response.get('Set-Cookie') || ctx.response.get('Content-Encoding')) return;
+      // A route that set its own Cache-Control and ETag (a room's schedule, the site pages) leaves
+      // its body an object (the ETag middleware steps aside): it is written as JSON here.
+      const body = ctx.body;
+      if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body) && !('pipe' in body)) {
+        ctx.type = 'application/json';
+        ctx.body = JSON.stringify(body);
+      }
+      if (typeof ctx.body !== 'string') return;
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(ctx.response.headers)) {
         if (value === undefined || PER_SENDING.has(name) || (before.has(name) && name !== 'vary')) continue;

@@ -54,6 +54,27 @@ describe('the public reads kept in memory (decision 044)', () => {
     expect(unchanged.headers['x-cache']).toBe('HIT');
   });
 
+  it('keeps a read whose route sets its own Cache-Control and ETag (a room’s schedule), with them', async () => {
+    const schedule = `/api/site/v1/rooms/${roomId}/schedule`;
+    const first = await server.request().get(schedule);
+    expect(first.status).toBe(200);
+    expect(first.headers['x-cache']).toBe('MISS');
+    const again = await server.request().get(schedule);
+    expect(again.headers['x-cache']).toBe('HIT');
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(
+      (
+        await server
+          .request()
+          .get(schedule)
+          .set('If-None-Match', first.headers.etag as string)
+      ).status,
+    ).toBe(304);
+  });
+
   it('reads again after a write through the query engine, a raw statement or a transaction', async () => {
     await server.request().get(room());
     expect((await server.request().get(room())).headers['x-cache']).toBe('HIT');
