@@ -115,4 +115,28 @@ describe('BatchBuffer', () => {
     await waiting;
     expect(settled).toBe(true);
   });
+
+  it('joins callers of flush to the write already waiting its turn, one write for all (issue 16 §2)', async () => {
+    const written: number[][] = [];
+    let release: () => void = () => {};
+    const { buffer: b } = buffer(
+      async (items) => {
+        written.push(items);
+        if (written.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      },
+      { batchSize: 10 },
+    );
+    b.add(1);
+    const first = b.flush();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(written).toEqual([[1]]); // writing, held
+    b.add(2);
+    const second = b.flush();
+    b.add(3);
+    const third = b.flush();
+    expect(third).toBe(second);
+    release();
+    await Promise.all([first, second, third]);
+    expect(written).toEqual([[1], [2, 3]]);
+  });
 });

@@ -43,9 +43,20 @@ export class BatchBuffer<T> {
   /** Writes everything queued now; settles when written (or when a write failed: logged, kept for a retry). */
   flush(): Promise<void> {
     this.clearTimer();
-    this.running = this.running.then(() => this.drain());
-    return this.running;
+    // A write already waiting its turn takes everything queued when it starts, this caller's
+    // items too: callers join it instead of queueing a write each (a busy reader would otherwise
+    // line up one transaction per request behind the running one).
+    if (this.queued) return this.queued;
+    const queued = this.running.then(() => {
+      this.queued = null;
+      return this.drain();
+    });
+    this.queued = queued;
+    this.running = queued;
+    return queued;
   }
+
+  private queued: Promise<void> | null = null;
 
   /**
    * Writes the queue only when an item waiting (or being written) `matches`; settles at once
