@@ -13,8 +13,8 @@ import { pickEncoding } from './encoding';
  * An entry is good until one of these comes first:
  * - a write to a table a public read shows: every statement of this process's database
  *   connection is seen (`noteStatement`), the query engine's, a raw one, the Content Manager's;
- *   a transaction's writes count again at its COMMIT, so an answer read before the commit is
- *   not kept past it;
+ *   a transaction's writes count again when its connection is back in the pool, after the
+ *   COMMIT, so an answer read before the commit is not kept past it;
  * - `ttlMs` (SITE_CACHE_MS, 5 s by default): the bound for what this process cannot see (another
  *   instance's writes, the `strapi` CLI's, the clock moving a lecture to 'ao vivo').
  *
