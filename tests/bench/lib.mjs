@@ -328,3 +328,23 @@ export const procStatus = (pid, field) => {
     return null;
   }
 };
+
+// ---------------------------------------------------------------- settings
+
+/** An integer setting from the environment, `fallback` when unset; anything else than an integer ≥ min stops the bench. */
+export const envInt = (name, fallback, min = 1) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}, not "${raw}"`);
+  return value;
+};
+
+/** This process's environment without what could point a bench server elsewhere (database, port, seed, SMS, Redis, S3…). */
+export const inheritedEnv = () =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) =>
+        !/^(DATABASE_|PORT$|HOST$|PUBLIC_URL$|PUBLIC_DIR$|NODE_ENV$|LOG_LEVEL$|SEED_|SMS_|REDIS_URL$|S3_|SECRETS_FILE$|DEBUG$)/.test(key),
+    ),
+  );

@@ -35,19 +35,15 @@ import {
   tail,
   tempDir,
   waitForHttp,
+  envInt,
+  inheritedEnv,
 } from './lib.mjs';
 import { seedPostgres, seedSqlite } from './seed.mjs';
 import { benchUploadMemory, printUploadMemory } from './upload-memory.mjs';
 
 // ---------------------------------------------------------------- configuration
 
-const int = (name, fallback, min = 1) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}, not "${raw}"`);
-  return value;
-};
+const int = envInt;
 const list = (name, fallback, allowed) => {
   const values = (process.env[name] || fallback)
     .split(',')
@@ -200,12 +196,7 @@ const build = async () => {
 
 /** The environment of every Strapi process of one database: nothing inherited that could point elsewhere. */
 const strapiEnv = (database, dir, runSecrets) => {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([key]) =>
-        !/^(DATABASE_|PORT$|HOST$|PUBLIC_URL$|PUBLIC_DIR$|NODE_ENV$|LOG_LEVEL$|SEED_|SMS_|REDIS_URL$|S3_|SECRETS_FILE$|DEBUG$)/.test(key),
-    ),
-  );
+  const inherited = inheritedEnv();
   return {
     ...inherited,
     ...runSecrets,
@@ -218,6 +209,9 @@ const strapiEnv = (database, dir, runSecrets) => {
     PUBLIC_DIR: path.join(dir, 'public'),
     SECRETS_FILE: path.join(dir, 'secrets.env'),
     SMS_PROVIDER: 'log',
+    // The lists themselves are measured: the site's public reads kept in memory (decision 044)
+    // would answer the same stand page from memory after the first time. bench:venue measures that.
+    SITE_CACHE_MS: '0',
     ...(config.logLevel ? { LOG_LEVEL: config.logLevel } : {}),
     ...database.env,
   };

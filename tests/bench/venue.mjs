@@ -43,17 +43,13 @@ import {
   tail,
   tempDir,
   waitForHttp,
+  envInt,
+  inheritedEnv,
 } from './lib.mjs';
 
 // ---------------------------------------------------------------- configuration
 
-const int = (name, fallback, min = 1) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}, not "${raw}"`);
-  return value;
-};
+const int = envInt;
 const levels = (name, fallback) => {
   const values = (process.env[name] || fallback).split(',').map((v) => Number(v.trim()));
   if (values.some((v) => !Number.isInteger(v) || v < 1)) throw new Error(`${name}: a comma-separated list of visitor counts`);
@@ -425,12 +421,7 @@ const main = async () => {
   const logFile = path.join(dir, 'strapi.log');
   const pg = await createPostgresDatabase(config.postgresUrl);
   const password = `Bench#${crypto.randomBytes(6).toString('hex')}`;
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([key]) =>
-        !/^(DATABASE_|PORT$|HOST$|PUBLIC_URL$|PUBLIC_DIR$|NODE_ENV$|LOG_LEVEL$|SEED_|SMS_|REDIS_URL$|S3_|SECRETS_FILE$|DEBUG$)/.test(key),
-    ),
-  );
+  const inherited = inheritedEnv();
   const env = {
     ...inherited,
     ...productionSecrets(),
