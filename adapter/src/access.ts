@@ -107,6 +107,13 @@ export const CMS_ACCESS = {
   'GET /contacts': ['admin'],
   'GET /contacts/:id': ['admin'],
 
+  // 'Pedidos' (decision 045): orders with their items, payments and history; refund, manual PIX, staff grant.
+  'GET /orders': ['admin'],
+  'GET /orders/:id': ['admin'],
+  'POST /orders/:id/refund': ['admin'],
+  'POST /orders/:id/confirm': ['admin'],
+  'POST /orders/grant': ['admin'],
+
   'GET /languages': ['admin'],
   'PUT /languages/:code': ['admin'],
   'POST /languages/:code/rollback': ['admin'],

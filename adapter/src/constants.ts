@@ -85,3 +85,19 @@ export const CURRENCIES = ['R$', '$'] as const;
 
 /** The word a client types to confirm deleting their account (LGPD). */
 export const CLIENT_ERASURE_WORD = 'EXCLUIR';
+
+/** An order's life (decision 045): pending → paid | failed | expired | cancelled; paid → refunded (admin). */
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** How a buyer pays: PIX (QR code / copy-paste), card with instalments, or nothing (free, 100 % coupon, staff grant). */
+export const PAYMENT_METHODS = ['pix', 'card', 'free'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_STATUSES = ['pending', 'approved', 'declined', 'expired', 'refunded', 'cancelled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** PAYMENT_PROVIDER: `sandbox` (development and tests), `mercadopago`, `manual-pix` (the organiser's own key). */
+export const PAYMENT_PROVIDERS = ['sandbox', 'mercadopago', 'manual-pix'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+/** Most card instalments offered at checkout (the event's `installments` caps it further). */
+export const CARD_INSTALLMENTS_MAX = 12;
+/** Minutes a PIX charge waits before its order expires and releases its coupon (PIX_EXPIRES_MINUTES). */
+export const PIX_EXPIRES_MINUTES_DEFAULT = 30;

@@ -39,12 +39,42 @@ export const mediaPaths = { site: '/medias', cms: '/medias' } as const;
 export const productPaths = { site: '/products', cms: '/products' } as const;
 export const speakerPaths = { cms: '/speakers', site: '/speakers' } as const;
 export const couponPaths = { cms: '/coupons' } as const;
+/**
+ * Commerce (decision 045). Site: `quote` prices a cart without keeping anything; `site` POST
+ * creates the signed-in (full) client's order, GET lists theirs ('Meus pedidos'); `one` reads one
+ * of theirs (polled while a PIX waits); `pay` starts a payment of a pending order; `cancel` gives
+ * up a pending one; `access` says whether the client may enter a ticket-only event;
+ * `webhook` receives a provider's notifications (no session; the signature is the check);
+ * `sandboxConfirm` is the sandbox provider's 'bank' (approves or declines a pending payment,
+ * which then arrives through `webhook` like a real provider's; 404 unless PAYMENT_PROVIDER=sandbox);
+ * `sandboxCardToken` stands in for a provider's card tokenisation (the card number never
+ * reaches an order). Cms (admin): the orders list and detail, `refund` (paid → refunded),
+ * `confirm` (a manual PIX's receipt seen by the organiser), `grant` (a place given by staff:
+ * an order paid at zero for a client).
+ */
+export const orderPaths = {
+  site: '/orders',
+  quote: '/orders/quote',
+  one: '/orders/:id',
+  pay: '/orders/:id/payments',
+  cancel: '/orders/:id/cancel',
+  access: '/orders/access/:eventId',
+  webhook: '/payments/webhook/:provider',
+  sandboxConfirm: '/payments/sandbox/:paymentId/confirm',
+  sandboxCardToken: '/payments/sandbox/card-token',
+  cms: '/orders',
+  refund: '/orders/:id/refund',
+  confirm: '/orders/:id/confirm',
+  grant: '/orders/grant',
+} as const;
 export const lecturePaths = {
   cms: '/lectures',
   /** A room's lectures of one day. */
   roomDay: '/lectures/me',
   ofEvent: '/lectures/event/:eventId',
   one: '/lectures/:id',
+  /** Whether the signed-in client may watch a lecture, and then its video (a priced lecture's public reads carry no video). */
+  subscribed: '/lectures/subscribed/:id',
 } as const;
 export const networkPaths = { site: '/networks/:eventId', consent: '/networks/consent' } as const;
 /** The signed-in client's starred lectures ('Minha agenda'): GET `?eventId=` lists, POST stars, DELETE `/:lectureId` unstars. */
@@ -138,6 +168,7 @@ type CmsCollection = (
   | typeof clientPaths
   | typeof contactPaths
   | typeof languagePaths
+  | typeof orderPaths
 )['cms'];
 export type CmsPath =
   | CmsCollection
@@ -148,6 +179,7 @@ export type CmsPath =
   | (typeof chatPaths)['standChats' | 'standContacts' | 'unanswered']
   | (typeof clientPaths)['export' | 'upload' | 'imports' | 'importJob' | 'importReport']
   | (typeof languagePaths)['one' | 'rollback']
-  | (typeof sitePagePaths)['cms'];
+  | (typeof sitePagePaths)['cms']
+  | (typeof orderPaths)['refund' | 'confirm' | 'grant'];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type CmsRoute = `${HttpMethod} ${CmsPath}`;
