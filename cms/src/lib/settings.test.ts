@@ -89,6 +89,38 @@ describe('settings', () => {
     expect(problemOf({ ZOOM_SDK_SECRET: 's3cr3t' }).message).not.toMatch(/s3cr3t/);
   });
 
+  it('need both Mercado Pago credentials when it is the payment provider, naming the missing one', () => {
+    expect(parseSettings({}).payments.provider).toBe('sandbox');
+    const missingSecret = problemOf({ PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-123' });
+    expect(missingSecret.problems.map((problem) => problem.variable)).toEqual(['MERCADOPAGO_WEBHOOK_SECRET']);
+    expect(missingSecret.message).toMatch(/PAYMENT_PROVIDER=mercadopago needs MERCADOPAGO_WEBHOOK_SECRET/);
+    expect(missingSecret.message).not.toMatch(/APP_USR-123/);
+    expect(
+      problemOf({ PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_WEBHOOK_SECRET: ' ' }).problems.map((problem) => problem.variable),
+    ).toEqual(['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_WEBHOOK_SECRET']);
+    expect(problemOf({ PAYMENT_PROVIDER: 'paypal' }).message).toMatch(/PAYMENT_PROVIDER takes one of sandbox, mercadopago, manual-pix/);
+    expect(problemOf({ MERCADOPAGO_API_URL: 'mercadopago' }).message).toMatch(/MERCADOPAGO_API_URL takes an http\(s\) URL/);
+    const settings = parseSettings({
+      PAYMENT_PROVIDER: 'MercadoPago',
+      MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-123',
+      MERCADOPAGO_WEBHOOK_SECRET: 'segredo',
+      PUBLIC_URL: 'https://eventos.exemplo.com.br/',
+    });
+    expect(settings.payments).toEqual({
+      provider: 'mercadopago',
+      mercadopago: {
+        accessToken: 'APP_USR-123',
+        webhookSecret: 'segredo',
+        apiUrl: 'https://api.mercadopago.com',
+        notificationUrl: 'https://eventos.exemplo.com.br/api/site/v1/payments/webhook/mercadopago',
+      },
+    });
+    expect(parseSettings({ MERCADOPAGO_API_URL: 'http://127.0.0.1:4010/' }).payments.mercadopago).toMatchObject({
+      apiUrl: 'http://127.0.0.1:4010',
+      notificationUrl: null,
+    });
+  });
+
   it('are all in config/.env.example, and the example has nothing no one reads', () => {
     expect(SETTING_VARIABLES.filter((name) => !exampleVariables.includes(name))).toEqual([]);
     const known = new Set<string>([...SETTING_VARIABLES, ...TOOL_VARIABLES]);

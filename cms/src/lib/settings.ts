@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { orderPaths, PAYMENT_PROVIDERS, SITE_PREFIX } from '@plataforma/adapter';
 import { z } from 'zod';
 import { appRoot } from './app-root';
 import { corsOrigins } from './cors';
@@ -161,6 +162,11 @@ const schema = z.object({
   REDIS_PREFIX: text('plataforma'),
   CHAT_MESSAGES_PER_SECOND: int(5, 1),
   CHAT_MESSAGES_BURST: int(10, 1),
+  // payments (decisions 045, 046)
+  PAYMENT_PROVIDER: oneOf(PAYMENT_PROVIDERS, 'sandbox'),
+  MERCADOPAGO_ACCESS_TOKEN: text(),
+  MERCADOPAGO_WEBHOOK_SECRET: text(),
+  MERCADOPAGO_API_URL: variable('an http(s) URL', httpUrl, 'https://api.mercadopago.com'),
   // rooms' video meetings (decision 028)
   ZOOM_SDK_KEY: text(),
   ZOOM_SDK_SECRET: password(),
@@ -232,6 +238,13 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
     );
   if (Boolean(flat.ZOOM_SDK_KEY) !== Boolean(flat.ZOOM_SDK_SECRET))
     problem('ZOOM_SDK_KEY', 'ZOOM_SDK_KEY and ZOOM_SDK_SECRET go together: set both, or neither.');
+  if (flat.PAYMENT_PROVIDER === 'mercadopago')
+    for (const variable of ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_WEBHOOK_SECRET'] as const)
+      if (!flat[variable])
+        problem(
+          variable,
+          `PAYMENT_PROVIDER=mercadopago needs ${variable} (${variable === 'MERCADOPAGO_ACCESS_TOKEN' ? 'the seller’s access token' : 'the secret of the application’s webhooks'}).`,
+        );
   if (flat.DATABASE_POOL_MIN > flat.DATABASE_POOL_MAX)
     problem('DATABASE_POOL_MIN', `DATABASE_POOL_MIN (${flat.DATABASE_POOL_MIN}) is above DATABASE_POOL_MAX (${flat.DATABASE_POOL_MAX}).`);
   const image = Math.floor(flat.UPLOAD_IMAGE_MAX_MB * MB);
@@ -305,6 +318,20 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
         from: flat.TWILIO_FROM,
         apiUrl: flat.TWILIO_API_URL,
         timeoutMs: flat.SMS_TIMEOUT_MS,
+      },
+    },
+    payments: {
+      /** Which provider charges (decision 045): sandbox unless PAYMENT_PROVIDER says otherwise. */
+      provider: flat.PAYMENT_PROVIDER ?? 'sandbox',
+      /** Mercado Pago's payments API (decision 046); the credentials are checked above when it is the provider. */
+      mercadopago: {
+        accessToken: flat.MERCADOPAGO_ACCESS_TOKEN,
+        webhookSecret: flat.MERCADOPAGO_WEBHOOK_SECRET,
+        apiUrl: flat.MERCADOPAGO_API_URL,
+        /** Where Mercado Pago posts a payment's notifications; null without PUBLIC_URL (then the application panel's URL). */
+        notificationUrl: flat.PUBLIC_URL
+          ? `${flat.PUBLIC_URL.replace(/\/+$/, '')}${SITE_PREFIX}${orderPaths.webhook.replace(':provider', 'mercadopago')}`
+          : null,
       },
     },
     /** The Zoom Meeting SDK's credentials; null: no signatures (rooms open their link in a new tab). */
