@@ -210,7 +210,7 @@ describe('refund', () => {
 });
 
 describe('an API that fails', () => {
-  it.each([500, 503])('answers 502 payments.error.unavailable on %i', async (status) => {
+  it.each([500, 503, 429])('answers 502 payments.error.unavailable on %i', async (status) => {
     fake.failNext(status);
     const error = await rejection(provider().charge(request(), 'pix'));
     expect(isApiError(error) && { status: error.status, msg: error.msg }).toEqual({ status: 502, msg: 'payments.error.unavailable' });

@@ -165,7 +165,7 @@ export const createMercadoPagoProvider = (options: MercadoPagoOptions): PaymentP
   const keyScope = `${options.notificationUrl ?? ''}|${createHash('sha256').update(options.accessToken).digest('hex').slice(0, 16)}`;
   let methodsCache: { at: number; methods: MpPaymentMethod[] } | null = null;
 
-  /** One call to the API: JSON in and out, a timeout, 5xx and network errors → 502, other refusals → 402/422. */
+  /** One call to the API: JSON in and out, a timeout, 5xx/408/429 and network errors → 502, other refusals → 402/422. */
   const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown, key?: string): Promise<T> => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error(`Mercado Pago did not answer in ${timeoutMs} ms`)), timeoutMs);
@@ -194,7 +194,9 @@ export const createMercadoPagoProvider = (options: MercadoPagoOptions): PaymentP
       } catch {
         parsed = null;
       }
-      if (response.status >= 500) throw unavailable(new Error(`Mercado Pago answered ${response.status}`));
+      // 5xx, and 408/429 (try again later), are the API's trouble, not a refusal.
+      if (response.status >= 500 || response.status === 408 || response.status === 429)
+        throw unavailable(new Error(`Mercado Pago answered ${response.status}`));
       if (!response.ok) throw refusal(response.status, (parsed as MpError | null) ?? null);
       if (parsed === null || typeof parsed !== 'object')
         throw unavailable(new Error(`Mercado Pago answered ${response.status} without JSON`));
