@@ -164,7 +164,11 @@ export const OrdersPage = () => {
         columns={columns}
         searchPlaceholder={t('orders.search')}
         emptyText={filtered ? t('orders.emptyFiltered') : t('orders.empty')}
-        onRowClick={(order) => navigate(`/cms/pedidos/${order.id}`, { state: { back: `/cms/pedidos?${params.toString()}` } })}
+        onRowClick={(order) =>
+          navigate(`/cms/pedidos/${order.id}`, {
+            state: { back: params.toString() ? `/cms/pedidos?${params.toString()}` : '/cms/pedidos' },
+          })
+        }
         toolbar={() => (
           <>
             {filtered && (
