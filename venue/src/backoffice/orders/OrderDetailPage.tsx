@@ -7,6 +7,7 @@ import { idFromSlug } from '@plataforma/adapter/routes';
 import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { Spinner } from '../../shared/ui/Spinner';
+import { eventQuery } from '../events/api';
 import { useBackofficeTranslation } from '../i18n';
 import { DetailList, type DetailRow } from '../ui/DetailList';
 import { ErrorAlert } from '../ui/Form';
@@ -14,7 +15,7 @@ import { formatReais } from '../ui/format';
 import { PageHeader } from '../ui/PageHeader';
 import { orderQuery, useConfirmPix, useRefundOrder } from './api';
 import { OrderActionModal } from './OrderActionModal';
-import { OrderStatusBadge, useEventZones } from './OrderStatus';
+import { OrderStatusBadge } from './OrderStatus';
 
 const Section = styled.section`
   background: #fff;
@@ -311,7 +312,8 @@ export const OrderDetailPage = () => {
   const params = useParams();
   const orderId = idFromSlug(params.orderId);
   const order = useQuery({ ...orderQuery(orderId ?? 0), enabled: orderId !== null });
-  const { zoneOf } = useEventZones();
+  // The order's dates in its event's zone (the product's until the event is read, or if it is gone).
+  const event = useQuery({ ...eventQuery(order.data?.event.id ?? 0), enabled: order.data !== undefined });
   const back = (location.state as { back?: unknown } | null)?.back;
 
   return (
@@ -326,7 +328,7 @@ export const OrderDetailPage = () => {
       ) : order.error ? (
         <ErrorAlert>{messageText(order.error.msg)}</ErrorAlert>
       ) : (
-        <OrderDetail order={order.data} zone={zoneOf(order.data.event.id)} />
+        <OrderDetail order={order.data} zone={event.data?.timezone} />
       )}
     </>
   );

@@ -77,6 +77,8 @@ const orderServer = (initial: Order, extra: Record<string, (request: SeenRequest
     'GET /api/cms/v1/events': () => EVENTS,
     'GET /api/cms/v1/orders': () => ({ rows: [order], count: 1 }),
     [`GET /api/cms/v1/orders/${initial.id}`]: () => order,
+    'GET /api/cms/v1/events/private/3': () => congress,
+    'GET /api/cms/v1/events/private/4': () => amazonia,
     ...extra,
   });
   return { seen, set: (next: Order) => (order = next) };
@@ -209,6 +211,8 @@ describe('/cms/pedidos: the orders (decision 045)', () => {
 
     const payments = screen.getByRole('table', { name: 'Pagamentos' });
     const [, charge] = within(payments).getAllByRole('row');
+    // In the event's zone once the event is read (Manaus, an hour behind São Paulo).
+    await waitFor(() => expect(cells(charge)[0]).toBe('05-03-2026 11:00'));
     expect(cells(charge)).toEqual([
       '05-03-2026 11:00',
       'Mercado Pago',

@@ -23,6 +23,7 @@ const serve = () =>
     'GET /api/cms/v1/events': () => ({ rows: [congress, amazonia], count: 2 }),
     'GET /api/cms/v1/orders': () => ({ rows: [order], count: 1 }),
     'GET /api/cms/v1/orders/5': () => order,
+    'GET /api/cms/v1/events/private/3': () => congress,
     'GET /api/cms/v1/clients': () => ({ rows: [], count: 0 }),
   });
 
