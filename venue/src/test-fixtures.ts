@@ -30,6 +30,7 @@ export const eventFixture = (overrides: Partial<Event> = {}): Event => ({
   linkedIn: null,
   featured: 0,
   published: 1,
+  ticketOnly: 0,
   status: 'open',
   createdAt: '2020-10-01T12:00:00.000Z',
   discountValue: '120.00',

@@ -10,6 +10,8 @@ import type { LanguagePack } from '../contracts/language';
 import type { Language, SitePageKey } from '../constants';
 import type { Log, LogOrderField } from '../contracts/log';
 import type { Media, MediaInput, MediaOrderField } from '../contracts/media';
+import type { z } from 'zod';
+import type { grantInputSchema, Order, orderActionInputSchema } from '../contracts/order';
 import {
   categoryPaths,
   clientPaths,
@@ -20,6 +22,7 @@ import {
   lecturePaths,
   logPaths,
   mediaPaths,
+  orderPaths,
   productPaths,
   roomPaths,
   sitePagePaths,
@@ -38,6 +41,11 @@ import { chatPaths } from '../contracts/paths';
 import type { Stand, StandAttendant, StandAttendantInput, StandInput, StandOrderField } from '../contracts/stand';
 import type { StaffUser, StaffUserInput, StaffUserOrderField, StaffUserUpdate } from '../contracts/user';
 import { toFormData, uploadConfig, type Http, type PageQuery, type UploadOptions } from './http';
+
+/** An admin's refund or manual PIX confirmation (its note goes to the order's history). */
+type OrderActionInput = z.input<typeof orderActionInputSchema>;
+/** A place given to a client: an order paid at zero. */
+type GrantInput = z.input<typeof grantInputSchema>;
 
 /** What a delete by ids answers. */
 export interface DeleteAnswer {
@@ -122,6 +130,18 @@ export const cmsClient = ({ call, data }: Http) => {
     /** An event's coupons (list filter `eventId`; JSON saves). */
     coupons: resource<Coupon, CouponInput, CouponOrderField>(couponPaths.cms),
     logs: resource<Log, Partial<Log>, LogOrderField>(logPaths.cms),
+    /**
+     * 'Pedidos' (admin, decision 045): the orders are read as a resource (list filters `status`,
+     * `eventId`, `method`, `from`, `to`); these are its actions: a refund of a paid order, the
+     * receipt of a manual PIX, and a place given to a client (an order paid at zero). Each answers the order.
+     */
+    orders: {
+      refund: (id: number, input: OrderActionInput) =>
+        call<Order>({ method: 'POST', url: cms(fillPath(orderPaths.refund, { id })), data: input }),
+      confirm: (id: number, input: OrderActionInput) =>
+        call<Order>({ method: 'POST', url: cms(fillPath(orderPaths.confirm, { id })), data: input }),
+      grant: (input: GrantInput) => call<Order>({ method: 'POST', url: cms(orderPaths.grant), data: input }),
+    },
     /**
      * The clients' spreadsheet imports (admin): `upload` sends the file (multipart `excelFile`) and
      * answers the queued job at once (202); `list` the jobs, newest first; `get` one job with its

@@ -75,6 +75,8 @@ export const eventSchema = z.object({
   linkedIn: nullableText,
   featured: flagSchema,
   published: flagSchema,
+  /** Decision 045: 1 closes the event's venue pages to clients without access (a paid order or a staff grant); 0 leaves the halls open. */
+  ticketOnly: flagSchema,
   status: eventStatusSchema,
   createdAt: z.string(),
   discountValue: moneySchema,
@@ -114,6 +116,7 @@ export const eventInputSchema = z.object({
   status: eventStatusSchema.optional(),
   published: formFlag.optional(),
   featured: formFlag.optional(),
+  ticketOnly: formFlag.optional(),
   removeImageFile: formFlag.optional(),
   removeBannerFile: formFlag.optional(),
   removeThumbFile: formFlag.optional(),

@@ -10,6 +10,7 @@ describe('the screens registry (SPEC §2.2)', () => {
       'eventos',
       'categorias',
       'clientes',
+      'pedidos',
       'contatos',
       'usuarios',
       'atividades',

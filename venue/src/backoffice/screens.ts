@@ -56,6 +56,19 @@ export const SCREENS: readonly Screen[] = [
     page: page(() => import('./clients/ClientsPage'), 'ClientsPage'),
   },
   {
+    path: 'pedidos',
+    label: 'menu.orders',
+    access: 'GET /orders',
+    page: page(() => import('./orders/OrdersPage'), 'OrdersPage'),
+  },
+  {
+    path: 'pedidos/:orderId',
+    label: 'orders.detail.heading',
+    access: 'GET /orders/:id',
+    menu: false,
+    page: page(() => import('./orders/OrderDetailPage'), 'OrderDetailPage'),
+  },
+  {
     path: 'contatos',
     label: 'menu.contacts',
     access: 'GET /contacts',

@@ -81,14 +81,16 @@ const valuesOf = (event: Event | null): EventInput => ({
   linkedIn: event?.linkedIn ?? '',
   status: event?.status ?? 'open',
   published: event?.published ?? 0,
+  ticketOnly: event?.ticketOnly ?? 0,
   ...Object.fromEntries(VENUE_LINKS.map((key) => [key, event?.venue[key] ?? ''])),
 });
 
 /**
  * 'Informações básicas' (admin, SPEC §2.3, §4, §5): the three images with their hints and ratio
- * warnings, the event's fields, 'Evento gratuito', the R$ amounts, the links, the open/closed and
- * 'Rascunho'/'Publicado' switches. Saved as multipart with the upload's progress; installments
- * always 1, featured always 0, exchange 1 when left blank.
+ * warnings, the event's fields, 'Evento gratuito', the R$ amounts, 'Entrada somente com ingresso'
+ * (`ticketOnly`, decision 045), the links, the open/closed and 'Rascunho'/'Publicado' switches.
+ * Saved as multipart with the upload's progress; installments always 1, featured always 0,
+ * exchange 1 when left blank.
  */
 export const BasicInfoSection = ({ event, eventId, onSaved, onDirtyChange }: EventSectionProps) => {
   const { t } = useBackofficeTranslation();
@@ -106,6 +108,7 @@ export const BasicInfoSection = ({ event, eventId, onSaved, onDirtyChange }: Eve
   const [free, setFree] = useState(event?.value === '0.00');
   const status = form.watch('status');
   const published = form.watch('published');
+  const ticketOnly = form.watch('ticketOnly');
   const dirty = form.formState.isDirty || Object.values(images).some((image) => image.dirty);
 
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
@@ -231,6 +234,12 @@ export const BasicInfoSection = ({ event, eventId, onSaved, onDirtyChange }: Eve
           {...form.register('exchange')}
         />
       </Grid>
+      <CheckboxField
+        label={t('events.fields.ticketOnly')}
+        hint={t('events.fields.ticketOnlyHint')}
+        checked={ticketOnly === 1}
+        onChange={(e) => form.setValue('ticketOnly', e.target.checked ? 1 : 0, { shouldDirty: true })}
+      />
       <Grid>
         {(['facebook', 'twitter', 'linkedIn'] as const).map((key) => (
           <TextField

@@ -162,6 +162,7 @@ describe('/cms/eventos/new: creating an event (SPEC §2.3, §4, §5)', () => {
         linkedIn: '',
         status: 'closed',
         published: '0',
+        ticketOnly: '0',
         welcomeVideo: '',
         congressVideo: '',
         messagingLink: '',
@@ -273,6 +274,34 @@ describe('/cms/eventos/:id: editing an event', () => {
       expect(put).not.toHaveProperty('removeBannerFile');
     },
     TYPING_TEST_TIMEOUT * 2,
+  );
+
+  it(
+    'sends "Entrada somente com ingresso" as the event\'s ticketOnly flag',
+    async () => {
+      let stored = congress;
+      const seen = fakeServer({
+        'GET /api/cms/v1/users/me': () => admin,
+        'GET /api/cms/v1/categories': () => categories,
+        'GET /api/cms/v1/events/private/3': () => stored,
+        'PUT /api/cms/v1/events/3': () => {
+          stored = makeEvent({ ticketOnly: 1 });
+          return { data: stored, msg: 'api.updated', status: 200 };
+        },
+      });
+      renderBackoffice('/cms/eventos/3');
+      const form = await screen.findByRole('form', { name: 'Informações básicas' }, FIRST_LOAD);
+      const ticketOnly = within(form).getByRole('checkbox', { name: 'Entrada somente com ingresso' });
+      expect(ticketOnly).not.toBeChecked();
+      expect(ticketOnly).toHaveAccessibleDescription(
+        /^Quando marcado, só entra no evento quem comprou o ingresso ou recebeu acesso da organização\./,
+      );
+      await userEvent.click(ticketOnly);
+      await userEvent.click(within(form).getByRole('button', { name: 'Atualizar' }));
+      await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Alterações salvas com sucesso.'));
+      expect(formEntries(seen.find((r) => r.method === 'PUT')?.data)).toMatchObject({ ticketOnly: '1', published: '1' });
+    },
+    TYPING_TEST_TIMEOUT,
   );
 
   it(

@@ -29,6 +29,7 @@ export const makeEvent = (overrides: Partial<Event> = {}): Event => ({
   linkedIn: null,
   featured: 0,
   published: 1,
+  ticketOnly: 0,
   status: 'open',
   createdAt: '2026-01-02T10:00:00.000Z',
   discountValue: '120.00',

@@ -41,7 +41,7 @@ export const FieldBox = styled.div`
 `;
 
 /** A field's label; the asterisk is for the eye only (the input itself carries `required`). */
-const FieldLabel = ({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) => (
+export const FieldLabel = ({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) => (
   <label htmlFor={htmlFor}>
     {label}
     {required && <span aria-hidden="true"> *</span>}
