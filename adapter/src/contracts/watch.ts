@@ -15,9 +15,6 @@ export type WatchHeartbeatInput = z.infer<typeof watchHeartbeatInputSchema>;
 export const watchHeartbeatSchema = z.object({ lectureId: idSchema, acceptedAt: z.string() });
 export type WatchHeartbeat = z.infer<typeof watchHeartbeatSchema>;
 
-/** The most a heartbeat credits (seconds), and how often the venue sends one. */
-export const WATCH_HEARTBEAT_SECONDS = 30;
-
 /** One row of a client's LGPD export: a lecture they watched and for how long. */
 export interface WatchSessionExport {
   lectureId: number | null;

@@ -1,3 +1,5 @@
+import { WATCH_HEARTBEAT_SECONDS } from '@plataforma/adapter/constants';
+
 /**
  * The credit rule of lecture watching (decision 047), on the server so a client cannot inflate
  * it: a heartbeat credits the time since the client's previous heartbeat of the lecture, at
@@ -6,7 +8,7 @@
  * credit only the time that passed, and one after a pause, a hidden tab or a gap credits 30 s
  * (the 30 s of playing since the player resumed), never the gap.
  */
-export const HEARTBEAT_CREDIT_SECONDS = 30;
+export const HEARTBEAT_CREDIT_SECONDS = WATCH_HEARTBEAT_SECONDS;
 
 /** Seconds a heartbeat at `at` credits after the previous one at `previous` (null: the first). */
 export const creditSeconds = (previous: Date | null, at: Date): number => {

@@ -179,7 +179,7 @@ describe('POST /api/site/v1/watch/heartbeat', () => {
     const client = await createClient(server.strapi);
     const token = await sessionToken(server, 'client', client.id);
     expect((await beat(token, { lectureId: lecture })).status).toBe(202);
-    const logged = vi.spyOn(server.strapi.log, 'error').mockImplementation(() => undefined);
+    const logged = vi.spyOn(server.strapi.log, 'error').mockReturnValue(server.strapi.log);
     vi.spyOn(server.strapi.db, 'transaction').mockRejectedValueOnce(new Error('o banco caiu'));
     await flushAnalytics(server);
     expect(logged).toHaveBeenCalledWith(expect.stringContaining('watch heartbeats: a batch of 1 failed; kept for a retry'));
