@@ -1,4 +1,4 @@
-import { WATCH_HEARTBEAT_SECONDS } from '@plataforma/adapter/constants';
+import { WATCH_HEARTBEAT_SECONDS } from '@plataforma/adapter';
 
 /**
  * The credit rule of lecture watching (decision 047), on the server so a client cannot inflate
