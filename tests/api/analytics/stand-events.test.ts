@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatOpenAck, ChatSendAck, ClientDataExport } from '@plataforma/adapter';
 import { PASSWORD, createClient } from '../helpers/accounts';
-import { createEvent, createLecture, createRoom, insert } from '../helpers/event-fixtures';
+import { createEvent, createLecture, createRoom, insert, logLines } from '../helpers/event-fixtures';
 import { emit } from '../helpers/instances';
 import { analyticsPending, flushAnalytics, sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
@@ -219,6 +219,9 @@ describe('a client’s heartbeats and stand events (LGPD)', () => {
     }>;
     expect(orphans).toEqual([expect.objectContaining({ seconds: 30, key: null })]);
     expect(await server.strapi.db.query(STAND_EVENT).count({ where: { kind: 'social_clicked', target: 'facebook' } })).toBe(2);
+    expect((await logLines(server, 'clients.erased')).at(-1)).toContain(
+      '1 sessão(ões) de palestra e 2 interação(ões) com estandes desvinculadas',
+    );
   });
 });
 

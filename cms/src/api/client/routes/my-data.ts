@@ -121,7 +121,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         action: 'clients.erased',
         description:
           `Conta de cliente nº ${who.id} excluída a pedido do titular (LGPD): ${done.contacts} contato(s) e ` +
-          `${done.messages} mensagem(ns) de chat anonimizados, ${done.pageViews} visualização(ões) desvinculadas` +
+          `${done.messages} mensagem(ns) de chat anonimizados, ${done.pageViews} visualização(ões), ` +
+          `${done.watchSessions} sessão(ões) de palestra e ${done.standEvents} interação(ões) com estandes desvinculadas` +
           (done.keptBuyer ? '; nome e CPF mantidos por pedidos pagos.' : '.'),
         ip: ctx.ip,
       });
