@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatOpenAck, ChatSendAck, ClientDataExport } from '@plataforma/adapter';
 import { PASSWORD, createClient } from '../helpers/accounts';
 import { createEvent, createLecture, createRoom, insert, logLines } from '../helpers/event-fixtures';
@@ -130,6 +130,25 @@ describe('POST /api/site/v1/stand-events', () => {
       { kind: 'media_opened', target: null, stand: standId, event: eventId, client: null, media: null, product: null },
     ]);
     await server.strapi.db.query(STAND_EVENT).deleteMany({ where: {} });
+  });
+});
+
+describe('a failed batch of stand events', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('is logged, kept and written on the next flush', async () => {
+    expect((await post({ kind: 'social_clicked', standId, target: 'youtube' })).status).toBe(202);
+    const logged = vi.spyOn(server.strapi.log, 'error').mockReturnValue(server.strapi.log);
+    vi.spyOn(server.strapi.db, 'transaction').mockRejectedValueOnce(new Error('o banco caiu'));
+    await flushAnalytics(server);
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('stand events: a batch of 1 failed; kept for a retry'));
+    expect(analyticsPending(server).standEvents).toBe(1);
+    expect(await server.strapi.db.query(STAND_EVENT).count({ where: { target: 'youtube' } })).toBe(0);
+    await flushAnalytics(server);
+    expect(analyticsPending(server).standEvents).toBe(0);
+    expect(await server.strapi.db.query(STAND_EVENT).count({ where: { target: 'youtube' } })).toBe(1);
   });
 });
 
