@@ -189,6 +189,32 @@ describe('stand events the server records', () => {
       { kind: 'chat_started', target: null, stand: standId, event: eventId, client: client.id, media: null, product: null },
     ]);
   });
+
+  it('chat_started once too when the chat is created by the one-by-one fallback (the batch failed)', async () => {
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    const socket = await new Promise<Socket>((resolve, reject) => {
+      const s = io(`http://127.0.0.1:${port}`, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        auth: { token },
+      });
+      sockets.push(s);
+      s.once('connect', () => resolve(s));
+      s.once('connect_error', reject);
+    });
+    expect(await emit<ChatOpenAck>(socket, 'chat_open', { standId })).toMatchObject({ ok: true, chatId: null });
+    const failed = vi.spyOn(server.strapi.db, 'transaction').mockRejectedValueOnce(new Error('o lote falhou'));
+    const warned = vi.spyOn(server.strapi.log, 'warn').mockReturnValue(server.strapi.log);
+    expect(await emit<ChatSendAck>(socket, 'chat_client_message', { text: 'Olá', clientMessageId: 'f-1' })).toMatchObject({ ok: true });
+    expect(failed).toHaveBeenCalled();
+    expect(warned).toHaveBeenCalledWith(expect.stringContaining('[chat] a batch of 1 is written one by one'));
+    vi.restoreAllMocks();
+    await flushAnalytics(server);
+    expect((await eventsWhere({ client: { id: client.id } })).map((row) => row.kind)).toEqual(['chat_started']);
+  });
 });
 
 describe('a client’s heartbeats and stand events (LGPD)', () => {
