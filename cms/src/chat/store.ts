@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
-import { recordStandEvent } from '../analytics/stand-events';
 import { CHAT_LIMITS, type ChatMessage, type ChatSender, type ChatSummary } from '@plataforma/adapter';
+import { recordStandEvent } from '../analytics/stand-events';
 
 export const CHAT_UID = 'api::chat.chat';
 export const MESSAGE_UID = 'api::chat-message.chat-message';
