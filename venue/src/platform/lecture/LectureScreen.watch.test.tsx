@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lecture } from '@plataforma/adapter';
 import { api } from '../../shared/api';
@@ -57,5 +58,29 @@ describe('the lecture screen’s heartbeats', () => {
     expect(heartbeat).toHaveBeenCalledExactlyOnceWith({ lectureId: 41 });
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(heartbeat).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the room-per-date player’s heartbeats', () => {
+  it('sends them for the lecture opened while its player is shown, and stops when it is closed', async () => {
+    const heartbeat = vi.spyOn(api.site.watch, 'heartbeat').mockResolvedValue({ lectureId: 52, acceptedAt: '' });
+    vi.spyOn(api.site.rooms, 'schedule').mockResolvedValue([
+      {
+        date: '2026-11-22',
+        label: '22/11/2026',
+        lectures: [{ id: 52, theme: 'Ventilação', hour: '14:00', link: 'https://vimeo.com/123456' }],
+      },
+    ]);
+    signInVisitor();
+    renderAt('/plataforma/1/congresso/salas/1');
+    await userEvent.click(await screen.findByRole('button', { name: '22/11/2026' }));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    act(() => screen.getByRole('button', { name: /Ventilação/ }).click());
+    expect(screen.getByTitle('Ventilação')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(heartbeat).toHaveBeenCalledExactlyOnceWith({ lectureId: 52 });
+    act(() => screen.getByRole('button', { name: /fechar/i }).click());
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(heartbeat).toHaveBeenCalledTimes(1);
   });
 });
