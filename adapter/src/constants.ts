@@ -101,3 +101,6 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export const CARD_INSTALLMENTS_MAX = 12;
 /** Minutes a PIX charge waits before its order expires and releases its coupon (PIX_EXPIRES_MINUTES). */
 export const PIX_EXPIRES_MINUTES_DEFAULT = 30;
+
+/** The most a lecture heartbeat credits (seconds), and how often the venue sends one while a lecture plays (decision 047). */
+export const WATCH_HEARTBEAT_SECONDS = 30;

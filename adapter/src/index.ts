@@ -33,6 +33,8 @@ export * from './contracts/favourite';
 export * from './contracts/contact';
 export * from './contracts/meeting';
 export * from './contracts/page-view';
+export * from './contracts/watch';
+export * from './contracts/stand-event';
 export * from './contracts/chat';
 export * from './contracts/user';
 export * from './contracts/client';

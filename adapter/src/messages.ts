@@ -40,6 +40,8 @@ export const MESSAGE_KEYS = [
   'api.error.offline',
   'api.error.canceled',
   'pageView.recorded',
+  'watch.recorded',
+  'standEvent.recorded',
   'contact.sent',
   'agenda.starred',
   'agenda.unstarred',

@@ -10,6 +10,8 @@ import { lectureRules } from './api/lecture/rules';
 import { roomRules } from './api/room/rules';
 import { standRules } from './api/stand/rules';
 import { closePageViews } from './analytics/page-views';
+import { closeStandEvents } from './analytics/stand-events';
+import { closeHeartbeats } from './analytics/watch';
 import { closeRateLimits, openRateLimits } from './auth/rate-limit';
 import { authRoutes } from './auth/routes';
 import { startChat, type ChatServer } from './chat/server';
@@ -89,6 +91,9 @@ export default {
     siteCacheSync = null;
     // The page views still in the buffer are written before the database closes (decision 038).
     await closePageViews(strapi);
+    // Heartbeats and stand events too (decision 047).
+    await closeHeartbeats(strapi);
+    await closeStandEvents(strapi);
     await finishKeptIds();
   },
 };

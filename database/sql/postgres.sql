@@ -62,3 +62,5 @@ CREATE UNIQUE INDEX IF NOT EXISTS coupons_code_unique ON coupons (code);
 -- The live chat: one chat per stand and client, a retried message stored once (decision 026).
 CREATE UNIQUE INDEX IF NOT EXISTS chats_key_unique ON chats (key);
 CREATE UNIQUE INDEX IF NOT EXISTS chat_messages_dedup_key_unique ON chat_messages (dedup_key);
+-- Lecture watching: one watch session per client and lecture, upserted by the heartbeats' batches (decision 047).
+CREATE UNIQUE INDEX IF NOT EXISTS watch_sessions_key_unique ON watch_sessions (key);

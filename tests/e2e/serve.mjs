@@ -38,6 +38,8 @@ const env = {
   // Every browser of the suite is 127.0.0.1: signed-out page views of several specs in one minute
   // would share one visitor's limit. The limit is tested by the API suite (site/page-views.test.ts).
   PAGE_VIEWS_PER_MINUTE: '100000',
+  WATCH_HEARTBEATS_PER_MINUTE: '100000',
+  STAND_EVENTS_PER_MINUTE: '100000',
 };
 
 let closeStore = async () => {};

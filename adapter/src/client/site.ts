@@ -25,6 +25,8 @@ import type { CmsLecture, Lecture, LectureOrderField } from '../contracts/lectur
 import type { Media, MediaOrderField } from '../contracts/media';
 import type { NetworkConsent, NetworkPerson } from '../contracts/network';
 import type { PageView, PageViewInput } from '../contracts/page-view';
+import type { WatchHeartbeat, WatchHeartbeatInput } from '../contracts/watch';
+import type { StandEvent, StandEventInput } from '../contracts/stand-event';
 import {
   agendaPaths,
   favouritePaths,
@@ -39,6 +41,8 @@ import {
   mediaPaths,
   networkPaths,
   pageViewPaths,
+  standEventPaths,
+  watchPaths,
   productPaths,
   roomPaths,
   sitePagePaths,
@@ -198,6 +202,14 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
     },
     pageViews: {
       create: (input: PageViewInput) => data<PageView>({ method: 'POST', url: site(pageViewPaths.site), data: input }),
+    },
+    /** A heartbeat of a playing lecture (a client session; decision 047). */
+    watch: {
+      heartbeat: (input: WatchHeartbeatInput) => data<WatchHeartbeat>({ method: 'POST', url: site(watchPaths.heartbeat), data: input }),
+    },
+    /** What a visitor did at a stand, posted at the click (decision 047). */
+    standEvents: {
+      create: (input: StandEventInput) => data<StandEvent>({ method: 'POST', url: site(standEventPaths.site), data: input }),
     },
     networks: {
       list: (eventId: number, query: { offset?: number; size?: number; search?: string } = {}) =>

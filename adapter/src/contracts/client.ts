@@ -3,6 +3,8 @@ import { digits, emailSchema, idSchema, optionalText, personNameSchema } from '.
 import { languageSchema } from './language';
 import { listOrder, type OrderFieldOf } from '../list-query';
 import { CLIENT_ERASURE_WORD } from '../constants';
+import type { WatchSessionExport } from './watch';
+import type { StandEventExport } from './stand-event';
 
 export { clientPaths } from './paths';
 
@@ -86,6 +88,10 @@ export interface ClientDataExport {
     referrer: string | null;
     language: string | null;
   }>;
+  /** The lectures watched and for how long (decision 047). */
+  watchSessions: WatchSessionExport[];
+  /** What the client did at stands: media, documents, products, links, contacts, chats (decision 047). */
+  standEvents: StandEventExport[];
   contacts: Array<{
     createdAt: string;
     subject: string | null;

@@ -96,6 +96,10 @@ export const contactPaths = {
 /** A room's video meeting: the signature a Zoom Meeting SDK client joins with. */
 export const meetingPaths = { signature: '/meetings/signature' } as const;
 export const pageViewPaths = { site: '/page-views' } as const;
+/** A heartbeat of a lecture playing in a visible tab (decision 047). */
+export const watchPaths = { heartbeat: '/watch/heartbeat' } as const;
+/** What a visitor did at a stand: media, documents, products, links (decision 047). */
+export const standEventPaths = { site: '/stand-events' } as const;
 export const languagePaths = {
   /** The current uploaded pack of a code: a redirect to its file, with its version (the venue's fetch). */
   site: '/languages/:code',

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { CHAT_LIMITS, type ChatMessage, type ChatSender, type ChatSummary } from '@plataforma/adapter';
+import { recordStandEvent } from '../analytics/stand-events';
 
 export const CHAT_UID = 'api::chat.chat';
 export const MESSAGE_UID = 'api::chat-message.chat-message';
@@ -72,12 +73,15 @@ export const chatStore = (strapi: Core.Strapi) => {
     const found = await findChat(standId, clientId);
     if (found) return found;
     try {
-      return (await strapi.db.transaction(() =>
+      const created = (await strapi.db.transaction(() =>
         chats().create({
           data: { key: chatKey(standId, clientId), stand: standId, client: clientId, waiting: false, leadConsent: false },
           select: CHAT_COLUMNS,
         }),
       )) as ChatRow;
+      // Recorded where the chat is created: a browser cannot fake it (decision 047).
+      recordStandEvent(strapi, { kind: 'chat_started', standId, clientId });
+      return created;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const other = await findChat(standId, clientId);

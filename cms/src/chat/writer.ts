@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { ChatMessage, ChatSender } from '@plataforma/adapter';
+import { recordStandEvent } from '../analytics/stand-events';
 import { documentId } from '../lib/document-id';
 import { pgTextArray } from '../lib/pg-array';
 import { chatKey, isUniqueViolation, messageToWire, type ChatRow } from './store';
@@ -79,11 +80,20 @@ const chatOf = (row: RawChat): ChatRow => ({
 /** Runs one statement (in the batch's transaction, when there is one). */
 type Raw = (sql: string, bindings: unknown[]) => Promise<unknown>;
 
+/** A chat this batch created, as stand and client: recorded as `chat_started` once committed (decision 047). */
+type Started = Array<{ standId: number; clientId: number }>;
+
+/** Records the chats a committed batch created (a stand event the browser cannot fake). */
+const recordStarted = (strapi: Core.Strapi, started: Started): void => {
+  for (const { standId, clientId } of started) recordStandEvent(strapi, { kind: 'chat_started', standId, clientId });
+};
+
 /**
  * The chat of each message of a batch, by index. A chat's first message creates it (with its
- * links), once even when several instances race (the unique key).
+ * links), once even when several instances race (the unique key); the chats created are pushed
+ * to `started`.
  */
-const chatsOf = async (raw: Raw, items: readonly PendingMessage[], now: Date): Promise<Map<number, ChatRow>> => {
+const chatsOf = async (raw: Raw, items: readonly PendingMessage[], now: Date, started: Started): Promise<Map<number, ChatRow>> => {
   const chatOfItem = new Map<number, ChatRow>();
   const missing = new Map<string, PendingMessage>();
   items.forEach((item, index) => {
@@ -102,6 +112,7 @@ const chatsOf = async (raw: Raw, items: readonly PendingMessage[], now: Date): P
     );
     if (created.length > 0) {
       const fresh = created.map((row) => ({ id: Number(row.id), item: missing.get(row.key) as PendingMessage }));
+      started.push(...fresh.map(({ item }) => ({ standId: item.standId, clientId: item.clientId })));
       await raw(
         `insert into chats_stand_lnk (chat_id, stand_id, chat_ord) values ${fresh.map(() => '(?, ?, ?)').join(', ')}`,
         fresh.flatMap(({ id, item }) => [id, item.standId, id]),
@@ -235,11 +246,17 @@ export const chatWriter = (strapi: Core.Strapi, oneByOne: (item: PendingMessage)
    * statements prepared once per connection run once per message — the same rows, a fraction of
    * the time. A retry already stored is skipped by its unique key (`on conflict do nothing`).
    */
-  const writeBatchSqlite = async (items: readonly PendingMessage[]): Promise<WrittenMessage[]> =>
-    strapi.db.transaction(async ({ trx }): Promise<WrittenMessage[]> => {
+  const writeBatchSqlite = async (items: readonly PendingMessage[]): Promise<WrittenMessage[]> => {
+    const started: Started = [];
+    const written = await strapi.db.transaction(async ({ trx }): Promise<WrittenMessage[]> => {
       const knex = strapi.db.connection;
       const now = new Date();
-      const chatOfItem = await chatsOf((sql, bindings) => knex.raw(sql, bindings as never[]).transacting(trx as never), items, now);
+      const chatOfItem = await chatsOf(
+        (sql, bindings) => knex.raw(sql, bindings as never[]).transacting(trx as never),
+        items,
+        now,
+        started,
+      );
       const statements = sqliteStatements(
         await (trx as unknown as { client: { acquireConnection(): Promise<SqliteConnection> } }).client.acquireConnection(),
       );
@@ -283,6 +300,9 @@ export const chatWriter = (strapi: Core.Strapi, oneByOne: (item: PendingMessage)
       }
       return answers(items, chatOfItem, firstOfKey, inserted, stored, chats);
     });
+    recordStarted(strapi, started);
+    return written;
+  };
 
   /**
    * PostgreSQL: one statement for the batch (decision 026), not a transaction of seven — under
@@ -298,11 +318,13 @@ export const chatWriter = (strapi: Core.Strapi, oneByOne: (item: PendingMessage)
   const writeBatchPostgres = async (items: readonly PendingMessage[]): Promise<WrittenMessage[]> => {
     const knex = strapi.db.connection;
     const now = new Date();
+    const started: Started = [];
     const chatOfItem = items.every((item) => item.chat)
       ? new Map(items.map((item, index) => [index, item.chat as ChatRow]))
       : await strapi.db.transaction(({ trx }) =>
-          chatsOf((sql, bindings) => knex.raw(sql, bindings as never[]).transacting(trx as never), items, now),
+          chatsOf((sql, bindings) => knex.raw(sql, bindings as never[]).transacting(trx as never), items, now, started),
         );
+    recordStarted(strapi, started);
     const { firstOfKey, candidates } = retries(items);
     const documents = candidates.map(() => documentId());
     const column = (pick: (item: PendingMessage, index: number) => unknown) =>

@@ -38,6 +38,16 @@ describe('which statements change the site public reads (decision 044)', () => {
       expect(changesPublicReads(`update "${table}" set "a" = $1`), table).toBe(true);
     expect(changesPublicReads('create index "x" on "stands" ("name")')).toBe(true);
   });
+
+  it('ignores the heartbeats’ upserts and the stand events (decision 047)', () => {
+    for (const table of ['watch_sessions_client_lnk', 'watch_sessions_lecture_lnk', 'stand_events', 'stand_events_stand_lnk'])
+      expect(changesPublicReads(`insert into ${table} (a, b) select v.a, v.b from (select 1 as a, 2 as b) v`), table).toBe(false);
+    expect(
+      changesPublicReads(
+        'insert into watch_sessions (document_id, key, seconds) values (?, ?, ?) on conflict (key) do update set seconds = watch_sessions.seconds + excluded.seconds returning id, key',
+      ),
+    ).toBe(false);
+  });
 });
 
 describe('the public reads kept', () => {

@@ -18,7 +18,7 @@ import { pickEncoding } from './encoding';
  * - `ttlMs` (SITE_CACHE_MS, 5 s by default): the bound for what this process cannot see (another
  *   instance's writes, the `strapi` CLI's, the clock moving a lecture to 'ao vivo').
  *
- * Writes to tables no public read shows (sessions, page views, the log, clients, chats…) do not
+ * Writes to tables no public read shows (sessions, page views, heartbeats, stand events, the log, clients, chats…) do not
  * count: an opening's logins and page views would otherwise empty the cache many times a second.
  */
 
@@ -39,7 +39,7 @@ export const isCacheablePath = (path: string): boolean => {
 
 /** Tables written often that no public read shows (a write to any other table empties the cache). */
 const UNSEEN_TABLE =
-  /^(sessions|page_views|logs|sms_challenges|chats|chat_messages|contacts|clients|orders|order_items|payments|import_jobs)(_\w+_lnk)?$|^(strapi_|admin_|up_)/;
+  /^(sessions|page_views|watch_sessions|stand_events|logs|sms_challenges|chats|chat_messages|contacts|clients|orders|order_items|payments|import_jobs)(_\w+_lnk)?$|^(strapi_|admin_|up_)/;
 
 /** The tables a statement writes: [] for a read, null when it cannot tell (DDL, an unknown shape: counts as a write). */
 export const tablesWritten = (sql: string): string[] | null => {

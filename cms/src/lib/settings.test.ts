@@ -25,6 +25,8 @@ describe('settings', () => {
       phoneChangesPerHour: 10,
       contactsPer10Minutes: 5,
       pageViewsPerMinute: 60,
+      watchHeartbeatsPerMinute: 12,
+      standEventsPerMinute: 60,
     });
     expect(settings.pageViews).toEqual({ flushMs: 1000, batchSize: 500, maxPending: 20000 });
     expect(settings.auth).toMatchObject({ staffTtlSeconds: 12 * 3600, codeLength: 4, bcryptCost: 10, recoveryAnswerMs: 400 });

@@ -154,6 +154,8 @@ const schema = z.object({
   CONTACTS_PER_10_MINUTES: int(5, 1),
   // page views (decision 038)
   PAGE_VIEWS_PER_MINUTE: int(60, 1),
+  WATCH_HEARTBEATS_PER_MINUTE: int(12, 1),
+  STAND_EVENTS_PER_MINUTE: int(60, 1),
   PAGE_VIEWS_FLUSH_MS: int(1000, 10),
   PAGE_VIEWS_BATCH_SIZE: int(500, 1, 2000),
   PAGE_VIEWS_MAX_PENDING: int(20000, 1),
@@ -370,10 +372,14 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
       contactsPer10Minutes: flat.CONTACTS_PER_10_MINUTES,
       /** Page views per visitor (client, or IP when signed out) in a minute. */
       pageViewsPerMinute: flat.PAGE_VIEWS_PER_MINUTE,
+      /** Lecture heartbeats per client in a minute (one every 30 s per lecture playing; decision 047). */
+      watchHeartbeatsPerMinute: flat.WATCH_HEARTBEATS_PER_MINUTE,
+      /** Stand events (clicks at a stand) per visitor in a minute. */
+      standEventsPerMinute: flat.STAND_EVENTS_PER_MINUTE,
     },
     /** The site's public reads kept in memory this long at most, emptied by every write they show (decision 044). */
     siteCache: { ttlMs: flat.SITE_CACHE_MS, maxEntries: flat.SITE_CACHE_ENTRIES },
-    /** Page views are accepted at once and written in batches (decision 038). */
+    /** Page views are accepted at once and written in batches (decision 038); heartbeats and stand events share these (decision 047). */
     pageViews: {
       flushMs: flat.PAGE_VIEWS_FLUSH_MS,
       batchSize: flat.PAGE_VIEWS_BATCH_SIZE,

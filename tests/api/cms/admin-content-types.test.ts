@@ -71,6 +71,8 @@ describe('stock admin', () => {
       'order-item',
       'payment',
       'page-view',
+      'watch-session',
+      'stand-event',
       'session',
       'sms-challenge',
       'import-job',
@@ -79,11 +81,18 @@ describe('stock admin', () => {
     }
   });
 
-  it('lists every content type in the Content Manager without draft & publish, displayed but sessions, SMS codes and import jobs (decision 019)', async () => {
+  it('lists every content type in the Content Manager without draft & publish, displayed but sessions, SMS codes, import jobs, watch sessions and stand events (decisions 019, 047)', async () => {
     const res = await server.request().get('/content-manager/content-types').set('Authorization', `Bearer ${token}`);
     expect(res.status).toBe(200);
     const listed = res.body.data as Array<{ uid: string; isDisplayed: boolean; options?: { draftAndPublish?: boolean } }>;
-    const hidden = ['api::session.session', 'api::sms-challenge.sms-challenge', 'api::import-job.import-job'];
+    const hidden = [
+      'api::session.session',
+      'api::sms-challenge.sms-challenge',
+      'api::import-job.import-job',
+      // Analytics rows the product writes and the dashboards and certificates count (decision 047).
+      'api::watch-session.watch-session',
+      'api::stand-event.stand-event',
+    ];
     for (const uid of uids) {
       const type = listed.find((t) => t.uid === uid);
       expect(type, uid).toBeDefined();

@@ -31,6 +31,8 @@ const INTERNAL = [
   'staff-users',
   'clients',
   'page-views',
+  'watch-sessions',
+  'stand-events',
   'contacts',
   'chats',
   'chat-messages',
@@ -77,11 +79,13 @@ describe('the content API with a read-only token', () => {
     }
   });
 
-  it('hides sessions, SMS codes, import jobs and the unused users-permissions User from the Content Manager and the builder', () => {
+  it('hides sessions, SMS codes, import jobs, watch sessions, stand events and the unused users-permissions User from the Content Manager and the builder', () => {
     for (const uid of [
       'api::session.session',
       'api::sms-challenge.sms-challenge',
       'api::import-job.import-job',
+      'api::watch-session.watch-session',
+      'api::stand-event.stand-event',
       'plugin::users-permissions.user',
     ] as const) {
       const options = server.strapi.contentType(uid).pluginOptions as Record<string, { visible?: boolean }>;

@@ -52,6 +52,16 @@ const eventWorld = async (name: string) => {
   const contact = await insert(s, 'api::contact.contact', { subject: 'stand', message: 'Quero saber mais', stand });
   const viewOfEvent = await insert(s, 'api::page-view.page-view', { path: '/plataforma/1/hall-entrada', event });
   const viewOfStand = await insert(s, 'api::page-view.page-view', { path: '/plataforma/1/estande/1', stand });
+  // Heartbeats and stand events (decision 047): by the lecture or stand alone, and by the event.
+  const watchOfLecture = await insert(s, 'api::watch-session.watch-session', {
+    key: `${client.id}:${lecture}`,
+    lecture,
+    client: client.id,
+    seconds: 30,
+  });
+  const watchOfEvent = await insert(s, 'api::watch-session.watch-session', { event, seconds: 60 });
+  const clickOfStand = await insert(s, 'api::stand-event.stand-event', { kind: 'media_opened', stand, media, client: client.id });
+  const chatOfEvent = await insert(s, 'api::stand-event.stand-event', { kind: 'chat_started', event });
   const sponsor = await insert(s, 'api::sponsor.sponsor', { name: 'Patrocinador', type: 'master', event });
   const coupon = await insert(s, 'api::coupon.coupon', { code: `${name.toUpperCase()}10`, value: 10, event });
   return {
@@ -69,6 +79,8 @@ const eventWorld = async (name: string) => {
       'api::chat-message.chat-message': [message],
       'api::contact.contact': [contact],
       'api::page-view.page-view': [viewOfEvent, viewOfStand],
+      'api::watch-session.watch-session': [watchOfLecture, watchOfEvent],
+      'api::stand-event.stand-event': [clickOfStand, chatOfEvent],
       'api::sponsor.sponsor': [sponsor],
       'api::coupon.coupon': [coupon],
     } as Record<string, number[]>,

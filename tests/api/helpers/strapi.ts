@@ -128,3 +128,24 @@ export const flushPageViews = async (server: TestServer): Promise<void> => {
   ) as typeof import('../../../cms/src/analytics/page-views');
   await flush(server.strapi);
 };
+
+/** Writes the heartbeats and stand events still in the server's buffers (decision 047). */
+export const flushAnalytics = async (server: TestServer): Promise<void> => {
+  const load = createRequire(__filename);
+  const { flushHeartbeats } = load(path.join(cmsDir, 'dist/src/analytics/watch')) as typeof import('../../../cms/src/analytics/watch');
+  const { flushStandEvents } = load(
+    path.join(cmsDir, 'dist/src/analytics/stand-events'),
+  ) as typeof import('../../../cms/src/analytics/stand-events');
+  await flushHeartbeats(server.strapi);
+  await flushStandEvents(server.strapi);
+};
+
+/** How many heartbeats and stand events wait in the server's buffers. */
+export const analyticsPending = (server: TestServer): { heartbeats: number; standEvents: number } => {
+  const load = createRequire(__filename);
+  const { heartbeatBuffer } = load(path.join(cmsDir, 'dist/src/analytics/watch')) as typeof import('../../../cms/src/analytics/watch');
+  const { standEventBuffer } = load(
+    path.join(cmsDir, 'dist/src/analytics/stand-events'),
+  ) as typeof import('../../../cms/src/analytics/stand-events');
+  return { heartbeats: heartbeatBuffer(server.strapi).size, standEvents: standEventBuffer(server.strapi).size };
+};

@@ -2,6 +2,8 @@ import type { Core } from '@strapi/strapi';
 import { SESSION_UID, revokeAllSessions } from '../../auth/sessions';
 import { CLIENT_UID } from './wire';
 import { flushPageViews } from '../../analytics/page-views';
+import { STAND_EVENT_UID, flushStandEvents } from '../../analytics/stand-events';
+import { WATCH_SESSION_UID, flushHeartbeats } from '../../analytics/watch';
 
 /** What replaces a deleted account's words where a row must stay (decision 032). */
 export const ERASED_TEXT = 'Removido a pedido do titular (LGPD).';
@@ -47,6 +49,8 @@ export interface ErasureSummary {
   chats: number;
   messages: number;
   pageViews: number;
+  watchSessions: number;
+  standEvents: number;
   sessionsKept: number;
   sessionsDeleted: number;
 }
@@ -64,6 +68,9 @@ export interface ErasureSummary {
  * - the client's chat messages lose their words (the attendants' answers stay), the chats'
  *   last message too when it was theirs, and the lead consent;
  * - page views lose their link to the client (the counts stay);
+ * - watch sessions and stand events lose their link to the client, and a watch session its key
+ *   (which names the client's id): the minutes and clicks stay counted for the lecture and the
+ *   stand, no longer whose they were (decision 047);
  * - the starred lectures of 'Minha agenda' and the favourite stands go (decision 034);
  * - orders and payments stay as they are.
  */
@@ -72,6 +79,8 @@ export const eraseClient = async (strapi: Core.Strapi, clientId: number): Promis
   const owned = { client: { id: clientId } };
   // Views still in the buffer are written first: they lose their link to the client like the others.
   await flushPageViews(strapi);
+  await flushHeartbeats(strapi);
+  await flushStandEvents(strapi);
   return strapi.db.transaction(async () => {
     const fiscal = await q(ORDER_UID).count({ where: { ...owned, status: { $in: FISCAL_ORDER_STATES } } });
     const keptBuyer = fiscal > 0;
@@ -106,6 +115,12 @@ export const eraseClient = async (strapi: Core.Strapi, clientId: number): Promis
 
     const pageViews = await q(PAGE_VIEW_UID).count({ where: owned });
     await unlinkClient(strapi, PAGE_VIEW_UID, clientId);
+
+    const watched = ids(await q(WATCH_SESSION_UID).findMany({ where: owned, select: ['id'] }));
+    if (watched.length) await q(WATCH_SESSION_UID).updateMany({ where: { id: { $in: watched } }, data: { key: null } });
+    await unlinkClient(strapi, WATCH_SESSION_UID, clientId);
+    const standEvents = await q(STAND_EVENT_UID).count({ where: owned });
+    await unlinkClient(strapi, STAND_EVENT_UID, clientId);
 
     const row = (await q(CLIENT_UID).findOne({ where: { id: clientId }, select: ['name', 'cpf'] })) as {
       name: string;
@@ -143,6 +158,8 @@ export const eraseClient = async (strapi: Core.Strapi, clientId: number): Promis
       chats: chats.length,
       messages,
       pageViews,
+      watchSessions: watched.length,
+      standEvents,
       sessionsKept: kept.length,
       sessionsDeleted: old.length,
     };

@@ -22,6 +22,8 @@ export const UID = {
   chatMessage: 'api::chat-message.chat-message',
   contact: 'api::contact.contact',
   pageView: 'api::page-view.page-view',
+  watchSession: 'api::watch-session.watch-session',
+  standEvent: 'api::stand-event.stand-event',
   sponsor: 'api::sponsor.sponsor',
   speaker: 'api::speaker.speaker',
   coupon: 'api::coupon.coupon',
@@ -182,6 +184,7 @@ export const eventTree = async (strapi: Core.Strapi, events: readonly number[]):
   const rooms = await idsUnder(strapi, UID.room, 'event', events);
   const stands = await idsUnder(strapi, UID.stand, 'event', events);
   const chats = await idsUnder(strapi, UID.chat, 'stand', stands);
+  const lectures = await idsUnder(strapi, UID.lecture, 'room', rooms);
   const pageViews = [
     ...(await idsUnder(strapi, UID.pageView, 'event', events)),
     ...(await idsUnder(strapi, UID.pageView, 'stand', stands)),
@@ -189,7 +192,7 @@ export const eventTree = async (strapi: Core.Strapi, events: readonly number[]):
   return {
     event: [...events],
     room: rooms,
-    lecture: await idsUnder(strapi, UID.lecture, 'room', rooms),
+    lecture: lectures,
     stand: stands,
     attendant: await idsUnder(strapi, UID.attendant, 'stand', stands),
     media: await idsUnder(strapi, UID.media, 'stand', stands),
@@ -198,6 +201,19 @@ export const eventTree = async (strapi: Core.Strapi, events: readonly number[]):
     chatMessage: await idsUnder(strapi, UID.chatMessage, 'chat', chats),
     contact: await idsUnder(strapi, UID.contact, 'stand', stands),
     pageView: [...new Set(pageViews)],
+    // Heartbeats and stand events (decision 047): by the event, and by the lecture or stand.
+    watchSession: [
+      ...new Set([
+        ...(await idsUnder(strapi, UID.watchSession, 'event', events)),
+        ...(await idsUnder(strapi, UID.watchSession, 'lecture', lectures)),
+      ]),
+    ],
+    standEvent: [
+      ...new Set([
+        ...(await idsUnder(strapi, UID.standEvent, 'event', events)),
+        ...(await idsUnder(strapi, UID.standEvent, 'stand', stands)),
+      ]),
+    ],
     sponsor: await idsUnder(strapi, UID.sponsor, 'event', events),
     speaker: await idsUnder(strapi, UID.speaker, 'event', events),
     coupon: await idsUnder(strapi, UID.coupon, 'event', events),
@@ -216,6 +232,8 @@ const DELETE_ORDER: ReadonlyArray<keyof typeof UID> = [
   'media',
   'product',
   'pageView',
+  'watchSession',
+  'standEvent',
   'stand',
   'lecture',
   'room',

@@ -15,6 +15,7 @@ import { BackButton } from '../ui/BackButton';
 import { VideoBox, VideoFrame } from '../ui/VideoFrame';
 import { videoHosts } from '../videoHosts';
 import { useRoom, useRoomLectures } from './api';
+import { useWatchHeartbeat } from './useWatchHeartbeat';
 
 /** SPEC §9: current and next lecture are recomputed every 5 s. */
 export const LECTURE_TICK_MS = 5000;
@@ -157,6 +158,8 @@ export const LectureScreen = () => {
   const hosts = useMemo(() => videoHosts(), []);
   const video = current ? lectureVideo(current.videoId, hosts, { autoplay: true, muted: !sound }) : null;
   useDocumentTitle(current?.name ?? room.data?.name ?? t('lecture.title'));
+  // Lecture watching (decision 047): the host's player autoplays in its iframe, which tells no play or pause.
+  useWatchHeartbeat(current && video?.kind === 'iframe' ? current.id : null, true);
 
   const loading = !lectures.data && !failed;
   return (

@@ -16,6 +16,7 @@ import { ScreenPage } from '../ui/ScreenPage';
 import { VideoBox, VideoFrame } from '../ui/VideoFrame';
 import { videoHosts } from '../videoHosts';
 import { useRoom, useRoomSchedule } from './api';
+import { useWatchHeartbeat } from './useWatchHeartbeat';
 
 type DayLecture = RoomDay['lectures'][number];
 
@@ -76,6 +77,8 @@ export const RoomByDate = () => {
   const roomId = idFromSlug(roomParam);
   const [day, setDay] = useState<RoomDay | null>(null);
   const [watching, setWatching] = useState<{ lecture: DayLecture; src: string } | null>(null);
+  // Lecture watching (decision 047): the player autoplays in its iframe, which tells no play or pause.
+  useWatchHeartbeat(watching?.lecture.id ?? null, true);
   const hosts = videoHosts();
 
   const room = useRoom(roomId);

@@ -76,7 +76,7 @@ const Card = styled.article`
 const PICTURE_SIZES = sizes([[767, 'calc(100vw - 80px)']], '360px');
 
 /** A product or service: picture, title, description, price with its discount and instalments, call to action. */
-export const ProductCard = ({ product }: { product: Product }) => {
+export const ProductCard = ({ product, onCta }: { product: Product; onCta?: () => void }) => {
   const { t } = useTranslation();
   const free = Number(product.discountValue) === 0;
   return (
@@ -101,7 +101,7 @@ export const ProductCard = ({ product }: { product: Product }) => {
           )}
         </p>
         {product.ctaLink && (
-          <a className="cta" href={product.ctaLink} target="_blank" rel="noopener noreferrer">
+          <a className="cta" href={product.ctaLink} target="_blank" rel="noopener noreferrer" onClick={onCta}>
             {product.ctaLabel ?? t('stand.ctaDefault')}
           </a>
         )}

@@ -110,6 +110,62 @@ describe('stand media', () => {
   });
 });
 
+describe('stand events (decision 047)', () => {
+  it('records at the click which media or document was opened, the website, a social network and a product’s call to action', async () => {
+    const record = vi
+      .spyOn(api.site.standEvents, 'create')
+      .mockResolvedValue({ standId: 3, kind: 'website_clicked', acceptedAt: '2026-11-27T10:00:00.000Z' });
+    vi.spyOn(api.site.products, 'list').mockResolvedValue({
+      rows: [
+        {
+          id: 9,
+          standId: 3,
+          title: 'Monitor',
+          description: 'Multiparamétrico',
+          image: null,
+          price: '100.00',
+          discount: '0.00',
+          discountValue: '100.00',
+          hasDiscount: false,
+          installments: 1,
+          ctaLabel: 'Quero conhecer',
+          ctaLink: 'https://aurora.exemplo.com.br/monitor',
+        },
+      ],
+      count: 1,
+    });
+    // The links open in a new window: the click is recorded, jsdom is kept from navigating.
+    const stay = (event: MouseEvent) => event.preventDefault();
+    document.addEventListener('click', stay);
+    try {
+      renderStand(stand('master'));
+      const main = await screen.findByRole('main');
+      await userEvent.click(await within(main).findByRole('button', { name: 'VIDEO 2' }));
+      await userEvent.click(screen.getByRole('button', { name: /fechar/i }));
+      await userEvent.click(within(main).getByRole('link', { name: /DOCUMENT 5/ }));
+      await userEvent.click(within(main).getByRole('link', { name: 'Site de Aurora Diagnósticos (abre em nova janela)' }));
+      await userEvent.click(within(main).getByRole('link', { name: /^Facebook de Aurora/ }));
+      await userEvent.click(await within(main).findByRole('link', { name: 'Quero conhecer' }));
+    } finally {
+      document.removeEventListener('click', stay);
+    }
+    expect(record.mock.calls.map(([input]) => input)).toEqual([
+      { kind: 'media_opened', standId: 3, mediaId: 2 },
+      { kind: 'document_opened', standId: 3, mediaId: 5 },
+      { kind: 'website_clicked', standId: 3 },
+      { kind: 'social_clicked', standId: 3, target: 'facebook' },
+      { kind: 'product_cta_clicked', standId: 3, productId: 9 },
+    ]);
+  });
+
+  it('a failing record never stops the click', async () => {
+    vi.spyOn(api.site.standEvents, 'create').mockRejectedValue(new ApiError(0, 'api.error.network'));
+    renderStand(stand('master'));
+    await userEvent.click(await screen.findByRole('button', { name: 'VIDEO 1' }));
+    expect(screen.getByRole('dialog', { name: 'VIDEO 1' })).toBeInTheDocument();
+  });
+});
+
 describe('stand contact form', () => {
   it('sends the message for the stand and shows the success toast', async () => {
     const send = vi.spyOn(api.site.contacts, 'stand').mockResolvedValue({ data: { id: 1 }, msg: 'contact.sent', status: 201 });

@@ -17,7 +17,7 @@ import { ContactModal } from './ContactModal';
 import { MediaModal } from './MediaModal';
 import { ProductCard } from './ProductCard';
 import { StandBackdrop } from './StandBackdrop';
-import { useStand, useStandMedias, useStandProducts } from './api';
+import { recordStandEvent, useStand, useStandMedias, useStandProducts } from './api';
 import { limitMedia, type StandLayout } from './rules';
 
 /** The logo's width: at most 320 px, the panel's width on a phone (page and panel padding aside). */
@@ -258,7 +258,7 @@ const Back = styled.div`
   margin: 0 auto 16px;
 `;
 
-const MediaItem = ({ media, onOpen }: { media: Media; onOpen: (media: Media) => void }) => {
+const MediaItem = ({ standId, media, onOpen }: { standId: number; media: Media; onOpen: (media: Media) => void }) => {
   const { t } = useTranslation();
   if (media.type === 'DOCUMENT') {
     return (
@@ -268,6 +268,7 @@ const MediaItem = ({ media, onOpen }: { media: Media; onOpen: (media: Media) => 
         target="_blank"
         rel="noopener noreferrer"
         aria-label={t('stand.documentOpen', { title: media.title })}
+        onClick={() => recordStandEvent({ kind: 'document_opened', standId, mediaId: media.id })}
       >
         <span className="icon" aria-hidden="true">
           PDF
@@ -277,7 +278,15 @@ const MediaItem = ({ media, onOpen }: { media: Media; onOpen: (media: Media) => 
     );
   }
   return (
-    <button type="button" className="item" onClick={() => onOpen(media)} aria-haspopup="dialog">
+    <button
+      type="button"
+      className="item"
+      onClick={() => {
+        recordStandEvent({ kind: 'media_opened', standId, mediaId: media.id });
+        onOpen(media);
+      }}
+      aria-haspopup="dialog"
+    >
       <span className="icon" aria-hidden="true">
         {media.type === 'VIDEO' ? '▶' : '▣'}
       </span>
@@ -286,8 +295,8 @@ const MediaItem = ({ media, onOpen }: { media: Media; onOpen: (media: Media) => 
   );
 };
 
-const External = ({ href, children, label }: { href: string; children: string; label?: string }) => (
-  <a className="action" href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
+const External = ({ href, children, label, onClick }: { href: string; children: string; label?: string; onClick?: () => void }) => (
+  <a className="action" href={href} target="_blank" rel="noopener noreferrer" aria-label={label} onClick={onClick}>
     {children}
   </a>
 );
@@ -333,6 +342,8 @@ export const StandScreen = () => {
     { key: 'facebook', label: 'Facebook', url: data.facebook },
     { key: 'youtube', label: 'YouTube', url: data.youtube },
   ] as const;
+  // What the visitor opened or clicked (decision 047): contacts and chats are recorded by the server.
+  const websiteClicked = () => recordStandEvent({ kind: 'website_clicked', standId: data.id });
 
   return (
     <Page data-layout={layout}>
@@ -350,6 +361,7 @@ export const StandScreen = () => {
                 target="_blank"
                 rel="noopener noreferrer"
                 aria-label={t('stand.websiteOf', { name: data.name })}
+                onClick={websiteClicked}
               >
                 <img {...responsiveImage(data.image, data.imageSources, LOGO_SIZES)} alt="" />
               </a>
@@ -368,7 +380,11 @@ export const StandScreen = () => {
             <Button type="button" onClick={() => setContact(true)} aria-haspopup="dialog">
               {t('stand.contact')}
             </Button>
-            {data.website && <External href={data.website}>{t('stand.website')}</External>}
+            {data.website && (
+              <External href={data.website} onClick={websiteClicked}>
+                {t('stand.website')}
+              </External>
+            )}
             {data.type !== 'bronze' && data.negotiation && <External href={data.negotiation}>{t('stand.negotiation')}</External>}
             {data.type === 'master' && data.symposium && <External href={data.symposium}>{t('stand.symposium')}</External>}
           </Actions>
@@ -381,6 +397,7 @@ export const StandScreen = () => {
                     target="_blank"
                     rel="noopener noreferrer"
                     aria-label={t('stand.socialOpen', { network: label, name: data.name })}
+                    onClick={() => recordStandEvent({ kind: 'social_clicked', standId: data.id, target: key })}
                   >
                     {label}
                   </a>
@@ -419,7 +436,7 @@ export const StandScreen = () => {
                     <ul aria-labelledby={`stand-${group}`}>
                       {items.map((media) => (
                         <li key={media.id}>
-                          <MediaItem media={media} onOpen={setOpen} />
+                          <MediaItem standId={data.id} media={media} onOpen={setOpen} />
                         </li>
                       ))}
                     </ul>
@@ -442,7 +459,10 @@ export const StandScreen = () => {
             <ul>
               {products.data.rows.map((product) => (
                 <li key={product.id}>
-                  <ProductCard product={product} />
+                  <ProductCard
+                    product={product}
+                    onCta={() => recordStandEvent({ kind: 'product_cta_clicked', standId: data.id, productId: product.id })}
+                  />
                 </li>
               ))}
             </ul>

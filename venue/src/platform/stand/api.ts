@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { ApiError, ListResult, Media, Product, Stand, StandContactInput } from '@plataforma/adapter';
+import type { ApiError, ListResult, Media, Product, Stand, StandContactInput, StandEventInput } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 
 /** Query keys of a stand and its media and products. */
@@ -40,3 +40,16 @@ export const useStandProducts = (standId: number | null) => useQuery(standProduc
 /** "Fale com o expositor": the signed-in visitor's message to the stand's attendants (POST /contacts/stand). */
 export const useStandContact = () =>
   useMutation<unknown, ApiError, StandContactInput>({ mutationFn: (input) => api.site.contacts.stand(input) });
+
+/**
+ * What the visitor opened or clicked at the stand (decision 047), posted at the click through the
+ * API client (so a signed-in visitor's token goes with it). Fire-and-forget: a failure (offline,
+ * an ad blocker, the limit) never reaches the page, and the link opens anyway.
+ */
+export const recordStandEvent = (input: StandEventInput): void => {
+  try {
+    void api.site.standEvents.create(input).catch(() => undefined);
+  } catch {
+    // Never in the way of the click.
+  }
+};

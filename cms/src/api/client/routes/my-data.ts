@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { ApiError, clientErasureSchema, clientPaths, type ClientDataExport } from '@plataforma/adapter';
+import { ApiError, clientErasureSchema, clientPaths, type ClientDataExport, type StandEventKind } from '@plataforma/adapter';
 import { reply } from '@plataforma/adapter/server';
 import { logActivity } from '../../../activity/log';
 import { findAccount, passwordMatches } from '../../../auth/accounts';
@@ -12,6 +12,8 @@ import { routeFor, siteRouter } from '../../../http/router';
 import { dateOnly, isoString } from '../../../lib/wire';
 import { CLIENT_COLUMNS, CLIENT_UID, clientToWire, type ClientRow } from '../wire';
 import { flushPageViews } from '../../../analytics/page-views';
+import { STAND_EVENT_UID, flushStandEvents } from '../../../analytics/stand-events';
+import { WATCH_SESSION_UID, flushHeartbeats } from '../../../analytics/watch';
 
 type Stamp = string | Date;
 const when = (value: Stamp | null | undefined): string | null => (value ? isoString(value) : null);
@@ -34,6 +36,22 @@ interface ViewRow {
   language: string | null;
   event?: Ref;
   stand?: Ref;
+}
+interface WatchRow {
+  seconds: number | null;
+  heartbeats: number | null;
+  firstHeartbeatAt: Stamp | null;
+  lastHeartbeatAt: Stamp | null;
+  lecture?: Ref;
+  event?: Ref;
+}
+interface StandEventRow {
+  createdAt: Stamp;
+  kind: StandEventKind;
+  target: string | null;
+  stand?: Ref;
+  media?: Ref;
+  product?: Ref;
 }
 interface ContactRow {
   createdAt: Stamp;
@@ -103,7 +121,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         action: 'clients.erased',
         description:
           `Conta de cliente nº ${who.id} excluída a pedido do titular (LGPD): ${done.contacts} contato(s) e ` +
-          `${done.messages} mensagem(ns) de chat anonimizados, ${done.pageViews} visualização(ões) desvinculadas` +
+          `${done.messages} mensagem(ns) de chat anonimizados, ${done.pageViews} visualização(ões), ` +
+          `${done.watchSessions} sessão(ões) de palestra e ${done.standEvents} interação(ões) com estandes desvinculadas` +
           (done.keptBuyer ? '; nome e CPF mantidos por pedidos pagos.' : '.'),
         ip: ctx.ip,
       });
@@ -121,6 +140,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (!who) throw new ApiError(401, 'api.error.unauthorized');
         const id = who.id;
         await flushPageViews(strapi); // the export holds every view, including those still in the buffer
+        await flushHeartbeats(strapi); // and every heartbeat and stand event (decision 047)
+        await flushStandEvents(strapi);
         const row = (await q(CLIENT_UID).findOne({
           where: { id },
           select: [...CLIENT_COLUMNS, 'listedInNetwork', 'networkShowEmail'],
@@ -142,7 +163,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             })
           | null;
         if (!row) throw new ApiError(401, 'api.error.unauthorized');
-        const [sessions, pageViews, contacts, chats, orders] = (await Promise.all([
+        const [sessions, pageViews, contacts, chats, orders, watched, standEvents] = (await Promise.all([
           q('api::session.session').findMany({
             where: { client: { id } },
             select: ['createdAt', 'expiresAt', 'revokedAt', 'soft', 'ip', 'userAgent'],
@@ -180,7 +201,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             orderBy: { id: 'asc' },
             limit: MAX_ROWS,
           }),
-        ])) as [SessionRow[], ViewRow[], ContactRow[], ChatRow[], OrderRow[]];
+          q(WATCH_SESSION_UID).findMany({
+            where: { client: { id } },
+            select: ['seconds', 'heartbeats', 'firstHeartbeatAt', 'lastHeartbeatAt'],
+            populate: { lecture: { select: ['id'] }, event: { select: ['id'] } },
+            orderBy: { id: 'asc' },
+            limit: MAX_ROWS,
+          }),
+          q(STAND_EVENT_UID).findMany({
+            where: { client: { id } },
+            select: ['createdAt', 'kind', 'target'],
+            populate: { stand: { select: ['id'] }, media: { select: ['id'] }, product: { select: ['id'] } },
+            orderBy: { id: 'asc' },
+            limit: MAX_ROWS,
+          }),
+        ])) as [SessionRow[], ViewRow[], ContactRow[], ChatRow[], OrderRow[], WatchRow[], StandEventRow[]];
         const answer: ClientDataExport = {
           exportedAt: new Date().toISOString(),
           profile: {
@@ -204,6 +239,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             standId: idOf(v.stand),
             referrer: text(v.referrer),
             language: text(v.language),
+          })),
+          watchSessions: watched.map((w) => ({
+            lectureId: idOf(w.lecture),
+            eventId: idOf(w.event),
+            seconds: Number(w.seconds ?? 0),
+            heartbeats: Number(w.heartbeats ?? 0),
+            firstHeartbeatAt: when(w.firstHeartbeatAt),
+            lastHeartbeatAt: when(w.lastHeartbeatAt),
+          })),
+          standEvents: standEvents.map((e) => ({
+            createdAt: isoString(e.createdAt),
+            kind: e.kind,
+            standId: idOf(e.stand),
+            mediaId: idOf(e.media),
+            productId: idOf(e.product),
+            target: text(e.target),
           })),
           contacts: contacts.map((c) => ({
             createdAt: isoString(c.createdAt),

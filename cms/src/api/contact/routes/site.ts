@@ -7,6 +7,7 @@ import { RateLimiter } from '../../../auth/rate-limit';
 import { access } from '../../../auth/strategy';
 import { PUBLIC, routeFor, siteRouter } from '../../../http/router';
 import { createAtomically } from '../../../lib/atomic';
+import { recordStandEvent } from '../../../analytics/stand-events';
 import { settings } from '../../../lib/settings';
 
 const UID = 'api::contact.contact';
@@ -47,7 +48,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         ddd: string | null;
         phone: string | null;
       };
-      return store({
+      const answer = await store({
         subject: 'stand',
         name: client.name,
         email: client.email,
@@ -57,6 +58,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         client: who.id,
         verified: !who.soft,
       });
+      // Recorded here, where the contact is stored: a browser cannot fake it (decision 047).
+      recordStandEvent(strapi, { kind: 'contact_sent', standId, clientId: who.id });
+      return answer;
     },
   });
 

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { creditSeconds, watchChanges } from './watch-credit';
+
+const T0 = Date.parse('2026-11-27T10:00:00.000Z');
+const at = (seconds: number) => new Date(T0 + seconds * 1000);
+
+describe('creditSeconds (decision 047)', () => {
+  it('credits the first heartbeat of a lecture 30 s: the venue sends it after 30 s of playing', () => {
+    expect(creditSeconds(null, at(0))).toBe(30);
+  });
+
+  it('credits the time since the previous heartbeat, at most 30 s', () => {
+    expect(creditSeconds(at(0), at(30))).toBe(30);
+    expect(creditSeconds(at(0), at(31))).toBe(30);
+    expect(creditSeconds(at(0), at(29.6))).toBe(30);
+    expect(creditSeconds(at(0), at(12))).toBe(12);
+    expect(creditSeconds(at(0), at(1))).toBe(1);
+  });
+
+  it('credits at most 30 s after a gap, however long', () => {
+    expect(creditSeconds(at(0), at(91))).toBe(30);
+    expect(creditSeconds(at(0), at(3600))).toBe(30);
+  });
+
+  it('credits nothing for a heartbeat at or before the previous one (another instance’s clock)', () => {
+    expect(creditSeconds(at(10), at(10))).toBe(0);
+    expect(creditSeconds(at(10), at(5))).toBe(0);
+  });
+});
+
+describe('watchChanges', () => {
+  it('adds each session’s heartbeats in time order, the first against the stored last one', () => {
+    const changes = watchChanges(
+      [
+        { key: '1:7', at: at(60) },
+        { key: '1:7', at: at(40) },
+        { key: '2:7', at: at(40) },
+        { key: '1:7', at: at(400) },
+      ],
+      new Map([['1:7', at(30)]]),
+    );
+    // 1:7: 10 (after the stored 30) + 20 + 30 (after a gap); 2:7: a first heartbeat.
+    expect(changes.get('1:7')).toEqual({ seconds: 60, heartbeats: 3, first: at(40), last: at(400) });
+    expect(changes.get('2:7')).toEqual({ seconds: 30, heartbeats: 1, first: at(40), last: at(40) });
+  });
+
+  it('may not inflate: 100 heartbeats a second apart credit 100 s, not 100 × 30 s', () => {
+    const beats = Array.from({ length: 100 }, (_, i) => ({ key: '1:1', at: at(i) }));
+    expect(watchChanges(beats, new Map()).get('1:1')?.seconds).toBe(30 + 99);
+  });
+});

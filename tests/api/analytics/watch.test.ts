@@ -1,0 +1,192 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createClient, createStaff } from '../helpers/accounts';
+import { createEvent, createLecture, createRoom } from '../helpers/event-fixtures';
+import { analyticsPending, flushAnalytics, sessionToken, startServer, type TestServer } from '../helpers/strapi';
+
+// Issue 15, "What is recorded": lecture watching. POST /api/site/v1/watch/heartbeat is accepted
+// at once (202), written in batches, and the server credits each heartbeat itself: at most 30 s,
+// never more than the time since the client's previous heartbeat of the lecture (decision 047).
+let server: TestServer;
+let eventId = 0;
+let lecture = 0;
+let otherLecture = 0;
+let hiddenLecture = 0;
+
+const WATCH = 'api::watch-session.watch-session';
+const T0 = new Date('2026-11-27T10:00:00.000Z').getTime();
+/** The server's clock, `seconds` after T0 (only Date is faked: timers and sockets stay real). */
+const at = (seconds: number) => vi.setSystemTime(T0 + seconds * 1000);
+
+beforeAll(async () => {
+  // Batches only when the test flushes: what waits and what is written is then certain.
+  server = await startServer('analytics-watch', { seed: false, env: { PAGE_VIEWS_FLUSH_MS: '600000' } });
+  eventId = await createEvent(server.strapi, { name: 'Congresso Assistido', published: true });
+  const room = await createRoom(server.strapi, eventId);
+  lecture = await createLecture(server.strapi, room, { name: 'Sepse na UTI' });
+  otherLecture = await createLecture(server.strapi, room, { name: 'Ventilação', startTime: '10:00:00.000', endTime: '11:00:00.000' });
+  const draft = await createEvent(server.strapi, { name: 'Rascunho', published: false });
+  hiddenLecture = await createLecture(server.strapi, await createRoom(server.strapi, draft));
+}, 180_000);
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const beat = (token: string | null, body: object) =>
+  server
+    .request()
+    .post('/api/site/v1/watch/heartbeat')
+    .set(token ? { Authorization: `Bearer ${token}` } : {})
+    .send(body);
+
+interface WatchRow {
+  seconds: number;
+  heartbeats: number;
+  firstHeartbeatAt: string | number | Date;
+  lastHeartbeatAt: string | number | Date;
+  client: { id: number } | null;
+  lecture: { id: number } | null;
+  event: { id: number } | null;
+}
+const sessionsOf = async (clientId: number): Promise<WatchRow[]> =>
+  (await server.strapi.db.query(WATCH).findMany({
+    where: { client: { id: clientId } },
+    populate: { client: { select: ['id'] }, lecture: { select: ['id'] }, event: { select: ['id'] } },
+    orderBy: { id: 'asc' },
+  })) as WatchRow[];
+const iso = (value: string | number | Date) => new Date(value).toISOString();
+
+describe('POST /api/site/v1/watch/heartbeat', () => {
+  it('answers 202 at once and writes the watch session with the next batch', async () => {
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    const res = await beat(token, { lectureId: lecture });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body).toMatchObject({ status: 202, msg: 'watch.recorded', data: { lectureId: lecture } });
+    expect(new Date(res.body.data.acceptedAt).toISOString()).toBe(res.body.data.acceptedAt);
+    // Accepted, not written yet.
+    expect(await sessionsOf(client.id)).toEqual([]);
+    expect(analyticsPending(server).heartbeats).toBe(1);
+    await flushAnalytics(server);
+    expect(analyticsPending(server).heartbeats).toBe(0);
+    const [row] = await sessionsOf(client.id);
+    expect(row).toMatchObject({ seconds: 30, heartbeats: 1, client: { id: client.id }, lecture: { id: lecture }, event: { id: eventId } });
+    expect(iso(row.firstHeartbeatAt)).toBe(res.body.data.acceptedAt);
+    expect(iso(row.lastHeartbeatAt)).toBe(res.body.data.acceptedAt);
+  });
+
+  it('credits at most 30 s a heartbeat, only the elapsed time when sooner, and 30 s after a pause or a gap', async () => {
+    const ana = await createClient(server.strapi);
+    const bia = await createClient(server.strapi);
+    const anaToken = await sessionToken(server, 'client', ana.id);
+    // A soft session (e-mail only) is a client session too.
+    const soft = await server.request().post('/auth/soft/login').send({ email: bia.email });
+    expect(soft.status, JSON.stringify(soft.body)).toBe(200);
+    const biaToken = soft.body.data.token as string;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const steps: Array<[number, string, number]> = [
+      [0, anaToken, lecture], // the first: the 30 s of playing before it → 30
+      [30, anaToken, lecture], // 30 s later → 30 (60)
+      [30, biaToken, lecture], // Bia's first → 30
+      [40, anaToken, lecture], // only 10 s later (a seek, a second tab) → 10 (70)
+      [60, biaToken, lecture], // → 30 (Bia: 60)
+    ];
+    for (const [second, token, lectureId] of steps) {
+      at(second);
+      expect((await beat(token, { lectureId })).status).toBe(202);
+    }
+    // Half written: the next heartbeats are credited against the stored last one.
+    await flushAnalytics(server);
+    const later: Array<[number, string, number]> = [
+      [340, anaToken, lecture], // after 5 minutes paused or in a hidden tab → 30, never the gap (100)
+      [370, anaToken, lecture], // → 30 (130)
+      [385, anaToken, lecture], // 15 s later → 15 (145)
+      [385, anaToken, otherLecture], // another lecture: its own session → 30
+      [3985, biaToken, lecture], // an hour later → 30 (Bia: 90)
+    ];
+    for (const [second, token, lectureId] of later) {
+      at(second);
+      expect((await beat(token, { lectureId })).status).toBe(202);
+    }
+    await flushAnalytics(server);
+    vi.useRealTimers();
+
+    const anas = await sessionsOf(ana.id);
+    expect(anas.map((row) => [row.lecture?.id, row.seconds, row.heartbeats])).toEqual([
+      [lecture, 145, 6],
+      [otherLecture, 30, 1],
+    ]);
+    expect(iso(anas[0].firstHeartbeatAt)).toBe(new Date(T0).toISOString());
+    expect(iso(anas[0].lastHeartbeatAt)).toBe(new Date(T0 + 385_000).toISOString());
+    const bias = await sessionsOf(bia.id);
+    expect(bias.map((row) => [row.lecture?.id, row.seconds, row.heartbeats])).toEqual([[lecture, 90, 3]]);
+    // One watch session per client and lecture, whatever the batches.
+    expect(await server.strapi.db.query(WATCH).count({ where: { lecture: { id: lecture }, client: { id: ana.id } } })).toBe(1);
+  });
+
+  it('adds up heartbeats of one session that arrive together, in time order, in one batch', async () => {
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    for (const second of [0, 30, 50, 200, 230]) {
+      at(10_000 + second);
+      expect((await beat(token, { lectureId: lecture })).status).toBe(202);
+    }
+    vi.useRealTimers();
+    await flushAnalytics(server);
+    // 30 + 30 + 20 + 30 (after a 150 s gap) + 30
+    expect((await sessionsOf(client.id)).map((row) => [row.seconds, row.heartbeats])).toEqual([[140, 5]]);
+  });
+
+  it('is for a client session: 401 without one or with a staff token', async () => {
+    expect((await beat(null, { lectureId: lecture })).status).toBe(401);
+    const staff = await createStaff(server.strapi, { role: 'admin' });
+    const staffToken = await sessionToken(server, 'staff', staff.id);
+    expect([401, 403]).toContain((await beat(staffToken, { lectureId: lecture })).status);
+  });
+
+  it('answers 404 for a lecture that does not exist or whose event is not published, 400 for a bad body', async () => {
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    const unknown = await beat(token, { lectureId: 999_999 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ status: 404, msg: 'api.error.lectureNotFound' });
+    expect((await beat(token, { lectureId: hiddenLecture })).body.msg).toBe('api.error.lectureNotFound');
+    expect((await beat(token, { lectureId: 'um' })).status).toBe(400);
+    expect((await beat(token, {})).status).toBe(400);
+    await flushAnalytics(server);
+    expect(await sessionsOf(client.id)).toEqual([]);
+  });
+
+  it('answers the 13th heartbeat of a client in a minute with 429, while another client goes on', async () => {
+    const [one, two] = [await createClient(server.strapi), await createClient(server.strapi)];
+    const [first, second] = [await sessionToken(server, 'client', one.id), await sessionToken(server, 'client', two.id)];
+    for (let i = 0; i < 12; i += 1) expect((await beat(first, { lectureId: lecture })).status).toBe(202);
+    const refused = await beat(first, { lectureId: lecture });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ msg: 'api.error.tooManyRequests' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await beat(second, { lectureId: lecture })).status).toBe(202);
+    await flushAnalytics(server);
+  });
+
+  it('keeps a failed batch and writes it on the next flush: nothing is lost', async () => {
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    expect((await beat(token, { lectureId: lecture })).status).toBe(202);
+    const logged = vi.spyOn(server.strapi.log, 'error').mockReturnValue(server.strapi.log);
+    vi.spyOn(server.strapi.db, 'transaction').mockRejectedValueOnce(new Error('o banco caiu'));
+    await flushAnalytics(server);
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('watch heartbeats: a batch of 1 failed; kept for a retry'));
+    expect(analyticsPending(server).heartbeats).toBe(1);
+    expect(await sessionsOf(client.id)).toEqual([]);
+    await flushAnalytics(server);
+    expect(analyticsPending(server).heartbeats).toBe(0);
+    expect((await sessionsOf(client.id)).map((row) => [row.seconds, row.heartbeats])).toEqual([[30, 1]]);
+  });
+});
