@@ -94,6 +94,13 @@ export const routes: RouteObject[] = [
           { path: '/entrar', lazy: async () => ({ Component: (await import('./site/account/LoginPage')).LoginPage }) },
           { path: '/recuperar-senha', lazy: async () => ({ Component: (await import('./site/account/RecoveryPage')).RecoveryPage }) },
           { path: '/perfil', lazy: async () => ({ Component: (await import('./site/account/ProfilePage')).ProfilePage }) },
+          // Commerce (issue 14): the checkout and 'Meus pedidos', each a lazy chunk.
+          { path: '/checkout/:eventId', lazy: async () => ({ Component: (await import('./site/commerce/CheckoutPage')).CheckoutPage }) },
+          { path: '/meus-pedidos', lazy: async () => ({ Component: (await import('./site/commerce/MyOrdersPage')).MyOrdersPage }) },
+          {
+            path: '/meus-pedidos/:orderId',
+            lazy: async () => ({ Component: (await import('./site/commerce/OrderDetailPage')).OrderDetailPage }),
+          },
           { path: '/termos', lazy: async () => ({ Component: (await import('./site/pages/SitePageScreen')).TermsPage }) },
           { path: '/sobre', lazy: async () => ({ Component: (await import('./site/pages/SitePageScreen')).AboutPage }) },
         ],

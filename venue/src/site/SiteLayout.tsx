@@ -141,6 +141,7 @@ export const SiteLayout = () => {
             {t('site.events')}
           </NavLink>
           <NavLink to={ENTRANCE_HALL}>{t('site.venue')}</NavLink>
+          {signedIn && <NavLink to="/meus-pedidos">{t('commerce.orders.title')}</NavLink>}
           {signedIn ? <NavLink to="/perfil">{t('site.links.profile')}</NavLink> : <NavLink to="/entrar">{t('site.login.submit')}</NavLink>}
         </nav>
         <LanguageSwitcher />

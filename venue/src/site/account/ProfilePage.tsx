@@ -359,6 +359,13 @@ const Profile = () => {
           )}
         </section>
 
+        <section aria-labelledby={`${base}-orders`} style={{ marginTop: 32 }}>
+          <h2 id={`${base}-orders`}>{t('commerce.orders.title')}</h2>
+          <p>
+            {t('commerce.orders.profileHint')} <Link to="/meus-pedidos">{t('commerce.orders.see')}</Link>
+          </p>
+        </section>
+
         <Card as="section" aria-labelledby={`${base}-network`} style={{ marginTop: 24 }}>
           <h2 id={`${base}-network`} style={{ margin: 0, fontSize: '1.1rem' }}>
             {t('site.profile.network')}
