@@ -10,6 +10,9 @@ import { useProgramme } from '../events/api';
 import { venuePath } from '../events/format';
 import { Panel } from './ui';
 
+/** The outcome's heading takes the focus when it appears, so it is read out and the keyboard starts there. */
+const focusOnMount = (element: HTMLHeadingElement | null) => element?.focus();
+
 /** The room page of a lecture of the order (its programme by day, with the player), or the venue's entrance. */
 const useWatchLinks = (order: Order, event: Event) => {
   const lectureIds = order.items.filter((item) => item.kind === 'lecture').map((item) => item.lectureId as number);
@@ -28,7 +31,7 @@ export const DoneStep = ({ order, event }: { order: Order; event: Event }) => {
   const free = toCents(order.total) === 0;
   return (
     <Panel aria-labelledby="checkout-done">
-      <h2 id="checkout-done" role="status">
+      <h2 id="checkout-done" tabIndex={-1} ref={focusOnMount}>
         {free ? t('commerce.done.freeTitle') : t('commerce.done.title')}
       </h2>
       <p>{t('commerce.done.number', { number: order.number })}</p>
@@ -67,7 +70,7 @@ export const FailedStep = ({ order, event }: { order: Order; event: Event }) => 
   };
   return (
     <Panel aria-labelledby="checkout-failed">
-      <h2 id="checkout-failed" role="alert">
+      <h2 id="checkout-failed" tabIndex={-1} ref={focusOnMount}>
         {t(`commerce.failed.title.${order.status === 'expired' ? 'expired' : order.status === 'cancelled' ? 'cancelled' : 'failed'}`)}
       </h2>
       <p>{t('commerce.done.number', { number: order.number })}</p>

@@ -287,7 +287,9 @@ const CardPanel = ({ order }: { order: Order }) => {
 
   const field = (name: 'number' | 'holder' | 'expiry' | 'cvv' | 'cpf', label: string, mask: ((value: string) => string) | null, extra: Record<string, string> = {}) => {
     const id = `${base}-${name}`;
-    const error = errors[name]?.message;
+    const raw = errors[name]?.message;
+    // The schema's refusals are keys of the pack (a check's own message wins over the resolver's map).
+    const error = raw ? (i18n.exists(raw) ? i18n.t(raw) : raw) : undefined;
     const registered = form.register(name);
     return (
       <div className="field">

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { Quote } from '@plataforma/adapter';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { instalment, toCents } from '@plataforma/adapter/money';
@@ -103,8 +104,12 @@ export const ReviewStep = ({ eventId, cart }: { eventId: number; cart: Cart }) =
     useAppState.getState().setCoupon(eventId, null);
   };
 
-  const data = quote.data;
   const otherError = quote.error && !couponRefused ? quote.error : null;
+  // While a changed cart is priced again (a coupon refused, then the cart without it), the last
+  // prices stay on screen, so the coupon field keeps its place, its text and the focus.
+  const lastGood = useRef<Quote | undefined>(undefined);
+  if (quote.data) lastGood.current = quote.data;
+  const data = quote.data ?? (otherError ? undefined : lastGood.current);
   const cardSplit = data && data.installments > 1 && toCents(data.total) > 0 ? data.installments : null;
 
   return (
@@ -149,7 +154,7 @@ export const ReviewStep = ({ eventId, cart }: { eventId: number; cart: Cart }) =
       {data && (
         <Panel aria-labelledby={`${base}-totals`}>
           <h2 id={`${base}-totals`}>{t('commerce.review.summary')}</h2>
-          <Coupon onSubmit={apply} noValidate aria-label={t('commerce.coupon.label')}>
+          <Coupon onSubmit={apply} noValidate>
             <label htmlFor={`${base}-coupon`}>{t('commerce.coupon.label')}</label>
             <div className="row">
               <DarkInput
