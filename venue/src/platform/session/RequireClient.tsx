@@ -34,7 +34,8 @@ export const RequireClient = () => {
     const state: OriginState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to={pagePath(slug ?? '', 'entrance')} replace state={state} />;
   }
-  if (ticketOnly && access.isLoading) return <PageLoading />;
+  // The event decides whether a ticket is needed: its page waits for it (the halls have it cached already).
+  if (event.isLoading || (ticketOnly && access.isLoading)) return <PageLoading />;
   if (refused && event.data) return <TicketRequired to={eventPage(event.data)} />;
   return <Outlet />;
 };
