@@ -192,8 +192,7 @@ const WatchCell = ({
   const { t } = useTranslation();
   const access = useLectureAccess(gated ? lecture.id : null);
   if (gated && access.isLoading) return <Spinner size={20} label={t('common.loading')} />;
-  if (gated && !access.data?.access && eventId !== null)
-    return <LockButton eventId={eventId} lecture={lecture} priced={priced} />;
+  if (gated && !access.data?.access && eventId !== null) return <LockButton eventId={eventId} lecture={lecture} priced={priced} />;
   const src = playerOf(gated ? (access.data?.videoId ?? lecture.link) : lecture.link, hosts);
   return src ? (
     <Button type="button" onClick={() => onWatch(src)} aria-label={t('lecture.watchLabel', { theme: lecture.theme })}>

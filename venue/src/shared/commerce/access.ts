@@ -53,5 +53,4 @@ export const lectureAccessQuery = (lectureId: number | null, enabled = true) =>
 export const useLectureAccess = (lectureId: number | null, enabled = true) => useQuery(lectureAccessQuery(lectureId, enabled));
 
 /** The checkout of an event's cart; `pedido` names a pending order being paid. */
-export const checkoutPath = (eventId: number, orderId?: number): string =>
-  `/checkout/${eventId}${orderId ? `?pedido=${orderId}` : ''}`;
+export const checkoutPath = (eventId: number, orderId?: number): string => `/checkout/${eventId}${orderId ? `?pedido=${orderId}` : ''}`;

@@ -4,7 +4,16 @@ import { api } from '../api';
 import type { Cart } from '../state/rules';
 import { commerceKeys } from './access';
 
-export { checkoutPath, commerceKeys, eventAccessQuery, hasPrice, isTicketOnly, lectureAccessQuery, useEventAccess, useLectureAccess } from './access';
+export {
+  checkoutPath,
+  commerceKeys,
+  eventAccessQuery,
+  hasPrice,
+  isTicketOnly,
+  lectureAccessQuery,
+  useEventAccess,
+  useLectureAccess,
+} from './access';
 
 /** 'Meus pedidos' shows this many orders a page. */
 export const ORDERS_PAGE_SIZE = 20;
@@ -52,8 +61,7 @@ export const useMyOrders = (offset = 0, limit = ORDERS_PAGE_SIZE, enabled = true
 export const latestPayment = (order: Pick<Order, 'payments'> | undefined) => order?.payments[order.payments.length - 1] ?? null;
 
 /** An order whose payment is still being decided (a PIX waiting to be paid, a card being checked) is asked again every 3 s. */
-export const isWaiting = (order: Order | undefined): boolean =>
-  order?.status === 'pending' && latestPayment(order)?.status === 'pending';
+export const isWaiting = (order: Order | undefined): boolean => order?.status === 'pending' && latestPayment(order)?.status === 'pending';
 
 export const useOrder = (id: number | null) =>
   useQuery<Order, ApiError>({

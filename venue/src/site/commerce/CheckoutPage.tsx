@@ -64,7 +64,8 @@ export const CheckoutPage = () => {
   }
   if (!event.data || (orderId !== null && !order.data && !order.isError)) return <PageLoading />;
 
-  const step: number | 'failed' | 'empty' = orderId !== null && order.data ? (orderStep as number | 'failed') : cart ? Math.min(cart.step, STEPS.identify) : 'empty';
+  const step: number | 'failed' | 'empty' =
+    orderId !== null && order.data ? (orderStep as number | 'failed') : cart ? Math.min(cart.step, STEPS.identify) : 'empty';
   const shown = typeof step === 'number' ? step : null;
 
   return (
@@ -78,9 +79,16 @@ export const CheckoutPage = () => {
             </p>
           </div>
           {shown !== null && (
-            <ol aria-label={t('commerce.checkout.steps')} style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 20px', margin: 0, paddingLeft: 20 }}>
+            <ol
+              aria-label={t('commerce.checkout.steps')}
+              style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 20px', margin: 0, paddingLeft: 20 }}
+            >
               {STEP_KEYS.map((key, index) => (
-                <li key={key} aria-current={index + 1 === shown ? 'step' : undefined} style={{ fontWeight: index + 1 === shown ? 800 : 400, opacity: index + 1 === shown ? 1 : 0.8 }}>
+                <li
+                  key={key}
+                  aria-current={index + 1 === shown ? 'step' : undefined}
+                  style={{ fontWeight: index + 1 === shown ? 800 : 400, opacity: index + 1 === shown ? 1 : 0.8 }}
+                >
                   {t(`commerce.checkout.step.${key}`)}
                 </li>
               ))}

@@ -132,10 +132,20 @@ export const MyOrdersPage = () => {
           )}
           {count > ORDERS_PAGE_SIZE && (
             <div className="actions">
-              <Button type="button" $variant="ghost" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - ORDERS_PAGE_SIZE))}>
+              <Button
+                type="button"
+                $variant="ghost"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - ORDERS_PAGE_SIZE))}
+              >
                 {t('site.catalogue.previous')}
               </Button>
-              <Button type="button" $variant="ghost" disabled={offset + ORDERS_PAGE_SIZE >= count} onClick={() => setOffset(offset + ORDERS_PAGE_SIZE)}>
+              <Button
+                type="button"
+                $variant="ghost"
+                disabled={offset + ORDERS_PAGE_SIZE >= count}
+                onClick={() => setOffset(offset + ORDERS_PAGE_SIZE)}
+              >
                 {t('site.catalogue.next')}
               </Button>
             </div>

@@ -109,7 +109,11 @@ export const OrderDetailPage = () => {
         ) : (
           <Receipt>
             <div>
-              <h1>{data.status === 'paid' ? t('commerce.receipt.title', { number: data.number }) : t('commerce.orders.detailTitle', { number: data.number })}</h1>
+              <h1>
+                {data.status === 'paid'
+                  ? t('commerce.receipt.title', { number: data.number })
+                  : t('commerce.orders.detailTitle', { number: data.number })}
+              </h1>
               <p>
                 <StatusBadge status={data.status} /> <span className="muted">{formatDateTime(data.createdAt)}</span>
               </p>
@@ -169,7 +173,8 @@ export const OrderDetailPage = () => {
                       {t(`commerce.method.${payment.method}`)}
                       {payment.cardBrand && payment.cardLast4 ? ` (${payment.cardBrand} •••• ${payment.cardLast4})` : ''}
                       {payment.installments > 1 ? ` · ${t('commerce.orders.inInstalments', { count: payment.installments })}` : ''} ·{' '}
-                      {money(payment.amount)} · {t(`commerce.paymentStatus.${payment.status}`)} · {formatDateTime(payment.paidAt ?? payment.createdAt)}
+                      {money(payment.amount)} · {t(`commerce.paymentStatus.${payment.status}`)} ·{' '}
+                      {formatDateTime(payment.paidAt ?? payment.createdAt)}
                     </li>
                   ))}
                 </ul>

@@ -216,7 +216,10 @@ const PixPanel = ({ order }: { order: Order }) => {
         </div>
         {seconds !== null && (
           <p>
-            {t('commerce.pix.expiresIn')} <span className="countdown" role="timer" aria-live="off">{clockOf(seconds)}</span>
+            {t('commerce.pix.expiresIn')}{' '}
+            <span className="countdown" role="timer" aria-live="off">
+              {clockOf(seconds)}
+            </span>
           </p>
         )}
         <p role="status" className="muted">
@@ -265,7 +268,9 @@ const CardPanel = ({ order }: { order: Order }) => {
   const declined = last?.method === 'card' && last.status === 'declined';
   const busy = token.isPending || pay.isPending || (last?.method === 'card' && last.status === 'pending');
   const form = useForm<CardFormInput, unknown, CardForm>({
-    resolver: zodResolver(cardFormSchema, { error: (issue) => (issue.message && i18n.exists(issue.message) ? i18n.t(issue.message) : i18n.t('commerce.card.error.invalid')) }),
+    resolver: zodResolver(cardFormSchema, {
+      error: (issue) => (issue.message && i18n.exists(issue.message) ? i18n.t(issue.message) : i18n.t('commerce.card.error.invalid')),
+    }),
     defaultValues: { number: '', holder: '', expiry: '', cvv: '', cpf: '', installments: 1 },
   });
   const errors = form.formState.errors;
@@ -285,7 +290,12 @@ const CardPanel = ({ order }: { order: Order }) => {
     }
   });
 
-  const field = (name: 'number' | 'holder' | 'expiry' | 'cvv' | 'cpf', label: string, mask: ((value: string) => string) | null, extra: Record<string, string> = {}) => {
+  const field = (
+    name: 'number' | 'holder' | 'expiry' | 'cvv' | 'cpf',
+    label: string,
+    mask: ((value: string) => string) | null,
+    extra: Record<string, string> = {},
+  ) => {
     const id = `${base}-${name}`;
     const raw = errors[name]?.message;
     // The schema's refusals are keys of the pack (a check's own message wins over the resolver's map).
@@ -316,7 +326,11 @@ const CardPanel = ({ order }: { order: Order }) => {
       {field('number', t('commerce.card.number'), maskCardNumber, { inputMode: 'numeric', autoComplete: 'cc-number' })}
       {field('holder', t('commerce.card.holder'), null, { autoComplete: 'cc-name' })}
       <div className="row">
-        {field('expiry', t('commerce.card.expiry'), maskExpiry, { inputMode: 'numeric', autoComplete: 'cc-exp', placeholder: t('commerce.card.expiryPlaceholder') })}
+        {field('expiry', t('commerce.card.expiry'), maskExpiry, {
+          inputMode: 'numeric',
+          autoComplete: 'cc-exp',
+          placeholder: t('commerce.card.expiryPlaceholder'),
+        })}
         {field('cvv', t('commerce.card.cvv'), maskCvv, { inputMode: 'numeric', autoComplete: 'cc-csc' })}
       </div>
       {field('cpf', t('commerce.card.cpf'), maskCpf, { inputMode: 'numeric' })}

@@ -139,7 +139,10 @@ export const ReviewStep = ({ eventId, cart }: { eventId: number; cart: Cart }) =
                   onClick={() =>
                     useAppState
                       .getState()
-                      .removeCartItem(eventId, item.kind === 'event' ? { kind: 'event', id: eventId } : { kind: 'lecture', id: item.lectureId as number })
+                      .removeCartItem(
+                        eventId,
+                        item.kind === 'event' ? { kind: 'event', id: eventId } : { kind: 'lecture', id: item.lectureId as number },
+                      )
                   }
                   aria-label={t('commerce.review.removeLabel', { name: item.description })}
                 >
@@ -205,10 +208,16 @@ export const ReviewStep = ({ eventId, cart }: { eventId: number; cart: Cart }) =
             <dd className="total">{money(data.total)}</dd>
           </Totals>
           {cardSplit && (
-            <p className="muted">{t('commerce.review.instalments', { count: cardSplit, amount: money(instalment(data.total, cardSplit)) })}</p>
+            <p className="muted">
+              {t('commerce.review.instalments', { count: cardSplit, amount: money(instalment(data.total, cardSplit)) })}
+            </p>
           )}
           <div className="actions">
-            <Button type="button" disabled={quote.isFetching || data.items.length === 0} onClick={() => useAppState.getState().setCartStep(eventId, 2)}>
+            <Button
+              type="button"
+              disabled={quote.isFetching || data.items.length === 0}
+              onClick={() => useAppState.getState().setCartStep(eventId, 2)}
+            >
               {t('commerce.review.continue')}
             </Button>
           </div>

@@ -108,13 +108,19 @@ describe('checkout, step 3 (PIX)', () => {
     useAppState.getState().signIn(full, 'client', 'tk-full');
     let state: 'new' | 'waiting' | 'paid' = 'new';
     const payment = pixPayment({ expiresAt: new Date(Date.now() + 30 * 60_000 - 500).toISOString() });
-    const get = vi.spyOn(api.site.orders, 'get').mockImplementation(async () =>
-      state === 'new'
-        ? orderFixture()
-        : state === 'waiting'
-          ? orderFixture({ method: 'pix', payments: [payment], expiresAt: payment.expiresAt })
-          : orderFixture({ status: 'paid', method: 'pix', payments: [{ ...payment, status: 'approved', paidAt: new Date().toISOString() }] }),
-    );
+    const get = vi
+      .spyOn(api.site.orders, 'get')
+      .mockImplementation(async () =>
+        state === 'new'
+          ? orderFixture()
+          : state === 'waiting'
+            ? orderFixture({ method: 'pix', payments: [payment], expiresAt: payment.expiresAt })
+            : orderFixture({
+                status: 'paid',
+                method: 'pix',
+                payments: [{ ...payment, status: 'approved', paidAt: new Date().toISOString() }],
+              }),
+      );
     const pay = vi.spyOn(api.site.orders, 'pay').mockImplementation(async () => {
       state = 'waiting';
       return orderFixture({ method: 'pix', payments: [payment], expiresAt: payment.expiresAt });
@@ -128,7 +134,12 @@ describe('checkout, step 3 (PIX)', () => {
     await user.click(await screen.findByRole('button', { name: 'Gerar código PIX' }));
     expect(pay).toHaveBeenCalledWith(5, { method: 'pix' });
     const qr = await screen.findByRole('img', { name: 'QR Code do PIX' });
-    await waitFor(() => expect(qr.tagName === 'IMG' ? qr : screen.getByRole('img', { name: 'QR Code do PIX' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/)));
+    await waitFor(() =>
+      expect(qr.tagName === 'IMG' ? qr : screen.getByRole('img', { name: 'QR Code do PIX' })).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^data:image\/png;base64,/),
+      ),
+    );
     expect(screen.getByLabelText('PIX copia e cola')).toHaveValue(payment.pixCode);
     expect(screen.getByRole('timer')).toHaveTextContent(/^(29:5\d|30:00)$/);
     expect(screen.getByText('Aguardando o pagamento…')).toHaveAttribute('role', 'status');
@@ -190,12 +201,25 @@ describe('checkout, step 3 (card)', () => {
             status: 'paid',
             method: 'card',
             payments: [
-              { ...pixPayment({ id: 40, method: 'card', status: 'approved', pixCode: null, expiresAt: null, cardBrand: 'visa', cardLast4: '1111', installments: 3 }) },
+              {
+                ...pixPayment({
+                  id: 40,
+                  method: 'card',
+                  status: 'approved',
+                  pixCode: null,
+                  expiresAt: null,
+                  cardBrand: 'visa',
+                  cardLast4: '1111',
+                  installments: 3,
+                }),
+              },
             ],
           })
         : orderFixture(),
     );
-    const token = vi.spyOn(api.site.payments, 'sandboxCardToken').mockResolvedValue({ token: 'tok_sandbox_123', brand: 'visa', last4: '1111' });
+    const token = vi
+      .spyOn(api.site.payments, 'sandboxCardToken')
+      .mockResolvedValue({ token: 'tok_sandbox_123', brand: 'visa', last4: '1111' });
     const pay = vi
       .spyOn(api.site.orders, 'pay')
       .mockRejectedValueOnce(new ApiError(402, 'payments.error.declined'))

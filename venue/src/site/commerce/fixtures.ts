@@ -5,7 +5,16 @@ export const quoteFixture = (coupon: 'DEMO10' | null = null): Quote =>
   quoteSchema.parse({
     eventId: 1,
     items: [
-      { id: null, kind: 'lecture', eventId: 1, lectureId: 11, description: 'Ventilação protetora', price: '80.00', discount: '10.00', total: '70.00' },
+      {
+        id: null,
+        kind: 'lecture',
+        eventId: 1,
+        lectureId: 11,
+        description: 'Ventilação protetora',
+        price: '80.00',
+        discount: '10.00',
+        total: '70.00',
+      },
     ],
     subtotal: '70.00',
     couponDiscount: coupon ? '7.00' : '0.00',
@@ -21,7 +30,8 @@ export const pixPayment = (overrides: Partial<Payment> = {}): Payment => ({
   status: 'pending',
   amount: '63.00',
   installments: 1,
-  pixCode: '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865406063.005802BR5913PLATAFORMA6009SAO PAULO62070503***6304ABCD',
+  pixCode:
+    '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865406063.005802BR5913PLATAFORMA6009SAO PAULO62070503***6304ABCD',
   expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
   cardBrand: null,
   cardLast4: null,

@@ -51,7 +51,13 @@ describe('Meus pedidos', () => {
     renderAt('/meus-pedidos');
     const table = await screen.findByRole('table', { name: 'Meus pedidos' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['PE-000006', 'Congresso Brasileiro Virtual', '27-11-2026 07:00', 'R$ 63,00', 'Pago'],
       ['PE-000005', 'Congresso Brasileiro Virtual', '27-11-2026 07:00', 'R$ 63,00', 'Pendente'],
     ]);
@@ -70,10 +76,11 @@ describe('Meus pedidos', () => {
     expect(screen.getByText('Cupom DEMO10')).toBeInTheDocument();
     expect(screen.getByText(/^PIX · R\$ 63,00 · aprovado/)).toBeInTheDocument();
     const history = screen.getByRole('region', { name: 'Histórico' });
-    expect(within(history).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '27-11-2026 07:00 · Pendente · por você',
-      '27-11-2026 07:05 · Pago · pelo meio de pagamento',
-    ]);
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['27-11-2026 07:00 · Pendente · por você', '27-11-2026 07:05 · Pago · pelo meio de pagamento']);
     expect(screen.queryByRole('button', { name: 'Cancelar pedido' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Imprimir recibo' }));
     expect(print).toHaveBeenCalled();

@@ -28,7 +28,10 @@ export const BuyEvent = ({ event }: { event: Event }) => {
       </Button>
       {!free && event.installments > 1 && (
         <p className="note">
-          {t('commerce.buy.instalments', { count: event.installments, amount: formatAmount(instalment(price, event.installments), 'R$', language) })}
+          {t('commerce.buy.instalments', {
+            count: event.installments,
+            amount: formatAmount(instalment(price, event.installments), 'R$', language),
+          })}
         </p>
       )}
     </>
