@@ -1,3 +1,4 @@
+import '../shared/commerce/texts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router-dom';

@@ -1,3 +1,4 @@
+import '../../shared/commerce/texts';
 import { useTranslation } from 'react-i18next';
 import { useBuy } from '../../shared/commerce/buy';
 import { Button } from '../../shared/ui/Button';

@@ -44,7 +44,7 @@ export const RequireClient = () => {
 const TicketRequired = ({ to }: { to: string }) => {
   const { t } = useTranslation();
   useEffect(() => {
-    useAppState.getState().showToast(t('commerce.lock.ticketRequired'), 'warning');
+    useAppState.getState().showToast(t('platform.ticketRequired'), 'warning');
   }, [t]);
   return <Navigate to={to} replace />;
 };

@@ -1,3 +1,4 @@
+import '../../shared/commerce/texts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

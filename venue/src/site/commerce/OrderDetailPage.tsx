@@ -1,3 +1,4 @@
+import '../../shared/commerce/texts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled, { createGlobalStyle } from 'styled-components';

@@ -1,3 +1,4 @@
+import '../../shared/commerce/texts';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@plataforma/adapter';
 import { instalment, toCents } from '@plataforma/adapter/money';
