@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { FormAlert } from '../../platform/ui/fields';
-import { cartInput, checkoutPath, useCreateOrder } from '../../shared/commerce/api';
+import { toCents } from '@plataforma/adapter/money';
+import { cartInput, checkoutPath, useCreateOrder, useQuote } from '../../shared/commerce/api';
 import { messageText } from '../../shared/i18n';
 import type { Cart } from '../../shared/state/rules';
 import { useAppState } from '../../shared/state/store';
@@ -19,6 +20,9 @@ export const IdentifyStep = ({ eventId, cart }: { eventId: number; cart: Cart })
   const navigate = useNavigate();
   const client = useAppState((state) => state.auth.currentClient);
   const create = useCreateOrder();
+  // The review's quote (cached): a free cart (a free event, a 100 % coupon) is confirmed, not paid.
+  const quote = useQuote(cartInput(eventId, cart));
+  const free = quote.data ? toCents(quote.data.total) === 0 : false;
   const here = checkoutPath(eventId);
   const back = encodeURIComponent(here);
 
@@ -68,7 +72,7 @@ export const IdentifyStep = ({ eventId, cart }: { eventId: number; cart: Cart })
           {t('commerce.back')}
         </Button>
         <Button type="button" onClick={confirm} disabled={create.isPending}>
-          {create.isPending ? t('commerce.identify.creating') : t('commerce.identify.confirm')}
+          {create.isPending ? t('commerce.identify.creating') : free ? t('commerce.identify.confirmFree') : t('commerce.identify.confirm')}
         </Button>
       </div>
     </Panel>

@@ -108,19 +108,17 @@ describe('checkout, step 3 (PIX)', () => {
     useAppState.getState().signIn(full, 'client', 'tk-full');
     let state: 'new' | 'waiting' | 'paid' = 'new';
     const payment = pixPayment({ expiresAt: new Date(Date.now() + 30 * 60_000 - 500).toISOString() });
-    const get = vi
-      .spyOn(api.site.orders, 'get')
-      .mockImplementation(async () =>
-        state === 'new'
-          ? orderFixture()
-          : state === 'waiting'
-            ? orderFixture({ method: 'pix', payments: [payment], expiresAt: payment.expiresAt })
-            : orderFixture({
-                status: 'paid',
-                method: 'pix',
-                payments: [{ ...payment, status: 'approved', paidAt: new Date().toISOString() }],
-              }),
-      );
+    const get = vi.spyOn(api.site.orders, 'get').mockImplementation(async () =>
+      state === 'new'
+        ? orderFixture()
+        : state === 'waiting'
+          ? orderFixture({ method: 'pix', payments: [payment], expiresAt: payment.expiresAt })
+          : orderFixture({
+              status: 'paid',
+              method: 'pix',
+              payments: [{ ...payment, status: 'approved', paidAt: new Date().toISOString() }],
+            }),
+    );
     const pay = vi.spyOn(api.site.orders, 'pay').mockImplementation(async () => {
       state = 'waiting';
       return orderFixture({ method: 'pix', payments: [payment], expiresAt: payment.expiresAt });
@@ -273,5 +271,50 @@ describe('checkout, keyboard', () => {
     expect(screen.getByRole('tab', { name: 'Cartão de crédito' })).toHaveFocus();
     expect(screen.getByRole('tab', { name: 'Cartão de crédito' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('form', { name: 'Pagar com cartão' })).toBeInTheDocument();
+  });
+});
+
+describe('a free event (Inscrever-se)', () => {
+  it('confirms the registration without a payment step: the order comes back paid at zero', async () => {
+    useAppState.getState().finishCart(1);
+    useAppState.getState().addCartItem(1, { kind: 'event', id: 1 });
+    useAppState.getState().setCartStep(1, 2);
+    useAppState.getState().signIn(full, 'client', 'tk-full');
+    const free = orderFixture({
+      status: 'paid',
+      method: 'free',
+      couponCode: null,
+      items: [
+        {
+          id: 52,
+          kind: 'event',
+          eventId: 1,
+          lectureId: null,
+          description: 'Congresso Brasileiro Virtual',
+          price: '0.00',
+          discount: '0.00',
+          total: '0.00',
+        },
+      ],
+      subtotal: '0.00',
+      couponDiscount: '0.00',
+      total: '0.00',
+      installments: 1,
+    });
+    vi.spyOn(api.site.orders, 'quote').mockResolvedValue({
+      ...quoteFixture(),
+      items: free.items,
+      subtotal: '0.00',
+      total: '0.00',
+      installments: 1,
+    });
+    const create = vi.spyOn(api.site.orders, 'create').mockResolvedValue(free);
+    vi.spyOn(api.site.orders, 'get').mockResolvedValue(free);
+    renderAt('/checkout/1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmar inscrição' }));
+    expect(create).toHaveBeenCalledWith({ eventId: 1, all: true, lectureIds: [], couponCode: null });
+    expect(await screen.findByRole('heading', { name: 'Inscrição confirmada!' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Entrar no evento' })).toHaveAttribute('href', '/plataforma/1/hall-entrada');
+    await waitFor(() => expect(useAppState.getState().carts['1']).toBeUndefined());
   });
 });
