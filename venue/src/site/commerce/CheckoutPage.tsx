@@ -1,5 +1,5 @@
 import '../../shared/commerce/texts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -7,7 +7,7 @@ import type { Order } from '@plataforma/adapter';
 import { idFromSlug } from '@plataforma/adapter/routes';
 import { eventQuery } from '../../platform/event/api';
 import { ScreenPage } from '../../platform/ui/ScreenPage';
-import { useOrder } from '../../shared/commerce/api';
+import { commerceKeys, useOrder } from '../../shared/commerce/api';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
@@ -44,13 +44,18 @@ export const CheckoutPage = () => {
   const order = useOrder(orderId);
   const orderStep = order.data ? stepOfOrder(order.data) : null;
 
-  // The cart follows the order: paying is step 3; a paid order finishes the cart.
+  // The cart follows the order: paying is step 3; a paid order finishes the cart, and what the
+  // client may enter or watch is asked again (the lecture's player, the event's pages).
+  const queries = useQueryClient();
   useEffect(() => {
     if (eventId === null || orderStep === null) return;
     const state = useAppState.getState();
-    if (orderStep === STEPS.done) state.finishCart(eventId);
-    else if (orderStep === STEPS.payment && state.carts[String(eventId)]?.step !== STEPS.payment) state.setCartStep(eventId, STEPS.payment);
-  }, [eventId, orderStep]);
+    if (orderStep === STEPS.done) {
+      state.finishCart(eventId);
+      void queries.invalidateQueries({ queryKey: commerceKeys.access() });
+    } else if (orderStep === STEPS.payment && state.carts[String(eventId)]?.step !== STEPS.payment)
+      state.setCartStep(eventId, STEPS.payment);
+  }, [eventId, orderStep, queries]);
 
   if (eventId === null || event.error?.status === 404) {
     return (

@@ -17,7 +17,8 @@ export const BuyEvent = ({ event }: { event: Event }) => {
   const { t } = useTranslation();
   const buy = useBuy();
   const language = useAppState((state) => state.language);
-  const signedIn = useAppState((state) => Boolean(state.auth.currentClient));
+  // Asked for a full client only: a soft session buys nothing before signing in with the password.
+  const signedIn = useAppState((state) => Boolean(state.auth.currentClient && !state.auth.currentClient.soft));
   const access = useEventAccess(event.id, signedIn);
   const free = toCents(event.discountValue || event.value) <= 0 && toCents(event.value) <= 0;
   if (access.data?.access && access.data.reason !== 'free') return <p className="note">{t('commerce.buy.owned')}</p>;
