@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
 import type { Order } from '@plataforma/adapter';
 import { idFromSlug } from '@plataforma/adapter/routes';
 import { eventQuery } from '../../platform/event/api';
@@ -18,6 +19,22 @@ import { IdentifyStep } from './IdentifyStep';
 import { PaymentStep } from './PaymentStep';
 import { ReviewStep } from './ReviewStep';
 import { Column, Panel } from './ui';
+
+const Steps = styled.ol`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 24px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li {
+    color: ${({ theme }) => theme.colors.platformTextMuted};
+  }
+  li[aria-current='step'] {
+    color: ${({ theme }) => theme.colors.platformText};
+    font-weight: 800;
+  }
+`;
 
 /** The checkout's steps, as the cart keeps them (SPEC §4 `step`). */
 export const STEPS = { review: 1, identify: 2, payment: 3, done: 4 } as const;
@@ -85,20 +102,13 @@ export const CheckoutPage = () => {
             </p>
           </div>
           {shown !== null && (
-            <ol
-              aria-label={t('commerce.checkout.steps')}
-              style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 20px', margin: 0, paddingLeft: 20 }}
-            >
+            <Steps aria-label={t('commerce.checkout.steps')}>
               {STEP_KEYS.map((key, index) => (
-                <li
-                  key={key}
-                  aria-current={index + 1 === shown ? 'step' : undefined}
-                  style={{ fontWeight: index + 1 === shown ? 800 : 400, opacity: index + 1 === shown ? 1 : 0.8 }}
-                >
-                  {t(`commerce.checkout.step.${key}`)}
+                <li key={key} aria-current={index + 1 === shown ? 'step' : undefined}>
+                  {index + 1}. {t(`commerce.checkout.step.${key}`)}
                 </li>
               ))}
-            </ol>
+            </Steps>
           )}
           {orderId !== null && order.isError ? (
             <Panel>
