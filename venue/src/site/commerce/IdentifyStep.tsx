@@ -8,7 +8,7 @@ import type { Cart } from '../../shared/state/rules';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { LinkButton } from '../../shared/ui/LinkButton';
-import { Panel } from './ui';
+import { GhostButton, Panel } from './ui';
 
 /**
  * Step 2: who buys. A full client (signed in with the password) confirms and the order is
@@ -44,9 +44,9 @@ export const IdentifyStep = ({ eventId, cart }: { eventId: number; cart: Cart })
           <Link to={`/cadastro?voltar=${back}`}>{t('commerce.identify.register')}</Link>
         </div>
         <div className="actions">
-          <Button type="button" $variant="ghost" onClick={() => useAppState.getState().setCartStep(eventId, 1)}>
+          <GhostButton type="button" onClick={() => useAppState.getState().setCartStep(eventId, 1)}>
             {t('commerce.back')}
-          </Button>
+          </GhostButton>
         </div>
       </Panel>
     );
@@ -68,9 +68,9 @@ export const IdentifyStep = ({ eventId, cart }: { eventId: number; cart: Cart })
         </FormAlert>
       )}
       <div className="actions">
-        <Button type="button" $variant="ghost" onClick={() => useAppState.getState().setCartStep(eventId, 1)}>
+        <GhostButton type="button" onClick={() => useAppState.getState().setCartStep(eventId, 1)}>
           {t('commerce.back')}
-        </Button>
+        </GhostButton>
         <Button type="button" onClick={confirm} disabled={create.isPending}>
           {create.isPending ? t('commerce.identify.creating') : free ? t('commerce.identify.confirmFree') : t('commerce.identify.confirm')}
         </Button>

@@ -11,7 +11,7 @@ import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { Spinner } from '../../shared/ui/Spinner';
-import { Panel, StatusBadge, useMoney } from './ui';
+import { GhostButton, Panel, StatusBadge, useMoney } from './ui';
 
 export const OrdersTable = styled.table`
   width: 100%;
@@ -133,22 +133,12 @@ export const MyOrdersPage = () => {
           )}
           {count > ORDERS_PAGE_SIZE && (
             <div className="actions">
-              <Button
-                type="button"
-                $variant="ghost"
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - ORDERS_PAGE_SIZE))}
-              >
+              <GhostButton type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - ORDERS_PAGE_SIZE))}>
                 {t('site.catalogue.previous')}
-              </Button>
-              <Button
-                type="button"
-                $variant="ghost"
-                disabled={offset + ORDERS_PAGE_SIZE >= count}
-                onClick={() => setOffset(offset + ORDERS_PAGE_SIZE)}
-              >
+              </GhostButton>
+              <GhostButton type="button" disabled={offset + ORDERS_PAGE_SIZE >= count} onClick={() => setOffset(offset + ORDERS_PAGE_SIZE)}>
                 {t('site.catalogue.next')}
-              </Button>
+              </GhostButton>
             </div>
           )}
         </Panel>

@@ -15,7 +15,7 @@ import { Button } from '../../shared/ui/Button';
 import { maskCpf } from '../account/register';
 import { cardFormSchema, maskCardNumber, maskCvv, maskExpiry, type CardForm, type CardFormInput } from './card';
 import { QrCode } from './QrCode';
-import { Panel, Totals, useMoney } from './ui';
+import { GhostButton, Panel, Totals, useMoney } from './ui';
 
 const Tabs = styled.div`
   display: flex;
@@ -243,14 +243,13 @@ const SandboxPanel = ({ order, payment }: { order: Order; payment: Payment }) =>
         <Button type="button" disabled={confirm.isPending} onClick={() => confirm.mutate({ paymentId: payment.id, outcome: 'approved' })}>
           {t('commerce.sandbox.approve')}
         </Button>
-        <Button
+        <GhostButton
           type="button"
-          $variant="ghost"
           disabled={confirm.isPending}
           onClick={() => confirm.mutate({ paymentId: payment.id, outcome: 'declined' })}
         >
           {t('commerce.sandbox.decline')}
-        </Button>
+        </GhostButton>
       </div>
     </Sandbox>
   );

@@ -10,7 +10,7 @@ import type { Cart } from '../../shared/state/rules';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { Spinner } from '../../shared/ui/Spinner';
-import { Panel, Totals, useMoney } from './ui';
+import { GhostButton, Panel, Totals, useMoney } from './ui';
 
 const Items = styled.ul`
   display: grid;
@@ -133,9 +133,8 @@ export const ReviewStep = ({ eventId, cart }: { eventId: number; cart: Cart }) =
                   )}
                   {money(item.total)}
                 </span>
-                <Button
+                <GhostButton
                   type="button"
-                  $variant="ghost"
                   onClick={() =>
                     useAppState
                       .getState()
@@ -147,7 +146,7 @@ export const ReviewStep = ({ eventId, cart }: { eventId: number; cart: Cart }) =
                   aria-label={t('commerce.review.removeLabel', { name: item.description })}
                 >
                   {t('commerce.review.remove')}
-                </Button>
+                </GhostButton>
               </li>
             ))}
           </Items>
@@ -176,9 +175,9 @@ export const ReviewStep = ({ eventId, cart }: { eventId: number; cart: Cart }) =
                 }}
               />
               {data.coupon ? (
-                <Button type="button" $variant="ghost" onClick={remove}>
+                <GhostButton type="button" onClick={remove}>
                   {t('commerce.coupon.remove')}
-                </Button>
+                </GhostButton>
               ) : (
                 <Button type="submit" disabled={quote.isFetching}>
                   {t('commerce.coupon.apply')}

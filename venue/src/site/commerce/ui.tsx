@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { OrderStatus } from '@plataforma/adapter';
 import { useAppState } from '../../shared/state/store';
+import { Button } from '../../shared/ui/Button';
 import { formatAmount } from '../events/format';
 
 /** An amount of the wire in reais, as the visitor's language writes it ('R$ 1.200,00'): charges are always in BRL. */
@@ -91,3 +92,14 @@ export const StatusBadge = ({ status }: { status: OrderStatus }) => {
 export const Column = ({ children, width = 860 }: { children: ReactNode; width?: number }) => (
   <div style={{ maxWidth: width, margin: '0 auto', display: 'grid', gap: 20 }}>{children}</div>
 );
+
+/** The outlined button on the dark venue: the light accent, readable on the dark panels (the stock ghost is for light surfaces). */
+export const GhostButton = styled(Button).attrs({ $variant: 'ghost' as const })`
+  && {
+    color: ${({ theme }) => theme.colors.primaryLight};
+    border-color: ${({ theme }) => theme.colors.primaryLight};
+  }
+  &&:hover:not(:disabled) {
+    background: rgba(255, 182, 140, 0.12);
+  }
+`;
