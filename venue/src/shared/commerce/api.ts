@@ -77,7 +77,9 @@ export const useOrder = (id: number | null) =>
 const useOrderChanged = () => {
   const queries = useQueryClient();
   return (order: Order | null, id: number) => {
-    if (order && typeof order === 'object' && 'status' in order) queries.setQueryData(commerceKeys.order(id), order);
+    // Only a whole order replaces the cached one (an answer of another shape is left to the refetch).
+    if (order && typeof order === 'object' && 'items' in order && 'payments' in order && 'history' in order)
+      queries.setQueryData(commerceKeys.order(id), order);
     void queries.invalidateQueries({ queryKey: commerceKeys.order(id) });
     void queries.invalidateQueries({ queryKey: commerceKeys.orders(), exact: false });
     void queries.invalidateQueries({ queryKey: commerceKeys.access() });
