@@ -66,17 +66,26 @@ export const routes: RouteObject[] = [
             // SPEC §2.4: every other platform page needs a signed-in client.
             element: <RequireClient />,
             children: [
-              { path: 'estande/:standId', lazy: async () => ({ Component: (await import('./platform/stand/StandScreen')).StandScreen }) },
               {
-                path: 'congresso/salas/:roomId',
-                lazy: async () => ({ Component: (await import('./platform/lecture/screens')).RoomByDate }),
-              },
-              ...clientHallRoutes,
-              // hall-salas and sala-network are HTML screens, each its own chunk.
-              { path: SCREENS.rooms.path, lazy: async () => ({ Component: (await import('./platform/rooms/HallRooms')).HallRooms }) },
-              {
-                path: SCREENS.network.path,
-                lazy: async () => ({ Component: (await import('./platform/network/NetworkRoom')).NetworkRoom }),
+                // Issue 14: a ticket-only event admits a client with access (its own chunk).
+                lazy: async () => ({ Component: (await import('./platform/session/TicketGate')).TicketGate }),
+                children: [
+                  {
+                    path: 'estande/:standId',
+                    lazy: async () => ({ Component: (await import('./platform/stand/StandScreen')).StandScreen }),
+                  },
+                  {
+                    path: 'congresso/salas/:roomId',
+                    lazy: async () => ({ Component: (await import('./platform/lecture/screens')).RoomByDate }),
+                  },
+                  ...clientHallRoutes,
+                  // hall-salas and sala-network are HTML screens, each its own chunk.
+                  { path: SCREENS.rooms.path, lazy: async () => ({ Component: (await import('./platform/rooms/HallRooms')).HallRooms }) },
+                  {
+                    path: SCREENS.network.path,
+                    lazy: async () => ({ Component: (await import('./platform/network/NetworkRoom')).NetworkRoom }),
+                  },
+                ],
               },
             ],
           },
