@@ -318,3 +318,31 @@ describe('a free event (Inscrever-se)', () => {
     await waitFor(() => expect(useAppState.getState().carts['1']).toBeUndefined());
   });
 });
+
+describe('checkout, the sandbox declines', () => {
+  it('“Simular recusa” ends on the failure page, whose “Tentar novamente” starts over with the same cart', async () => {
+    useAppState.getState().signIn(full, 'client', 'tk-full');
+    lectureCart(3);
+    const payment = pixPayment();
+    let declined = false;
+    vi.spyOn(api.site.orders, 'get').mockImplementation(async () =>
+      declined
+        ? orderFixture({ status: 'failed', method: 'pix', payments: [{ ...payment, status: 'declined' }] })
+        : orderFixture({ method: 'pix', payments: [payment] }),
+    );
+    const confirm = vi.spyOn(api.site.payments, 'sandboxConfirm').mockImplementation(async () => {
+      declined = true;
+      return null;
+    });
+    serveQuote();
+    renderAt('/checkout/1?pedido=5');
+    const sandbox = await screen.findByRole('complementary', { name: 'Ambiente de testes' });
+    await userEvent.click(within(sandbox).getByRole('button', { name: 'Simular recusa' }));
+    expect(confirm).toHaveBeenCalledWith(31, 'declined');
+    expect(await screen.findByRole('heading', { name: 'Pagamento não concluído' })).toHaveFocus();
+    expect(screen.getByText('Nada foi cobrado. Você pode tentar de novo com os mesmos itens.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('button', { name: 'Continuar' })).toBeInTheDocument();
+    expect(useAppState.getState().carts['1']).toMatchObject({ list: [11], step: 1 });
+  });
+});
