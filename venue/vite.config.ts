@@ -44,8 +44,26 @@ const precompress = (): Plugin => ({
 // `npm run dev` starts Strapi on PORT (default 1337): the API is proxied there unless VENUE_API_PORT says otherwise.
 const api = `http://127.0.0.1:${process.env.VENUE_API_PORT || process.env.PORT || '1337'}`;
 
+/**
+ * `virtual:pt-section/<name>`: one section of the bundled PT pack as its own module, so a lazy part
+ * of the app carries its texts while the first load leaves them out (the commerce screens).
+ */
+const PT_PACK = fileURLToPath(new URL('./src/shared/i18n/locales/pt.json', import.meta.url));
+export const ptSections = (): Plugin => ({
+  name: 'plataforma:pt-section',
+  resolveId: (id) => (id.startsWith('virtual:pt-section/') ? `\0${id}` : null),
+  async load(id) {
+    if (!id.startsWith('\0virtual:pt-section/')) return null;
+    this.addWatchFile(PT_PACK);
+    const pack = JSON.parse(await readFile(PT_PACK, 'utf8')) as Record<string, unknown>;
+    const section = id.slice('\0virtual:pt-section/'.length);
+    if (!(section in pack)) this.error(`The PT pack has no section '${section}'`);
+    return `export default ${JSON.stringify(pack[section])};`;
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), ptSections()],
   resolve: { alias: adapterAliases },
   server: {
     port: 5173,

@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { adapterAliases } from './vite.config.ts';
+import { adapterAliases, ptSections } from './vite.config.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), ptSections()],
   resolve: { alias: adapterAliases },
   test: {
     name: 'venue',

@@ -140,6 +140,16 @@ export const MESSAGE_KEYS = [
   'languagePacks.error.placeholders',
   'languagePacks.error.noKnownKeys',
   'languagePacks.error.noPrevious',
+  'orders.error.emptyCart',
+  'orders.error.unknownItem',
+  'orders.error.alreadyOwned',
+  'orders.error.fullAccountRequired',
+  'coupons.error.unknown',
+  'coupons.error.expired',
+  'coupons.error.exhausted',
+  'coupons.error.notApplicable',
+  'payments.error.declined',
+  'payments.error.expired',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -66,17 +66,26 @@ export const routes: RouteObject[] = [
             // SPEC §2.4: every other platform page needs a signed-in client.
             element: <RequireClient />,
             children: [
-              { path: 'estande/:standId', lazy: async () => ({ Component: (await import('./platform/stand/StandScreen')).StandScreen }) },
               {
-                path: 'congresso/salas/:roomId',
-                lazy: async () => ({ Component: (await import('./platform/lecture/screens')).RoomByDate }),
-              },
-              ...clientHallRoutes,
-              // hall-salas and sala-network are HTML screens, each its own chunk.
-              { path: SCREENS.rooms.path, lazy: async () => ({ Component: (await import('./platform/rooms/HallRooms')).HallRooms }) },
-              {
-                path: SCREENS.network.path,
-                lazy: async () => ({ Component: (await import('./platform/network/NetworkRoom')).NetworkRoom }),
+                // Issue 14: a ticket-only event admits a client with access (its own chunk).
+                lazy: async () => ({ Component: (await import('./platform/session/TicketGate')).TicketGate }),
+                children: [
+                  {
+                    path: 'estande/:standId',
+                    lazy: async () => ({ Component: (await import('./platform/stand/StandScreen')).StandScreen }),
+                  },
+                  {
+                    path: 'congresso/salas/:roomId',
+                    lazy: async () => ({ Component: (await import('./platform/lecture/screens')).RoomByDate }),
+                  },
+                  ...clientHallRoutes,
+                  // hall-salas and sala-network are HTML screens, each its own chunk.
+                  { path: SCREENS.rooms.path, lazy: async () => ({ Component: (await import('./platform/rooms/HallRooms')).HallRooms }) },
+                  {
+                    path: SCREENS.network.path,
+                    lazy: async () => ({ Component: (await import('./platform/network/NetworkRoom')).NetworkRoom }),
+                  },
+                ],
               },
             ],
           },
@@ -94,6 +103,13 @@ export const routes: RouteObject[] = [
           { path: '/entrar', lazy: async () => ({ Component: (await import('./site/account/LoginPage')).LoginPage }) },
           { path: '/recuperar-senha', lazy: async () => ({ Component: (await import('./site/account/RecoveryPage')).RecoveryPage }) },
           { path: '/perfil', lazy: async () => ({ Component: (await import('./site/account/ProfilePage')).ProfilePage }) },
+          // Commerce (issue 14): the checkout and 'Meus pedidos', each a lazy chunk.
+          { path: '/checkout/:eventId', lazy: async () => ({ Component: (await import('./site/commerce/CheckoutPage')).CheckoutPage }) },
+          { path: '/meus-pedidos', lazy: async () => ({ Component: (await import('./site/commerce/MyOrdersPage')).MyOrdersPage }) },
+          {
+            path: '/meus-pedidos/:orderId',
+            lazy: async () => ({ Component: (await import('./site/commerce/OrderDetailPage')).OrderDetailPage }),
+          },
           { path: '/termos', lazy: async () => ({ Component: (await import('./site/pages/SitePageScreen')).TermsPage }) },
           { path: '/sobre', lazy: async () => ({ Component: (await import('./site/pages/SitePageScreen')).AboutPage }) },
         ],

@@ -27,6 +27,7 @@ import type { NetworkConsent, NetworkPerson } from '../contracts/network';
 import type { PageView, PageViewInput } from '../contracts/page-view';
 import type { WatchHeartbeat, WatchHeartbeatInput } from '../contracts/watch';
 import type { StandEvent, StandEventInput } from '../contracts/stand-event';
+import type { CartInput, EventAccess, LectureAccess, Order, PayInput, Payment, Quote, SandboxCardInput } from '../contracts/order';
 import {
   agendaPaths,
   favouritePaths,
@@ -40,6 +41,7 @@ import {
   lecturePaths,
   mediaPaths,
   networkPaths,
+  orderPaths,
   pageViewPaths,
   standEventPaths,
   watchPaths,
@@ -134,6 +136,33 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
           params: foreignParam(opts.foreign),
         }),
       get: (id: number) => data<Lecture>({ method: 'GET', url: site(fillPath(lecturePaths.one, { id })) }),
+      /** Whether the signed-in client may watch a lecture, and then its video (a priced lecture's public reads carry none). */
+      subscribed: (id: number) => data<LectureAccess>({ method: 'GET', url: site(fillPath(lecturePaths.subscribed, { id })) }),
+    },
+    /** Commerce (decision 045): the cart is sent as ids and a coupon code; the server prices it. */
+    orders: {
+      /** Prices a cart (items, coupon, totals, most card instalments) without creating anything. */
+      quote: (cart: CartInput) => data<Quote>({ method: 'POST', url: site(orderPaths.quote), data: cart }),
+      /** Creates a pending order of the signed-in (full) client from a cart; a free total comes back paid. */
+      create: (cart: CartInput) => data<Order>({ method: 'POST', url: site(orderPaths.site), data: cart }),
+      /** The signed-in client's orders, newest first ('Meus pedidos'). */
+      list: (query: PageQuery<'id' | 'createdAt' | 'total' | 'status'> = {}) =>
+        data<ListResult<Order>>({ method: 'GET', url: site(orderPaths.site), params: toListParams(query) }),
+      get: (id: number) => data<Order>({ method: 'GET', url: site(fillPath(orderPaths.one, { id })) }),
+      /** Starts paying a pending order (PIX, or card with a token and instalments). */
+      pay: (id: number, input: PayInput) => data<Order>({ method: 'POST', url: site(fillPath(orderPaths.pay, { id })), data: input }),
+      cancel: (id: number) => data<Order>({ method: 'POST', url: site(fillPath(orderPaths.cancel, { id })), data: {} }),
+      /** Whether the signed-in client may enter a ticket-only event. */
+      access: (eventId: number) => data<EventAccess>({ method: 'GET', url: site(fillPath(orderPaths.access, { eventId })) }),
+    },
+    /** The sandbox provider's calls (development and tests only). */
+    payments: {
+      /** A card token for the sandbox's test card numbers. */
+      sandboxCardToken: (input: SandboxCardInput) =>
+        data<{ token: string; brand: string; last4: string }>({ method: 'POST', url: site(orderPaths.sandboxCardToken), data: input }),
+      /** The sandbox 'bank' approves or declines a pending payment (it then arrives as the provider's webhook). */
+      sandboxConfirm: (paymentId: number, outcome: 'approved' | 'declined') =>
+        data<Payment | Order | null>({ method: 'POST', url: site(fillPath(orderPaths.sandboxConfirm, { paymentId })), data: { outcome } }),
     },
     products: {
       list: children<Product, ProductOrderField>(productPaths.site, 'standId'),

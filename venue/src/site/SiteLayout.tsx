@@ -1,3 +1,4 @@
+import '../shared/commerce/texts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router-dom';
@@ -141,6 +142,7 @@ export const SiteLayout = () => {
             {t('site.events')}
           </NavLink>
           <NavLink to={ENTRANCE_HALL}>{t('site.venue')}</NavLink>
+          {signedIn && <NavLink to="/meus-pedidos">{t('commerce.orders.title')}</NavLink>}
           {signedIn ? <NavLink to="/perfil">{t('site.links.profile')}</NavLink> : <NavLink to="/entrar">{t('site.login.submit')}</NavLink>}
         </nav>
         <LanguageSwitcher />

@@ -16,6 +16,9 @@ import { VideoBox, VideoFrame } from '../ui/VideoFrame';
 import { videoHosts } from '../videoHosts';
 import { useRoom, useRoomLectures } from './api';
 import { useWatchHeartbeat } from './useWatchHeartbeat';
+import { hasPrice, isTicketOnly, useLectureAccess } from '../../shared/commerce/access';
+import { useAppState } from '../../shared/state/store';
+import { LectureLock } from './LectureLock';
 
 /** SPEC §9: current and next lecture are recomputed every 5 s. */
 export const LECTURE_TICK_MS = 5000;
@@ -156,7 +159,15 @@ export const LectureScreen = () => {
 
   const { current, next } = useMemo(() => currentAndNext(lectures.data?.rows ?? [], now, zone), [lectures.data, now, zone]);
   const hosts = useMemo(() => videoHosts(), []);
-  const video = current ? lectureVideo(current.videoId, hosts, { autoplay: true, muted: !sound }) : null;
+  // Issue 14: a lecture with a price (or any lecture of a ticket-only event) plays only for a
+  // client who bought it or the whole event; its video then comes from the access answer.
+  const signedIn = useAppState((state) => state.auth.clientAuthenticated);
+  const gated = Boolean(current && event.data && (hasPrice(current) || isTicketOnly(event.data)));
+  const access = useLectureAccess(gated && current ? current.id : null, signedIn);
+  const locked = gated && (!signedIn || access.data?.access === false || access.isError);
+  const checking = gated && signedIn && access.isLoading;
+  const videoId = gated ? (access.data?.access ? (access.data.videoId ?? current?.videoId ?? null) : null) : (current?.videoId ?? null);
+  const video = current && !locked && !checking ? lectureVideo(videoId, hosts, { autoplay: true, muted: !sound }) : null;
   useDocumentTitle(current?.name ?? room.data?.name ?? t('lecture.title'));
   // Lecture watching (decision 047): the host's player autoplays in its iframe, which tells no play or pause.
   useWatchHeartbeat(current && video?.kind === 'iframe' ? current.id : null, true);
@@ -171,10 +182,17 @@ export const LectureScreen = () => {
           <span className="date">{formatLectureDate(today)}</span>
         </header>
         <Screen>
-          {loading ? (
+          {loading || checking ? (
             <div className="message" role="status">
               <Spinner size={36} label={t('common.loading')} />
             </div>
+          ) : current && locked && eventId !== null ? (
+            <LectureLock
+              eventId={eventId}
+              lecture={current}
+              buyLecture={hasPrice(current)}
+              span={t('lecture.span', { start: formatClockTime(current.startTime), end: formatClockTime(current.endTime) })}
+            />
           ) : current && video?.kind === 'iframe' ? (
             <>
               <VideoFrame source={{ kind: 'embed', src: video.src }} title={current.name} />

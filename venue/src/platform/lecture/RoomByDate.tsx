@@ -1,3 +1,4 @@
+import '../../shared/commerce/texts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -17,6 +18,9 @@ import { VideoBox, VideoFrame } from '../ui/VideoFrame';
 import { videoHosts } from '../videoHosts';
 import { useRoom, useRoomSchedule } from './api';
 import { useWatchHeartbeat } from './useWatchHeartbeat';
+import { hasPrice, isTicketOnly, useLectureAccess } from '../../shared/commerce/access';
+import { useEvent, useEventId, useEventLectures } from '../event/api';
+import { useBuy } from '../../shared/commerce/buy';
 
 type DayLecture = RoomDay['lectures'][number];
 
@@ -83,6 +87,12 @@ export const RoomByDate = () => {
 
   const room = useRoom(roomId);
   const schedule = useRoomSchedule(roomId);
+  // Issue 14: which lectures have a price (the event's programme says), and whether the whole event is ticket-only.
+  const eventId = useEventId();
+  const event = useEvent(eventId);
+  const programme = useEventLectures(eventId);
+  const gatedIds = new Set((programme.data?.rows ?? []).filter(hasPrice).map((lecture) => lecture.id));
+  const ticketOnly = event.data ? isTicketOnly(event.data) : false;
   useDocumentTitle(room.data?.name ?? t('lecture.byDateTitle'));
   const error = roomId === null ? 'api.error.invalidId' : (schedule.error?.msg ?? null);
 
@@ -131,28 +141,22 @@ export const RoomByDate = () => {
                 </tr>
               </thead>
               <tbody>
-                {day.lectures.map((lecture) => {
-                  const src = playerOf(lecture.link, hosts);
-                  return (
-                    <tr key={lecture.id}>
-                      <td>{lecture.theme}</td>
-                      <td>{lecture.hour}</td>
-                      <td>
-                        {src ? (
-                          <Button
-                            type="button"
-                            onClick={() => setWatching({ lecture, src })}
-                            aria-label={t('lecture.watchLabel', { theme: lecture.theme })}
-                          >
-                            {t('lecture.watch')}
-                          </Button>
-                        ) : (
-                          <span className="soon">{t('lecture.soon')}</span>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
+                {day.lectures.map((lecture) => (
+                  <tr key={lecture.id}>
+                    <td>{lecture.theme}</td>
+                    <td>{lecture.hour}</td>
+                    <td>
+                      <WatchCell
+                        lecture={lecture}
+                        eventId={eventId}
+                        gated={gatedIds.has(lecture.id) || ticketOnly}
+                        priced={gatedIds.has(lecture.id)}
+                        hosts={hosts}
+                        onWatch={(src) => setWatching({ lecture, src })}
+                      />
+                    </td>
+                  </tr>
+                ))}
               </tbody>
             </Table>
           )}
@@ -166,5 +170,53 @@ export const RoomByDate = () => {
         </PlatformModal>
       )}
     </Page>
+  );
+};
+
+/**
+ * The 'Assistir' cell of a lecture of the day: a free lecture plays its link; a priced one (or any
+ * of a ticket-only event) asks whether the client may watch it, then plays the video of the
+ * answer, or offers 'Comprar'.
+ */
+const WatchCell = ({
+  lecture,
+  eventId,
+  gated,
+  priced,
+  hosts,
+  onWatch,
+}: {
+  lecture: DayLecture;
+  eventId: number | null;
+  gated: boolean;
+  priced: boolean;
+  hosts: readonly string[];
+  onWatch: (src: string) => void;
+}) => {
+  const { t } = useTranslation();
+  const access = useLectureAccess(gated ? lecture.id : null);
+  if (gated && access.isLoading) return <Spinner size={20} label={t('common.loading')} />;
+  if (gated && !access.data?.access && eventId !== null) return <LockButton eventId={eventId} lecture={lecture} priced={priced} />;
+  const src = playerOf(gated ? (access.data?.videoId ?? lecture.link) : lecture.link, hosts);
+  return src ? (
+    <Button type="button" onClick={() => onWatch(src)} aria-label={t('lecture.watchLabel', { theme: lecture.theme })}>
+      {t('lecture.watch')}
+    </Button>
+  ) : (
+    <span className="soon">{t('lecture.soon')}</span>
+  );
+};
+
+const LockButton = ({ eventId, lecture, priced }: { eventId: number; lecture: DayLecture; priced: boolean }) => {
+  const { t } = useTranslation();
+  const buy = useBuy();
+  return (
+    <Button
+      type="button"
+      onClick={() => buy(eventId, priced ? { kind: 'lecture', id: lecture.id } : { kind: 'event' })}
+      aria-label={t('commerce.buy.lectureLabel', { name: lecture.theme })}
+    >
+      {t('commerce.buy.lecture')}
+    </Button>
   );
 };

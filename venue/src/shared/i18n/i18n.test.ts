@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { usedTextKeys } from '../../test-fixtures';
 import { MESSAGE_KEYS } from '@plataforma/adapter';
-import { i18n, loadLanguage, messageText } from '.';
+import { BUNDLED_PT, i18n, loadLanguage, messageText } from '.';
 import pt from './locales/pt.json';
+// The commerce screens add their section when they load; the checks below read every screen's keys.
+import '../commerce/texts';
 
 describe('PT pack', () => {
   it.each(MESSAGE_KEYS)('has a Portuguese text for %s', (key) => {
@@ -14,6 +16,15 @@ describe('PT pack', () => {
 
   it("does not carry the back office's texts (they load with the back office's chunk)", () => {
     expect(Object.keys(pt)).not.toContain('backoffice');
+  });
+
+  it('bundles every section of the pack but `commerce`, which loads with the commerce screens', () => {
+    expect(Object.keys(BUNDLED_PT).sort()).toEqual(
+      Object.keys(pt)
+        .filter((key) => key !== 'commerce')
+        .sort(),
+    );
+    expect(i18n.t('commerce.orders.title', { lng: 'pt' })).toBe('Meus pedidos');
   });
 
   it('falls back to the generic error for an unknown key', () => {

@@ -1,16 +1,82 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { HTML_LANG, type Language } from '@plataforma/adapter/constants';
-import pt from './locales/pt.json';
+// The bundled PT pack, section by section: every section but `commerce`, whose texts load with
+// the commerce screens (shared/commerce/texts.ts), so the first load does not carry them. A test
+// (i18n.test.ts) checks that this list and the pack's sections agree.
+import {
+  api as apiTexts,
+  pageView as pageViewTexts,
+  contact as contactTexts,
+  meetings as meetingsTexts,
+  auth as authTexts,
+  users as usersTexts,
+  stands as standsTexts,
+  medias as mediasTexts,
+  products as productsTexts,
+  sponsors as sponsorsTexts,
+  events as eventsTexts,
+  lectures as lecturesTexts,
+  coupons as couponsTexts,
+  clients as clientsTexts,
+  upload as uploadTexts,
+  common as commonTexts,
+  platform as platformTexts,
+  language as languageTexts,
+  stand as standTexts,
+  lecture as lectureTexts,
+  halls as hallsTexts,
+  languagePacks as languagePacksTexts,
+  chat as chatTexts,
+  site as siteTexts,
+  agenda as agendaTexts,
+  speakerDirectory as speakerDirectoryTexts,
+  exhibitors as exhibitorsTexts,
+  orders as ordersTexts,
+  payments as paymentsTexts,
+} from './locales/pt.json';
 import { api } from '../api';
 import { useAppState } from '../state/store';
+
+/** The PT sections bundled with the first load (the pack less `commerce`). */
+export const BUNDLED_PT = {
+  api: apiTexts,
+  pageView: pageViewTexts,
+  contact: contactTexts,
+  meetings: meetingsTexts,
+  auth: authTexts,
+  users: usersTexts,
+  stands: standsTexts,
+  medias: mediasTexts,
+  products: productsTexts,
+  sponsors: sponsorsTexts,
+  events: eventsTexts,
+  lectures: lecturesTexts,
+  coupons: couponsTexts,
+  clients: clientsTexts,
+  upload: uploadTexts,
+  common: commonTexts,
+  platform: platformTexts,
+  language: languageTexts,
+  stand: standTexts,
+  lecture: lectureTexts,
+  halls: hallsTexts,
+  languagePacks: languagePacksTexts,
+  chat: chatTexts,
+  site: siteTexts,
+  agenda: agendaTexts,
+  speakerDirectory: speakerDirectoryTexts,
+  exhibitors: exhibitorsTexts,
+  orders: ordersTexts,
+  payments: paymentsTexts,
+};
 
 /** PT is bundled and is the fallback; EN and AL are fetched from the uploaded packs. */
 void i18next.use(initReactI18next).init({
   defaultNS: 'translation',
   lng: 'pt',
   fallbackLng: 'pt',
-  resources: { pt: { translation: pt } },
+  resources: { pt: { translation: { ...BUNDLED_PT } } },
   interpolation: { escapeValue: false },
   returnNull: false,
 });

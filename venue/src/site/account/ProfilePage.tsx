@@ -1,3 +1,4 @@
+import '../../shared/commerce/texts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -357,6 +358,13 @@ const Profile = () => {
               ))}
             </MyEvents>
           )}
+        </section>
+
+        <section aria-labelledby={`${base}-orders`} style={{ marginTop: 32 }}>
+          <h2 id={`${base}-orders`}>{t('commerce.orders.title')}</h2>
+          <p>
+            {t('commerce.orders.profileHint')} <Link to="/meus-pedidos">{t('commerce.orders.see')}</Link>
+          </p>
         </section>
 
         <Card as="section" aria-labelledby={`${base}-network`} style={{ marginTop: 24 }}>

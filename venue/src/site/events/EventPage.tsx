@@ -18,6 +18,8 @@ import { zoneInWords } from '../../shared/i18n/dates';
 import { useAppState } from '../../shared/state/store';
 import { dayIn, priceTag, programmeOf, venuePath } from './format';
 import { Programme } from './Programme';
+import { BuyEvent } from './BuyEvent';
+import { useBuy } from '../../shared/commerce/buy';
 
 const LOGO_SIZES = '140px';
 
@@ -166,6 +168,7 @@ export const EventPage = () => {
   const programme = useProgramme(event.data ? eventId : null);
   const sponsors = useEventSponsors(event.data ? eventId : null);
   const days = useEventDays();
+  const buy = useBuy();
   const ids = { about: useId(), programme: useId(), sponsors: useId(), social: useId() };
   const data = event.data;
 
@@ -235,8 +238,8 @@ export const EventPage = () => {
             </div>
           </dl>
           <div className="actions">
+            {data.status !== 'closed' && <BuyEvent event={data} />}
             <LinkButton to={venuePath(data)}>{t('site.event.enter')}</LinkButton>
-            {tag.kind !== 'free' && <p className="note">{t('site.event.paid')}</p>}
             {data.status === 'closed' && <p className="note">{t('site.event.closed')}</p>}
           </div>
         </div>
@@ -258,7 +261,11 @@ export const EventPage = () => {
           ) : schedule.length === 0 ? (
             <p className="muted">{t('site.event.noProgramme')}</p>
           ) : (
-            <Programme days={schedule} today={dayIn(data.timezone)} />
+            <Programme
+              days={schedule}
+              today={dayIn(data.timezone)}
+              onBuy={data.status === 'closed' ? undefined : (lectureId) => buy(data.id, { kind: 'lecture', id: lectureId })}
+            />
           )}
         </section>
 

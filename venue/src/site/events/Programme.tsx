@@ -1,3 +1,4 @@
+import '../../shared/commerce/texts';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -70,6 +71,22 @@ const Day = styled.div`
     font-size: 0.92rem;
     color: ${({ theme }) => theme.colors.platformTextMuted};
   }
+  .buy {
+    display: inline-flex;
+    align-items: center;
+    min-height: 36px;
+    margin-top: 6px;
+    padding: 0 14px;
+    border: 0;
+    border-radius: 999px;
+    background: ${({ theme }) => theme.colors.primary};
+    color: #fff;
+    font-weight: 700;
+    cursor: pointer;
+    &:hover {
+      background: ${({ theme }) => theme.colors.primaryDark};
+    }
+  }
   .price {
     font-weight: 700;
     text-align: right;
@@ -96,7 +113,16 @@ const shortDay = (date: string): string => `${date.slice(8, 10)}/${date.slice(5,
  * between them), the day's rooms and their lectures with hours, speakers and prices. The first
  * day that is today or later opens first; the first day when the event is over.
  */
-export const Programme = ({ days, today }: { days: ProgrammeDay[]; today: string }) => {
+export const Programme = ({
+  days,
+  today,
+  onBuy,
+}: {
+  days: ProgrammeDay[];
+  today: string;
+  /** 'Comprar' on a lecture with a price (commerce): adds it to the event's cart. */
+  onBuy?: (lectureId: number) => void;
+}) => {
   const { t } = useTranslation();
   const language = useAppState((state) => state.language);
   const base = useId();
@@ -164,7 +190,19 @@ export const Programme = ({ days, today }: { days: ProgrammeDay[]; today: string
                         </span>
                       )}
                     </span>
-                    <span className="price">{price.kind !== 'free' && <PriceText tag={price} />}</span>
+                    <span className="price">
+                      {price.kind !== 'free' && <PriceText tag={price} />}
+                      {price.kind !== 'free' && onBuy && (
+                        <button
+                          type="button"
+                          className="buy"
+                          onClick={() => onBuy(lecture.id)}
+                          aria-label={t('commerce.buy.lectureLabel', { name: lecture.name })}
+                        >
+                          {t('commerce.buy.lecture')}
+                        </button>
+                      )}
+                    </span>
                   </li>
                 );
               })}

@@ -6,6 +6,7 @@ import { ApiError } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { mockVenueApi, renderAt } from '../../platform/test-utils';
+import { useAppState } from '../../shared/state/store';
 import { eventFixture } from '../../test-fixtures';
 import { CATALOGUE_PAGE_SIZE } from './CataloguePage';
 
@@ -135,10 +136,11 @@ describe('/eventos/:eventSlug (an event’s page)', () => {
       ],
       count: 2,
     });
-    renderAt('/eventos/1-congresso-brasileiro');
+    const router = renderAt('/eventos/1-congresso-brasileiro');
     expect(await screen.findByRole('heading', { level: 1, name: 'Congresso Brasileiro' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Entrar no evento' })).toHaveAttribute('href', '/plataforma/1-evento-1/hall-entrada');
-    expect(screen.getByText('Evento pago: a compra de ingressos chega em breve a esta página.')).toBeInTheDocument();
+    // Issue 14: a paid event is bought here.
+    expect(screen.getByRole('button', { name: 'Comprar ingresso' })).toBeInTheDocument();
     const programme = screen.getByRole('region', { name: 'Programação' });
     expect(await within(programme).findByRole('heading', { name: 'quinta-feira, 12 de novembro de 2020' })).toBeInTheDocument();
     expect(within(programme).getByText('Com Dra. Ana Souza')).toBeInTheDocument();
@@ -153,6 +155,30 @@ describe('/eventos/:eventSlug (an event’s page)', () => {
     expect(within(programme).getByText('R$ 20,00')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Congresso Brasileiro · Plataforma de Eventos'));
     expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', 'Congresso Brasileiro');
+    // A priced lecture is bought on its own: added to the event's cart, then the checkout.
+    expect(within(programme).queryByRole('button', { name: 'Comprar a palestra Abertura' })).toBeNull();
+    await userEvent.click(within(programme).getByRole('button', { name: 'Comprar a palestra Sepse' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/1'));
+    expect(useAppState.getState().carts['1']).toMatchObject({ all: false, list: [2], step: 1 });
+  });
+
+  it('“Comprar ingresso” puts the whole event in the cart (a lecture chosen before is replaced)', async () => {
+    vi.spyOn(api.site.events, 'get').mockResolvedValue(event(1, { name: 'Congresso Brasileiro', value: '150.00', hasDiscount: false }));
+    vi.spyOn(api.site.orders, 'quote').mockRejectedValue(new ApiError(401, 'api.error.unauthorized'));
+    const router = renderAt('/eventos/1-congresso-brasileiro');
+    useAppState.getState().addCartItem(1, { kind: 'lecture', id: 2 });
+    await userEvent.click(await screen.findByRole('button', { name: 'Comprar ingresso' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/1'));
+    expect(useAppState.getState().carts['1']).toMatchObject({ all: true, list: [], step: 1 });
+    useAppState.getState().finishCart(1);
+  });
+
+  it('a free event is joined with “Inscrever-se”', async () => {
+    vi.spyOn(api.site.events, 'get').mockResolvedValue(
+      event(1, { name: 'Jornada Aberta', value: '0.00', discount: '0.00', discountValue: '0.00', hasDiscount: false }),
+    );
+    renderAt('/eventos/1-jornada');
+    expect(await screen.findByRole('button', { name: 'Inscrever-se' })).toBeInTheDocument();
   });
 
   it('answers an unknown or unpublished event with a way back to the catalogue', async () => {
