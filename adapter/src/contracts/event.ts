@@ -74,6 +74,8 @@ export const eventSchema = z.object({
   twitter: nullableText,
   linkedIn: nullableText,
   featured: flagSchema,
+  /** 1: the venue's client-only pages admit only clients with access (a paid order, a grant; decision 045). */
+  ticketOnly: flagSchema,
   published: flagSchema,
   status: eventStatusSchema,
   createdAt: z.string(),
@@ -114,6 +116,7 @@ export const eventInputSchema = z.object({
   status: eventStatusSchema.optional(),
   published: formFlag.optional(),
   featured: formFlag.optional(),
+  ticketOnly: formFlag.optional(),
   removeImageFile: formFlag.optional(),
   removeBannerFile: formFlag.optional(),
   removeThumbFile: formFlag.optional(),

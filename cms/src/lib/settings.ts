@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { PaymentProviderName } from '@plataforma/adapter';
 import { appRoot } from './app-root';
 import { corsOrigins } from './cors';
 import { trustedProxies } from './proxy';
@@ -164,6 +165,13 @@ const schema = z.object({
   // rooms' video meetings (decision 028)
   ZOOM_SDK_KEY: text(),
   ZOOM_SDK_SECRET: password(),
+  // commerce (decision 045)
+  PAYMENT_PROVIDER: oneOf<PaymentProviderName>(['sandbox', 'mercadopago', 'manual-pix'], 'sandbox'),
+  PAYMENT_SANDBOX: oneOf(['allow'], null),
+  PIX_EXPIRES_MINUTES: int(30, 1, 10_080),
+  PIX_KEY: text(),
+  PIX_MERCHANT_NAME: text('PLATAFORMA EVENTOS'),
+  PIX_MERCHANT_CITY: text('SAO PAULO'),
   // database
   DATABASE_URL: text(),
   DATABASE_CLIENT: oneOf(['sqlite', 'postgres'], null),
@@ -232,6 +240,13 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
     );
   if (Boolean(flat.ZOOM_SDK_KEY) !== Boolean(flat.ZOOM_SDK_SECRET))
     problem('ZOOM_SDK_KEY', 'ZOOM_SDK_KEY and ZOOM_SDK_SECRET go together: set both, or neither.');
+  if (production && flat.PAYMENT_PROVIDER === 'sandbox' && flat.PAYMENT_SANDBOX !== 'allow')
+    problem(
+      'PAYMENT_PROVIDER',
+      'PAYMENT_PROVIDER is sandbox (the default) in production: its payments are pretend. Choose mercadopago or manual-pix, or set PAYMENT_SANDBOX=allow for a demonstration.',
+    );
+  if (flat.PAYMENT_PROVIDER === 'manual-pix' && !flat.PIX_KEY)
+    problem('PIX_KEY', 'PAYMENT_PROVIDER=manual-pix needs PIX_KEY (the organiser’s PIX key the buyers pay to).');
   if (flat.DATABASE_POOL_MIN > flat.DATABASE_POOL_MAX)
     problem('DATABASE_POOL_MIN', `DATABASE_POOL_MIN (${flat.DATABASE_POOL_MIN}) is above DATABASE_POOL_MAX (${flat.DATABASE_POOL_MAX}).`);
   const image = Math.floor(flat.UPLOAD_IMAGE_MAX_MB * MB);
@@ -343,6 +358,13 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
       contactsPer10Minutes: flat.CONTACTS_PER_10_MINUTES,
       /** Page views per visitor (client, or IP when signed out) in a minute. */
       pageViewsPerMinute: flat.PAGE_VIEWS_PER_MINUTE,
+    },
+    /** Payments (decision 045): the provider, how long a PIX stays payable, the organiser's PIX key for manual-pix and the sandbox. */
+    payments: {
+      provider: flat.PAYMENT_PROVIDER ?? 'sandbox',
+      sandboxAllowed: flat.PAYMENT_SANDBOX === 'allow',
+      pixExpiresMinutes: flat.PIX_EXPIRES_MINUTES,
+      pix: { key: flat.PIX_KEY, merchantName: flat.PIX_MERCHANT_NAME, merchantCity: flat.PIX_MERCHANT_CITY },
     },
     /** The site's public reads kept in memory this long at most, emptied by every write they show (decision 044). */
     siteCache: { ttlMs: flat.SITE_CACHE_MS, maxEntries: flat.SITE_CACHE_ENTRIES },

@@ -1,0 +1,43 @@
+import type { PaymentProviderName } from '@plataforma/adapter';
+import { settings } from '../../lib/settings';
+import type { PaymentProvider } from '../provider';
+import { createManualPixProvider } from './manual-pix';
+import { createSandboxProvider, type SandboxProvider } from './sandbox';
+
+/**
+ * The payment provider of this process, chosen by PAYMENT_PROVIDER (decision 045) and made once
+ * at the start (`openPayments`), so a provider that cannot work stops the start with its reason.
+ */
+let current: PaymentProvider | null = null;
+
+export const createProvider = (name: PaymentProviderName): PaymentProvider => {
+  const { pix } = settings().payments;
+  switch (name) {
+    case 'sandbox':
+      return createSandboxProvider({ secret: settings().auth.secret || 'sandbox', pix });
+    case 'manual-pix':
+      return createManualPixProvider(pix);
+    case 'mercadopago':
+      throw new Error('PAYMENT_PROVIDER=mercadopago is not available in this build yet: use sandbox or manual-pix.');
+  }
+};
+
+/** Makes the configured provider (throws when it cannot be used). */
+export const openPayments = (): PaymentProvider => {
+  current = createProvider(settings().payments.provider);
+  return current;
+};
+
+export const paymentProvider = (): PaymentProvider => current ?? openPayments();
+
+/** The sandbox provider when it is the one in use, else null (its routes then answer 404). */
+export const sandboxProvider = (): SandboxProvider | null => {
+  const provider = paymentProvider();
+  return provider.name === 'sandbox' ? (provider as SandboxProvider) : null;
+};
+
+/** The provider registered under a webhook path's name, when it is the one in use. */
+export const providerNamed = (name: string): PaymentProvider | null => {
+  const provider = paymentProvider();
+  return provider.name === name ? provider : null;
+};
