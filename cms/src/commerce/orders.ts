@@ -358,7 +358,14 @@ export const transition = async (
   if (from === 'pending' && to !== 'paid') {
     // The order's charges still waiting go with it.
     const status: PaymentStatus = to === 'expired' ? 'expired' : 'cancelled';
-    await q(strapi, UID.payment).updateMany({ where: { order: { id }, status: 'pending' }, data: { status } });
+    const waiting = (await q(strapi, UID.payment).findMany({ where: { order: { id }, status: 'pending' }, select: ['id'] })) as Array<{
+      id: number;
+    }>;
+    if (waiting.length > 0)
+      await q(strapi, UID.payment).updateMany({
+        where: { id: { $in: waiting.map((row) => row.id) }, status: 'pending' },
+        data: { status },
+      });
   }
   await logMove(strapi, id, to, actor, note);
   return true;

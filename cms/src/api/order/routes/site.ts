@@ -41,6 +41,12 @@ const buyerOf = (ctx: RouteContext): Buyer => {
   return { id: who.id, name: who.name, email: who.email };
 };
 
+/** A cart without items answers its own key (the contract's refinement), anything else the body's. */
+const cartInvalid = (issues: readonly { message: string }[]) =>
+  issues.some((issue) => issue.message === 'orders.error.emptyCart')
+    ? ('orders.error.emptyCart' as const)
+    : ('api.error.invalidBody' as const);
+
 const headersOf = (ctx: RouteContext) => (ctx as unknown as { headers: Record<string, string | string[] | undefined> }).headers;
 
 /** The raw text of a request's body (kept by the body parser: `includeUnparsed`), for signatures. */
@@ -71,6 +77,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       path: orderPaths.quote,
       config: PUBLIC,
       body: cartInputSchema,
+      invalid: cartInvalid,
       handler: async (ctx, cart) => {
         const who = await optionalIdentity(strapi, ctx.get('authorization') || undefined, ['client']);
         const buyer = who && who.kind === 'client' && !who.soft ? who.id : null;
@@ -82,6 +89,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       path: orderPaths.site,
       config: client,
       body: cartInputSchema,
+      invalid: cartInvalid,
       handler: async (ctx, cart) => {
         const buyer = buyerOf(ctx);
         const id = await createOrder(strapi, buyer, cart);
