@@ -240,11 +240,6 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
     );
   if (Boolean(flat.ZOOM_SDK_KEY) !== Boolean(flat.ZOOM_SDK_SECRET))
     problem('ZOOM_SDK_KEY', 'ZOOM_SDK_KEY and ZOOM_SDK_SECRET go together: set both, or neither.');
-  if (production && flat.PAYMENT_PROVIDER === 'sandbox' && flat.PAYMENT_SANDBOX !== 'allow')
-    problem(
-      'PAYMENT_PROVIDER',
-      'PAYMENT_PROVIDER is sandbox (the default) in production: its payments are pretend. Choose mercadopago or manual-pix, or set PAYMENT_SANDBOX=allow for a demonstration.',
-    );
   if (flat.PAYMENT_PROVIDER === 'manual-pix' && !flat.PIX_KEY)
     problem('PIX_KEY', 'PAYMENT_PROVIDER=manual-pix needs PIX_KEY (the organiser’s PIX key the buyers pay to).');
   if (flat.DATABASE_POOL_MIN > flat.DATABASE_POOL_MAX)

@@ -22,9 +22,17 @@ export const createProvider = (name: PaymentProviderName): PaymentProvider => {
   }
 };
 
-/** Makes the configured provider (throws when it cannot be used). */
+/**
+ * Makes the configured provider; throws when it cannot be used, and when a production start
+ * would take pretend payments (the sandbox without PAYMENT_SANDBOX=allow).
+ */
 export const openPayments = (): PaymentProvider => {
-  current = createProvider(settings().payments.provider);
+  const { production, building, payments } = settings();
+  if (production && !building && payments.provider === 'sandbox' && !payments.sandboxAllowed)
+    throw new Error(
+      'PAYMENT_PROVIDER is sandbox (the default) in production: its payments are pretend. Choose mercadopago or manual-pix, or set PAYMENT_SANDBOX=allow for a demonstration site.',
+    );
+  current = createProvider(payments.provider);
   return current;
 };
 
