@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createStaff } from '../helpers/accounts';
 import { brCodeCrcValid, commerce, listOf, parsed, siteApi } from '../helpers/commerce';
 import { cmsApi, createEvent, createLecture, createRoom, logLines } from '../helpers/event-fixtures';
+import { multipart } from '../helpers/stored-files';
 import { sessionToken, startServer, withSettings, type TestServer } from '../helpers/strapi';
 
 // 'Pedidos' (admin, decision 045): the server-paged list with search and filters, one order's
@@ -157,6 +158,24 @@ describe('refund, chargeback and grant', () => {
     expect((await cms('post', '/orders/grant', { eventId: 987654, clientId: guest.id })).status).toBe(404);
     expect((await site('get', `/orders/access/${event}`, adminToken)).body.data).toEqual({ eventId: event, access: true, reason: 'staff' });
     expect((await site('get', `/lectures/subscribed/${lecture}`, adminToken)).body.data).toMatchObject({ access: true, reason: 'staff' });
+  });
+});
+
+describe('ticket only', () => {
+  it('is saved by the event editor and read back as 0/1; it hides the lectures’ videos of a paid event', async () => {
+    const put = (value: string) =>
+      multipart(server.request().put(`/api/cms/v1/events/${other}`).set('Authorization', `Bearer ${adminToken}`), { ticketOnly: value });
+    expect((await put('1')).status).toBe(200);
+    expect((await cms('get', `/events/${other}`)).body.data.ticketOnly).toBe(1);
+    const free = await createLecture(server.strapi, await createRoom(server.strapi, other), {
+      name: 'Sem preço',
+      videoId: 'https://vimeo.com/5',
+    });
+    expect((await site('get', `/lectures/${free}`)).body.data.videoId).toBeNull();
+    expect((await site('get', `/lectures/subscribed/${free}`, buyers[1].token)).body.data).toMatchObject({ access: false, videoId: null });
+    expect((await put('0')).status).toBe(200);
+    expect((await cms('get', `/events/${other}`)).body.data.ticketOnly).toBe(0);
+    expect((await site('get', `/lectures/${free}`)).body.data.videoId).toBe('https://vimeo.com/5');
   });
 });
 
