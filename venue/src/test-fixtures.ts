@@ -29,6 +29,7 @@ export const eventFixture = (overrides: Partial<Event> = {}): Event => ({
   twitter: null,
   linkedIn: null,
   featured: 0,
+  ticketOnly: 0,
   published: 1,
   status: 'open',
   createdAt: '2020-10-01T12:00:00.000Z',

@@ -28,6 +28,7 @@ export const makeEvent = (overrides: Partial<Event> = {}): Event => ({
   twitter: null,
   linkedIn: null,
   featured: 0,
+  ticketOnly: 0,
   published: 1,
   status: 'open',
   createdAt: '2026-01-02T10:00:00.000Z',
