@@ -23,6 +23,7 @@ import {
   type PricedEvent,
   type PricedLecture,
 } from './pricing';
+import { canMove, chargeMoves, couponEffect } from './moves';
 import type { ChargeResult, IncomingNotification, PaymentProvider } from './provider';
 import { paymentProvider, providerNamed } from './providers/registry';
 
@@ -332,6 +333,7 @@ export const transition = async (
   actor: Actor,
   options: { note?: string | null; data?: Record<string, unknown>; where?: Record<string, unknown> } = {},
 ): Promise<boolean> => {
+  if (!canMove(from, to)) throw new Error(`An order does not move from ${from} to ${to}`);
   const now = new Date();
   const { count } = (await q(strapi, UID.order).updateMany({
     where: { id, status: from, ...(options.where ?? {}) },
@@ -351,10 +353,9 @@ export const transition = async (
     where: { id },
     data: { history: [...jsonArray<OrderHistoryEntry>(row.history), entry(to, actor, note, now)] },
   });
-  if (from === 'pending' && row.coupon) {
-    if (to === 'paid') await spendCoupon(strapi, row.coupon.id);
-    else await releaseCoupon(strapi, row.coupon.id);
-  }
+  const effect = couponEffect(from, to);
+  if (row.coupon && effect === 'spend') await spendCoupon(strapi, row.coupon.id);
+  if (row.coupon && effect === 'release') await releaseCoupon(strapi, row.coupon.id);
   if (from === 'pending' && to !== 'paid') {
     // The order's charges still waiting go with it.
     const status: PaymentStatus = to === 'expired' ? 'expired' : 'cancelled';
@@ -612,39 +613,25 @@ export const applyChargeResult = async (
     ...(result.cardBrand ? { cardBrand: result.cardBrand } : {}),
     ...(result.cardLast4 ? { cardLast4: result.cardLast4 } : {}),
   };
-  switch (result.status) {
-    case 'approved': {
-      if (!(await move('pending', 'approved', { paidAt: result.paidAt ?? new Date(), ...card }))) return;
-      const paid = await transition(strapi, orderId, 'pending', 'paid', actor, { data: { method: payment.method } });
-      if (!paid) {
-        const order = (await q(strapi, UID.order).findOne({ where: { id: orderId }, select: ['status'] })) as { status: OrderStatus };
-        if (order.status !== 'paid')
-          await logActivity(strapi, {
-            action: 'orders.latePayment',
-            description: `Pagamento ${payment.id} do pedido ${orderNumber(orderId)} aprovado com o pedido ${STATUS_PT[order.status]}: conferir e reembolsar.`,
-          });
-      }
-      return;
+  for (const step of chargeMoves(result.status)) {
+    const [from, to] = step.payment;
+    const data = to === 'approved' ? { paidAt: result.paidAt ?? new Date(), ...card } : from === 'pending' ? card : {};
+    if (!(await move(from, to, data))) continue;
+    if (step.unlessOthersWait && (await q(strapi, UID.payment).count({ where: { order: { id: orderId }, status: 'pending' } })) > 0) return;
+    const [orderFrom, orderTo] = step.order;
+    const moved = await transition(strapi, orderId, orderFrom, orderTo, actor, {
+      note: step.note ?? null,
+      ...(orderTo === 'paid' ? { data: { method: payment.method } } : {}),
+    });
+    if (!moved && orderTo === 'paid') {
+      const order = (await q(strapi, UID.order).findOne({ where: { id: orderId }, select: ['status'] })) as { status: OrderStatus };
+      if (order.status !== 'paid')
+        await logActivity(strapi, {
+          action: 'orders.latePayment',
+          description: `Pagamento ${payment.id} do pedido ${orderNumber(orderId)} aprovado com o pedido ${STATUS_PT[order.status]}: conferir e reembolsar.`,
+        });
     }
-    case 'declined':
-    case 'expired':
-    case 'cancelled': {
-      if (await move('pending', result.status, card)) {
-        const waiting = await q(strapi, UID.payment).count({ where: { order: { id: orderId }, status: 'pending' } });
-        if (waiting === 0) await transition(strapi, orderId, 'pending', result.status === 'expired' ? 'expired' : 'failed', actor);
-        return;
-      }
-      if (result.status === 'cancelled' && (await move('approved', 'refunded')))
-        await transition(strapi, orderId, 'paid', 'refunded', actor, { note: 'estorno (chargeback) informado pelo provedor' });
-      return;
-    }
-    case 'refunded': {
-      if (await move('approved', 'refunded'))
-        await transition(strapi, orderId, 'paid', 'refunded', actor, { note: 'estorno (chargeback) informado pelo provedor' });
-      return;
-    }
-    case 'pending':
-      return;
+    return;
   }
 };
 
