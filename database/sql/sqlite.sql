@@ -20,3 +20,8 @@ CREATE UNIQUE INDEX IF NOT EXISTS coupons_code_unique ON coupons (code);
 -- The live chat: one chat per stand and client, a retried message stored once (decision 026).
 CREATE UNIQUE INDEX IF NOT EXISTS chats_key_unique ON chats (key);
 CREATE UNIQUE INDEX IF NOT EXISTS chat_messages_dedup_key_unique ON chat_messages (dedup_key);
+-- Commerce (decision 045): the expiry sweep reads pending orders by deadline; a webhook finds
+-- its charge by the provider's reference; the orders list sorts by date.
+CREATE INDEX IF NOT EXISTS orders_status_expires_at_idx ON orders (status, expires_at);
+CREATE INDEX IF NOT EXISTS orders_created_at_idx ON orders (created_at);
+CREATE INDEX IF NOT EXISTS payments_provider_ref_idx ON payments (provider_ref);

@@ -16,6 +16,7 @@ import { eventAccess, lectureAccess } from '../../../commerce/access';
 import {
   cancelOrder,
   createOrder,
+  expireOrder,
   handleNotification,
   ORDER_COLUMNS,
   ORDER_POPULATE,
@@ -24,7 +25,6 @@ import {
   paymentRef,
   priceFor,
   readOrder,
-  sweepExpired,
   UID,
   type Buyer,
   type OrderRow,
@@ -102,7 +102,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       config: client,
       handler: async (ctx) => {
         const buyer = buyerOf(ctx);
-        await sweepExpired(strapi);
+        // This client's orders past their deadline expire before they are listed.
+        const due = (await strapi.db.query(UID.order).findMany({
+          where: { client: { id: buyer.id }, status: 'pending', expiresAt: { $lte: new Date() } },
+          select: ['id'],
+        })) as Array<{ id: number }>;
+        for (const row of due) await expireOrder(strapi, row.id);
         const rows = (await strapi.db.query(UID.order).findMany({
           where: { client: { id: buyer.id } },
           select: ORDER_COLUMNS,
