@@ -237,6 +237,19 @@ describe('manual PIX', () => {
       populate: { items: { select: ['price', 'discount'] }, payments: { select: ['status', 'provider'] } },
     })) as Array<{ method: string; paidAt: unknown; history: unknown; payments: Array<{ status: string }> }>;
     expect(rows.length).toBeGreaterThan(0);
+    const indexes =
+      server.database.kind === 'postgres'
+        ? (
+            (await server.strapi.db.connection.raw(
+              "select indexname as name from pg_indexes where tablename in ('orders', 'payments')",
+            )) as {
+              rows: Array<{ name: string }>;
+            }
+          ).rows
+        : ((await server.strapi.db.connection.raw("select name from sqlite_master where type = 'index'")) as Array<{ name: string }>);
+    expect(indexes.map((index) => index.name)).toEqual(
+      expect.arrayContaining(['orders_status_expires_at_idx', 'orders_created_at_idx', 'payments_provider_ref_idx']),
+    );
     for (const row of rows) {
       expect(row.paidAt).toBeTruthy();
       expect(Array.isArray(row.history)).toBe(true);
