@@ -68,6 +68,10 @@ describe('the public reads kept', () => {
       '/api/cms/v1/stands',
       '/api/stands',
       '/api/site/v1/lectures/subscribed/2',
+      // Commerce answers per client (decision 045).
+      '/api/site/v1/orders',
+      '/api/site/v1/orders/3',
+      '/api/site/v1/orders/access/1',
     ])
       expect(isCacheablePath(path), path).toBe(false);
   });
