@@ -428,6 +428,14 @@ describe('my orders', () => {
     expect(again.rows.map((row) => row.id)).toEqual([mine.id, list.rows[0].id]);
   });
 
+  it('lists the events the client holds through a paid order among their events', async () => {
+    const buyer = await newBuyer();
+    expect((await site('get', '/events/me', buyer.token)).body.data.count).toBe(0);
+    await site('post', '/orders', buyer.token, { eventId: ids.other, all: true });
+    const mine = (await site('get', '/events/me', buyer.token)).body.data.rows.map((row: { id: number }) => row.id);
+    expect(mine).toEqual([ids.other]);
+  });
+
   it('gives free lectures to anyone and priced ones to no visitor', async () => {
     expect((await site('get', `/lectures/subscribed/${ids.freeLecture}`, soft)).body.data).toEqual({
       lectureId: ids.freeLecture,
