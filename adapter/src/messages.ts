@@ -140,16 +140,24 @@ export const MESSAGE_KEYS = [
   'languagePacks.error.placeholders',
   'languagePacks.error.noKnownKeys',
   'languagePacks.error.noPrevious',
+  // Commerce (decision 045).
   'orders.error.emptyCart',
   'orders.error.unknownItem',
   'orders.error.alreadyOwned',
   'orders.error.fullAccountRequired',
+  'orders.error.notFound',
+  'orders.error.notPending',
+  'orders.error.notPaid',
+  'orders.error.methodUnavailable',
+  'orders.error.noManualPayment',
   'coupons.error.unknown',
   'coupons.error.expired',
   'coupons.error.exhausted',
   'coupons.error.notApplicable',
-  'payments.error.declined',
   'payments.error.expired',
+  'payments.error.invalidSignature',
+  'payments.error.notFound',
+  'payments.error.invalidCard',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -56,6 +56,8 @@ export default () => {
       name: 'strapi::body',
       config: {
         parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+        // The raw text beside the parsed body: a payment provider's webhook signature is over it (decision 045).
+        includeUnparsed: true,
         formidable: { maxFileSize: uploadLimits().maxBytes, uploadDir: uploadTempDir() },
       },
     },

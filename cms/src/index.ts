@@ -12,6 +12,8 @@ import { standRules } from './api/stand/rules';
 import { closePageViews } from './analytics/page-views';
 import { closeStandEvents } from './analytics/stand-events';
 import { closeHeartbeats } from './analytics/watch';
+import { startSweeper } from './commerce/orders';
+import { openPayments } from './commerce/providers/registry';
 import { closeRateLimits, openRateLimits } from './auth/rate-limit';
 import { authRoutes } from './auth/routes';
 import { startChat, type ChatServer } from './chat/server';
@@ -32,6 +34,8 @@ import { settings } from './lib/settings';
 import { smsSender } from './sms/sender';
 
 let chat: ChatServer | null = null;
+/** Stops the pending orders' expiry sweeper (decision 045). */
+let stopSweeper: (() => void) | null = null;
 /** The site cache's channel to the other instances (REDIS_URL set). */
 let siteCacheSync: { close(): Promise<void> } | null = null;
 
@@ -72,7 +76,11 @@ export default {
       await keepIdsOnImport(strapi);
       return;
     }
+    // The payment provider (PAYMENT_PROVIDER): one that cannot work stops the start here.
+    openPayments();
     await seedDemo(strapi);
+    // Pending orders past their deadline expire and release their coupons (also checked on each read).
+    stopSweeper = startSweeper(strapi);
     // Rate limits count in Redis when the product has one (shared by every instance).
     openRateLimits();
     // The live chat on this same HTTP server (/socket.io, decision 026).
@@ -84,6 +92,8 @@ export default {
 
   async destroy({ strapi }: { strapi: Core.Strapi }) {
     stopImports(strapi);
+    stopSweeper?.();
+    stopSweeper = null;
     await chat?.close();
     chat = null;
     await closeRateLimits();

@@ -22,3 +22,8 @@ CREATE UNIQUE INDEX IF NOT EXISTS chats_key_unique ON chats (key);
 CREATE UNIQUE INDEX IF NOT EXISTS chat_messages_dedup_key_unique ON chat_messages (dedup_key);
 -- Lecture watching: one watch session per client and lecture, upserted by the heartbeats' batches (decision 047).
 CREATE UNIQUE INDEX IF NOT EXISTS watch_sessions_key_unique ON watch_sessions (key);
+-- Commerce (decision 045): the expiry sweep reads pending orders by deadline; a webhook finds
+-- its charge by the provider's reference; the orders list sorts by date.
+CREATE INDEX IF NOT EXISTS orders_status_expires_at_idx ON orders (status, expires_at);
+CREATE INDEX IF NOT EXISTS orders_created_at_idx ON orders (created_at);
+CREATE INDEX IF NOT EXISTS payments_provider_ref_idx ON payments (provider_ref);

@@ -316,6 +316,8 @@ export const productionSecrets = () => {
     AUTH_JWT_SECRET: random(),
     STRAPI_ADMIN_EMAIL: 'bench@localhost.localdomain',
     STRAPI_ADMIN_PASSWORD: `${crypto.randomBytes(18).toString('base64url')}aA1`,
+    // The benches buy nothing: the sandbox provider is allowed (a production start refuses it otherwise).
+    PAYMENT_SANDBOX: 'allow',
   };
 };
 

@@ -32,9 +32,14 @@ describe('which statements change the site public reads (decision 044)', () => {
       'clients_events_lnk',
       'logs',
       'strapi_api_tokens',
+      // Commerce (decision 045): no public read shows them; prices live on events and lectures.
+      'orders',
+      'payments',
+      'coupons',
+      'orders_coupon_lnk',
     ])
       expect(changesPublicReads(`insert into "${table}" ("a") values ($1)`), table).toBe(false);
-    for (const table of ['stands', 'stands_event_lnk', 'events', 'files', 'files_related_mph', 'lectures_speakers_lnk', 'coupons'])
+    for (const table of ['stands', 'stands_event_lnk', 'events', 'files', 'files_related_mph', 'lectures_speakers_lnk', 'lectures'])
       expect(changesPublicReads(`update "${table}" set "a" = $1`), table).toBe(true);
     expect(changesPublicReads('create index "x" on "stands" ("name")')).toBe(true);
   });
@@ -73,6 +78,10 @@ describe('the public reads kept', () => {
       '/api/cms/v1/stands',
       '/api/stands',
       '/api/site/v1/lectures/subscribed/2',
+      // Commerce answers per client (decision 045).
+      '/api/site/v1/orders',
+      '/api/site/v1/orders/3',
+      '/api/site/v1/orders/access/1',
     ])
       expect(isCacheablePath(path), path).toBe(false);
   });

@@ -20,6 +20,9 @@ import { pickEncoding } from './encoding';
  *
  * Writes to tables no public read shows (sessions, page views, heartbeats, stand events, the log, clients, chats…) do not
  * count: an opening's logins and page views would otherwise empty the cache many times a second.
+ * Commerce's own tables (orders, their items and payments, coupons: decision 045) are never shown
+ * publicly; a price or `ticketOnly` lives on events and lectures, whose writes still empty it.
+ * `/orders/*` and `/lectures/subscribed/:id` answer per client and are never kept.
  */
 
 /** GET paths (under SITE_PREFIX) whose answers are the same for every visitor. */
@@ -39,7 +42,7 @@ export const isCacheablePath = (path: string): boolean => {
 
 /** Tables written often that no public read shows (a write to any other table empties the cache). */
 const UNSEEN_TABLE =
-  /^(sessions|page_views|watch_sessions|stand_events|logs|sms_challenges|chats|chat_messages|contacts|clients|orders|order_items|payments|import_jobs)(_\w+_lnk)?$|^(strapi_|admin_|up_)/;
+  /^(sessions|page_views|watch_sessions|stand_events|logs|sms_challenges|chats|chat_messages|contacts|clients|orders|order_items|payments|coupons|import_jobs)(_\w+_lnk)?$|^(strapi_|admin_|up_)/;
 
 /** The tables a statement writes: [] for a read, null when it cannot tell (DDL, an unknown shape: counts as a write). */
 export const tablesWritten = (sql: string): string[] | null => {

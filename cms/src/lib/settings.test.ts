@@ -45,6 +45,23 @@ describe('settings', () => {
     expect(parseSettings({ NODE_ENV: 'production' }).sms.provider).toBeNull();
   });
 
+  it('choose the payment provider (decision 045): the sandbox by default, manual-pix only with a PIX key', () => {
+    expect(parseSettings({}).payments).toEqual({
+      provider: 'sandbox',
+      sandboxAllowed: false,
+      pixExpiresMinutes: 30,
+      pix: { key: '', merchantName: 'PLATAFORMA EVENTOS', merchantCity: 'SAO PAULO' },
+    });
+    expect(parseSettings({ PAYMENT_SANDBOX: 'allow', PIX_EXPIRES_MINUTES: '15' }).payments).toMatchObject({
+      sandboxAllowed: true,
+      pixExpiresMinutes: 15,
+    });
+    expect(() => parseSettings({ PAYMENT_PROVIDER: 'manual-pix' })).toThrow(/PIX_KEY/);
+    expect(parseSettings({ PAYMENT_PROVIDER: 'Manual-Pix', PIX_KEY: 'a@b.com' }).payments.provider).toBe('manual-pix');
+    expect(() => parseSettings({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER takes one of sandbox, mercadopago, manual-pix/);
+    expect(() => parseSettings({ PIX_EXPIRES_MINUTES: '0' })).toThrow(/PIX_EXPIRES_MINUTES/);
+  });
+
   // The rate limits of issue 20: 'abc' used to become NaN and switch the limit off.
   it.each([
     ['CONTACTS_PER_10_MINUTES', 'abc', /CONTACTS_PER_10_MINUTES takes a whole number ≥ 1, not 'abc'/],

@@ -172,6 +172,11 @@ const schema = z.object({
   // rooms' video meetings (decision 028)
   ZOOM_SDK_KEY: text(),
   ZOOM_SDK_SECRET: password(),
+  PAYMENT_SANDBOX: oneOf(['allow'], null),
+  PIX_EXPIRES_MINUTES: int(30, 1, 10_080),
+  PIX_KEY: text(),
+  PIX_MERCHANT_NAME: text('PLATAFORMA EVENTOS'),
+  PIX_MERCHANT_CITY: text('SAO PAULO'),
   // database
   DATABASE_URL: text(),
   DATABASE_CLIENT: oneOf(['sqlite', 'postgres'], null),
@@ -247,6 +252,8 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
           variable,
           `PAYMENT_PROVIDER=mercadopago needs ${variable} (${variable === 'MERCADOPAGO_ACCESS_TOKEN' ? 'the seller’s access token' : 'the secret of the application’s webhooks'}).`,
         );
+  if (flat.PAYMENT_PROVIDER === 'manual-pix' && !flat.PIX_KEY)
+    problem('PIX_KEY', 'PAYMENT_PROVIDER=manual-pix needs PIX_KEY (the organiser’s PIX key the buyers pay to).');
   if (flat.DATABASE_POOL_MIN > flat.DATABASE_POOL_MAX)
     problem('DATABASE_POOL_MIN', `DATABASE_POOL_MIN (${flat.DATABASE_POOL_MIN}) is above DATABASE_POOL_MAX (${flat.DATABASE_POOL_MAX}).`);
   const image = Math.floor(flat.UPLOAD_IMAGE_MAX_MB * MB);
@@ -322,20 +329,6 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
         timeoutMs: flat.SMS_TIMEOUT_MS,
       },
     },
-    payments: {
-      /** Which provider charges (decision 045): sandbox unless PAYMENT_PROVIDER says otherwise. */
-      provider: flat.PAYMENT_PROVIDER ?? 'sandbox',
-      /** Mercado Pago's payments API (decision 046); the credentials are checked above when it is the provider. */
-      mercadopago: {
-        accessToken: flat.MERCADOPAGO_ACCESS_TOKEN,
-        webhookSecret: flat.MERCADOPAGO_WEBHOOK_SECRET,
-        apiUrl: flat.MERCADOPAGO_API_URL,
-        /** Where Mercado Pago posts a payment's notifications; null without PUBLIC_URL (then the application panel's URL). */
-        notificationUrl: flat.PUBLIC_URL
-          ? `${flat.PUBLIC_URL.replace(/\/+$/, '')}${SITE_PREFIX}${orderPaths.webhook.replace(':provider', 'mercadopago')}`
-          : null,
-      },
-    },
     /** The Zoom Meeting SDK's credentials; null: no signatures (rooms open their link in a new tab). */
     zoom: flat.ZOOM_SDK_KEY && flat.ZOOM_SDK_SECRET ? { sdkKey: flat.ZOOM_SDK_KEY, sdkSecret: flat.ZOOM_SDK_SECRET } : null,
     auth: {
@@ -376,6 +369,23 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
       watchHeartbeatsPerMinute: flat.WATCH_HEARTBEATS_PER_MINUTE,
       /** Stand events (clicks at a stand) per visitor in a minute. */
       standEventsPerMinute: flat.STAND_EVENTS_PER_MINUTE,
+    },
+    /** Payments (decision 045): the provider, how long a PIX stays payable, the organiser's PIX key for manual-pix and the sandbox. */
+    payments: {
+      provider: flat.PAYMENT_PROVIDER ?? 'sandbox',
+      sandboxAllowed: flat.PAYMENT_SANDBOX === 'allow',
+      pixExpiresMinutes: flat.PIX_EXPIRES_MINUTES,
+      pix: { key: flat.PIX_KEY, merchantName: flat.PIX_MERCHANT_NAME, merchantCity: flat.PIX_MERCHANT_CITY },
+      /** Mercado Pago's payments API (decision 046); the credentials are checked above when it is the provider. */
+      mercadopago: {
+        accessToken: flat.MERCADOPAGO_ACCESS_TOKEN,
+        webhookSecret: flat.MERCADOPAGO_WEBHOOK_SECRET,
+        apiUrl: flat.MERCADOPAGO_API_URL,
+        /** Where Mercado Pago posts a payment's notifications; null without PUBLIC_URL (then the application panel's URL). */
+        notificationUrl: flat.PUBLIC_URL
+          ? `${flat.PUBLIC_URL.replace(/\/+$/, '')}${SITE_PREFIX}${orderPaths.webhook.replace(':provider', 'mercadopago')}`
+          : null,
+      },
     },
     /** The site's public reads kept in memory this long at most, emptied by every write they show (decision 044). */
     siteCache: { ttlMs: flat.SITE_CACHE_MS, maxEntries: flat.SITE_CACHE_ENTRIES },

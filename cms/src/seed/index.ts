@@ -27,6 +27,9 @@ interface Demo {
     startTime: string;
     endTime: string;
     videoId: string | null;
+    /** A price (decision 045): the demo sells one lecture, for the checkout's demonstration. */
+    value?: string;
+    discount?: string;
     speakers: number[];
   }>;
   speakers: Array<{ name: string; title: string; description: string }>;
@@ -358,8 +361,8 @@ const insertDemo = async (strapi: Core.Strapi, demo: Demo, staff: ReturnType<typ
           startTime: time(lecture.startTime),
           endTime: time(lecture.endTime),
           videoId: lecture.videoId,
-          value: 0,
-          discount: 0,
+          value: lecture.value ?? 0,
+          discount: lecture.discount ?? 0,
           speakers: lecture.speakers.map((n) => speakerIds[n - 1]),
         },
       });

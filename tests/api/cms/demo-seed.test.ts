@@ -54,6 +54,25 @@ describe('demo seed', () => {
     }
   });
 
+  it('sells one lecture for the checkout demonstration (decision 045), with a coupon valid until 2030; the event stays open', async () => {
+    const rows = (await server.request().get('/api/site/v1/lectures/me?roomId=1&startDate=2020-11-12&order=startTime:asc')).body.data
+      .rows as Array<{
+      id: number;
+      name: string;
+      discountValue: string;
+      videoId: string | null;
+    }>;
+    const priced = rows.filter((row) => row.discountValue !== '0.00');
+    expect(priced.map((row) => [row.name, row.discountValue, row.videoId])).toEqual([['Sepse: as primeiras horas', '70.00', null]]);
+    expect(rows.find((row) => row.name.startsWith('Abertura'))?.videoId).toBe('https://vimeo.com/76979872');
+    expect((await server.request().get('/api/site/v1/events/1')).body.data.ticketOnly).toBe(0);
+    const quote = await server
+      .request()
+      .post('/api/site/v1/orders/quote')
+      .send({ eventId: 1, all: false, lectureIds: [priced[0].id], couponCode: 'demo10' });
+    expect(quote.body.data).toMatchObject({ subtotal: '70.00', couponDiscount: '7.00', total: '63.00' });
+  });
+
   it('lists every seeded client in the network room, three of them with their e-mail (issue 17)', async () => {
     const ana = await server.strapi.db.query('api::client.client').findOne({ where: { email: 'ana.souza@exemplo.com.br' } });
     const token = await sessionToken(server, 'client', ana.id);

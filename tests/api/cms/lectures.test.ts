@@ -75,9 +75,9 @@ describe('lectures', () => {
     const row = (await server.strapi.db.query(LECTURE).findOne({ where: { id: data.id } })) as { videoId: string; startTime: string };
     expect(row.videoId).toBe(markup);
     expect(row.startTime.slice(0, 8)).toBe('08:00:00');
-    // The site reads it as before.
+    // The site reads it without its video: a priced lecture's video is its buyers' (decision 045).
     const site = await server.request().get(`/api/site/v1/lectures/${data.id}`);
-    expect(site.body.data).toMatchObject({ id: data.id, videoId: markup, value: '150.00' });
+    expect(site.body.data).toMatchObject({ id: data.id, videoId: null, value: '150.00' });
   });
 
   it('refuses an end at or before the start, and a discount above the value', async () => {

@@ -64,6 +64,7 @@ beforeAll(async () => {
     sponsor: await insert('api::sponsor.sponsor', { name: 'Patrocinador', type: 'master', event }),
     client: await insert('api::client.client', { name: 'Cliente da matriz', email: 'matriz@exemplo.com.br' }),
     contact: await insert('api::contact.contact', { subject: 'stand', name: 'Contato', message: 'Olá', stand }),
+    order: await insert('api::order.order', { status: 'pending', total: 10, event, client: client.id, history: [] }),
   };
   tokens = {
     admin: await sessionToken(server, 'staff', admin.id),
@@ -173,8 +174,26 @@ const languageCall = async (method: string, path: string): Promise<Call> => {
   return { url, success: 200 };
 };
 
+/** 'Pedidos': a refund needs a paid order, a confirmation a pending one with a manual PIX, a grant a client without the event. */
+const orderCall = async (method: string, path: string): Promise<Call> => {
+  const url = (id: number) => `/api/cms/v1${path.replace(':id', String(id))}`;
+  if (method === 'GET') return { url: url(ids.order) };
+  if (path === '/orders/grant') {
+    const client = await insert('api::client.client', { name: 'Convidado', email: `convidado${unique()}@exemplo.com.br` });
+    return { url: url(0), body: { eventId: ids.event, clientId: client } };
+  }
+  if (path === '/orders/:id/refund') {
+    const paid = await insert('api::order.order', { status: 'paid', total: 0, event: ids.event, history: [] });
+    return { url: url(paid), body: {}, success: 200 };
+  }
+  const pending = await insert('api::order.order', { status: 'pending', total: 10, event: ids.event, history: [] });
+  await insert('api::payment.payment', { order: pending, provider: 'manual-pix', method: 'pix', status: 'pending', amount: 10 });
+  return { url: url(pending), body: {}, success: 200 };
+};
+
 const callFor = async (method: string, path: string): Promise<Call> => {
   if (path.startsWith('/languages')) return languageCall(method, path);
+  if (path.startsWith('/orders')) return orderCall(method, path);
   // The site's written pages: the about page, read (empty until written) and written whole.
   if (path === '/pages/:page') {
     const url = '/api/cms/v1/pages/about';

@@ -89,11 +89,15 @@ describe('lectures', () => {
     expect(res.headers['cache-control']).toContain('max-age=60');
     expect(res.body.data.map((d: { label: string }) => d.label)).toEqual(['12/11/2020', '13/11/2020', '14/11/2020']);
     expect(res.body.data[0].lectures).toEqual([
-      { id: expect.any(Number), theme: 'Abertura', hour: '08:00 - 09:00', link: 'https://vimeo.com/76979871' },
+      // Abertura has a price: its link is its video, given only to buyers (decision 045).
+      { id: expect.any(Number), theme: 'Abertura', hour: '08:00 - 09:00', link: null },
       { id: expect.any(Number), theme: 'Ventilação', hour: '09:00 - 10:00', link: null },
       { id: expect.any(Number), theme: 'Sepse', hour: '10:00 - 11:30', link: null },
     ]);
     expect(res.body.data[1].lectures).toEqual([]);
+    expect(res.body.data[2].lectures).toEqual([
+      { id: expect.any(Number), theme: 'Encerramento', hour: '17:00 - 18:00', link: 'https://vimeo.com/1234567' },
+    ]);
     const again = await server.request().get(`/api/site/v1/rooms/${roomId}/schedule`).set('If-None-Match', res.headers.etag);
     expect(again.status).toBe(304);
   });

@@ -83,6 +83,7 @@ const attributes = (input: EventInput): Record<string, unknown> => {
     installments: _installments,
     published,
     featured,
+    ticketOnly,
     startTime,
     endTime,
     infoPdf,
@@ -97,6 +98,7 @@ const attributes = (input: EventInput): Record<string, unknown> => {
   if (categoryId !== undefined) data.category = categoryId;
   if (published !== undefined) data.published = published === 1;
   if (featured !== undefined) data.featured = featured === 1;
+  if (ticketOnly !== undefined) data.ticketOnly = ticketOnly === 1;
   if (startTime !== undefined) data.startTime = storedTime(startTime);
   if (endTime !== undefined) data.endTime = endTime === null ? null : storedTime(endTime);
   // SPEC §5: installments are always 1.
@@ -139,6 +141,7 @@ export const eventSaves = (strapi: Core.Strapi, onChange: (change: Change) => Pr
               discount: input.discount ?? '0.00',
               exchange: input.exchange ?? '1.00',
               featured: input.featured === 1,
+              ticketOnly: input.ticketOnly === 1,
               published: input.published === 1,
               ...images,
             },

@@ -45,6 +45,7 @@ export interface EventRow {
   twitter: string | null;
   linkedIn: string | null;
   featured: boolean | number;
+  ticketOnly?: boolean | number | null;
   published: boolean | number;
   status: 'open' | 'closed';
   createdAt: string | Date;
@@ -112,6 +113,7 @@ export const eventToWire = (row: EventRow, foreign = false): Event => {
     twitter: orNull(row.twitter),
     linkedIn: orNull(row.linkedIn),
     featured: flag(row.featured),
+    ticketOnly: flag(row.ticketOnly ?? false),
     published: flag(row.published),
     status: row.status,
     createdAt: isoString(row.createdAt),

@@ -15,6 +15,7 @@ import {
   type Lecture,
 } from '@plataforma/adapter';
 import type { ContextLike, OrderBy, ResourceSpec } from '@plataforma/adapter/server';
+import { lectureIsLocked } from '../../commerce/locked';
 import { checkColumnLengths } from '../../http/columns';
 import { lockRow } from '../../http/transaction';
 import { dateOnly, idOf, orNull, timeOnly } from '../../lib/wire';
@@ -29,11 +30,32 @@ export interface LectureRow {
   value: number | string | null;
   discount: number | string | null;
   installments: number | null;
-  room?: { id: number; name: string; event?: { id: number; exchange: number | string | null; timezone: string | null } | null } | null;
+  room?: {
+    id: number;
+    name: string;
+    event?: {
+      id: number;
+      exchange: number | string | null;
+      timezone: string | null;
+      value?: number | string | null;
+      discount?: number | string | null;
+      ticketOnly?: boolean | number | null;
+    } | null;
+  } | null;
 }
 
 export const LECTURE_COLUMNS = ['id', 'name', 'startDate', 'startTime', 'endTime', 'videoId', 'value', 'discount', 'installments'];
-export const LECTURE_POPULATE = { room: { select: ['id', 'name'], populate: { event: { select: ['id', 'exchange', 'timezone'] } } } };
+export const LECTURE_POPULATE = {
+  room: { select: ['id', 'name'], populate: { event: { select: ['id', 'exchange', 'timezone', 'value', 'discount', 'ticketOnly'] } } },
+};
+
+/**
+ * A lecture as the site's public reads show it: without its video when it has a price or its
+ * event is ticket only and paid (decision 045; `GET /lectures/subscribed/:id` gives it to those
+ * with access). The row must carry its event's price (LECTURE_POPULATE does).
+ */
+export const publicLecture = <T extends { videoId: string | null }>(wire: T, row: LectureRow): T =>
+  lectureIsLocked(row, row.room?.event) ? { ...wire, videoId: null } : wire;
 
 /** A lecture as the site reads it; `foreign` converts value and discount by the event's exchange rate. */
 export const lectureToWire = (row: LectureRow, foreign = false): Lecture => {

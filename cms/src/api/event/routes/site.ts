@@ -23,10 +23,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
       handler: async (ctx) => {
         const who = identityOf(ctx.state);
         if (!who) throw new ApiError(401, 'api.error.unauthorized');
-        // Entered: the client opened a page of the event (page views link them); bought access comes with commerce.
+        // Entered (the client opened a page of the event: page views link them) or held through a
+        // paid order of it (decision 045).
         await flushPageViews(strapi);
+        const paid = (await strapi.db.query('api::order.order').findMany({
+          where: { client: { id: who.id }, status: 'paid' },
+          select: ['id'],
+          populate: { event: { select: ['id'] } },
+          limit: 1000,
+        })) as Array<{ event?: { id: number } | null }>;
+        const bought = [...new Set(paid.flatMap((order) => (order.event ? [order.event.id] : [])))];
         const rows = (await strapi.db.query('api::event.event').findMany({
-          where: { published: true, attendees: { id: who.id } },
+          where: { published: true, $or: [{ attendees: { id: who.id } }, ...(bought.length ? [{ id: { $in: bought } }] : [])] },
           populate: EVENT_POPULATE,
           orderBy: [{ startDate: 'desc' }, { id: 'desc' }],
           limit: 200,

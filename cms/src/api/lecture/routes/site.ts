@@ -12,6 +12,7 @@ import {
   type RoomDay,
 } from '@plataforma/adapter';
 import { reply, type Reply, type RouteContext, type RouteDef } from '@plataforma/adapter/server';
+import { lectureIsLocked } from '../../../commerce/locked';
 import { PUBLIC, routeFor, siteRouter } from '../../../http/router';
 import { dateOnly, queryFlag, timeOnly } from '../../../lib/wire';
 import {
@@ -19,6 +20,7 @@ import {
   LECTURE_COLUMNS,
   LECTURE_POPULATE,
   cmsLectureToWire,
+  publicLecture,
   lectureToWire,
   type CmsLectureRow,
   type LectureRow,
@@ -53,8 +55,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const found = (await strapi.db.query('api::room.room').findOne({
       where: { id, event: { published: true } },
       select: ['id', 'name'],
-      populate: { event: { select: ['id', 'startDate', 'endDate'] } },
-    })) as { id: number; name: string; event: { id: number; startDate: string; endDate: string | null } | null } | null;
+      populate: { event: { select: ['id', 'startDate', 'endDate', 'value', 'discount', 'ticketOnly'] } },
+    })) as {
+      id: number;
+      name: string;
+      event: {
+        id: number;
+        startDate: string;
+        endDate: string | null;
+        value: number | string | null;
+        discount: number | string | null;
+        ticketOnly: boolean | number | null;
+      } | null;
+    } | null;
     if (!found || !found.event) throw new ApiError(404, 'api.error.roomNotFound');
     return found;
   };
@@ -63,7 +76,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const route = (path: string, handler: (ctx: RouteContext) => Promise<Reply | void>): RouteDef =>
     define({ method: 'GET', path, config: PUBLIC, handler });
   const lecturesOf = (ctx: RouteContext, rows: LectureRow[]) =>
-    reply({ rows: rows.map((row) => lectureToWire(row, queryFlag(ctx.query.foreign))), count: rows.length });
+    reply({ rows: rows.map((row) => publicLecture(lectureToWire(row, queryFlag(ctx.query.foreign)), row)), count: rows.length });
 
   return siteRouter([
     route(lecturePaths.roomDay, async (ctx) => {
@@ -94,7 +107,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         limit: 1000,
       })) as CmsLectureRow[];
       const foreign = queryFlag(ctx.query.foreign);
-      return reply({ rows: rows.map((row) => cmsLectureToWire(row, foreign)), count: rows.length });
+      return reply({ rows: rows.map((row) => publicLecture(cmsLectureToWire(row, foreign), row)), count: rows.length });
     }),
 
     route(lecturePaths.one, async (ctx) => {
@@ -104,7 +117,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         populate: LECTURE_POPULATE,
       })) as LectureRow | null;
       if (!row) throw new ApiError(404, 'api.error.lectureNotFound');
-      return reply(lectureToWire(row, queryFlag(ctx.query.foreign)));
+      return reply(publicLecture(lectureToWire(row, queryFlag(ctx.query.foreign)), row));
     }),
 
     route(roomPaths.schedule, async (ctx) => {
@@ -113,7 +126,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const days = eventDays(dateOnly(event.startDate) ?? '', dateOnly(event.endDate));
       const rows = (await strapi.db.query(UID).findMany({
         where: { room: { id: found.id } },
-        select: ['id', 'name', 'startDate', 'startTime', 'endTime', 'videoId'],
+        select: ['id', 'name', 'startDate', 'startTime', 'endTime', 'videoId', 'value', 'discount'],
         orderBy: [{ startDate: 'asc' }, { startTime: 'asc' }, { id: 'asc' }],
         limit: 1000,
       })) as LectureRow[];
@@ -126,7 +139,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             id: row.id,
             theme: row.name,
             hour: `${(timeOnly(row.startTime) ?? '').slice(0, 5)} - ${(timeOnly(row.endTime) ?? '').slice(0, 5)}`,
-            link: row.videoId && /^https?:\/\//.test(row.videoId.trim()) ? row.videoId.trim() : null,
+            // A priced lecture's link is its video: only `lectures/subscribed` gives it (decision 045).
+            link: row.videoId && !lectureIsLocked(row, event) && /^https?:\/\//.test(row.videoId.trim()) ? row.videoId.trim() : null,
           })),
       }));
       const body = ok(schedule);
