@@ -78,8 +78,9 @@ describe('manual-pix', () => {
 });
 
 describe('the registry', () => {
-  it('refuses mercadopago until it is wired, naming the variable', () => {
-    expect(() => createProvider('mercadopago')).toThrow(/PAYMENT_PROVIDER=mercadopago/);
+  it('makes the provider each PAYMENT_PROVIDER names', () => {
+    expect(createProvider('mercadopago').name).toBe('mercadopago');
+    expect(createProvider('mercadopago').methods).toEqual(['pix', 'card']);
     expect(createProvider('sandbox').name).toBe('sandbox');
   });
 });

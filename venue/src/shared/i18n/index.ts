@@ -34,6 +34,8 @@ import {
   exhibitors as exhibitorsTexts,
   orders as ordersTexts,
   payments as paymentsTexts,
+  watch as watchTexts,
+  standEvent as standEventTexts,
 } from './locales/pt.json';
 import { api } from '../api';
 import { useAppState } from '../state/store';
@@ -69,6 +71,8 @@ export const BUNDLED_PT = {
   exhibitors: exhibitorsTexts,
   orders: ordersTexts,
   payments: paymentsTexts,
+  watch: watchTexts,
+  standEvent: standEventTexts,
 };
 
 /** PT is bundled and is the fallback; EN and AL are fetched from the uploaded packs. */
