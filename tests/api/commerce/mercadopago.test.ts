@@ -318,6 +318,20 @@ describe('PIX through Mercado Pago', () => {
     expect(rows.payments[0].paidAt).toBeFalsy();
     expect(orderOf(await site('get', `/orders/${created.id}`, buyer.token)).status).toBe('pending');
   });
+  it('expires the order when Mercado Pago reports the PIX cancelled as expired, and releases its coupon', async () => {
+    const buyer = await newBuyer();
+    const before = await couponCounts(server.strapi, ids.coupon);
+    const created = await newOrder(buyer, 'MP10');
+    const pending = await payPix(buyer, created.id);
+    const mpId = await mpIdOf(pending.payments[0].id);
+    fake.setStatus(mpId, 'cancelled', 'expired');
+    expect(await fake.notify(webhookUrl, mpId)).toBe(200);
+    const rows = await stored(created.id);
+    expect(rows.order.status).toBe('expired');
+    expect(rows.order.history.at(-1)).toMatchObject({ status: 'expired', by: { kind: 'provider' } });
+    expect(rows.payments).toMatchObject([{ status: 'expired' }]);
+    expect(await couponCounts(server.strapi, ids.coupon)).toEqual(before);
+  });
 });
 
 describe('cards through Mercado Pago', () => {
@@ -373,6 +387,19 @@ describe('cards through Mercado Pago', () => {
     expect(await couponCounts(server.strapi, ids.coupon)).toEqual(before);
     expect((await site('post', `/orders/${created.id}/payments`, buyer.token, { method: 'pix' })).body.msg).toBe('orders.error.notPending');
   });
+  it('waits on a card in process and pays the order when Mercado Pago approves it later', async () => {
+    const buyer = await newBuyer();
+    const created = await newOrder(buyer);
+    const res = await payCard(buyer, created.id, fake.addCardToken({ number: MASTER, outcome: 'in_process' }), 2);
+    expect(res.status).toBe(201);
+    expect(orderOf(res)).toMatchObject({ status: 'pending', payments: [{ status: 'pending', cardLast4: '6351' }] });
+    const mpId = await mpIdOf(orderOf(res).payments[0].id);
+    fake.setStatus(mpId, 'approved');
+    expect(await fake.notify(webhookUrl, mpId)).toBe(200);
+    const rows = await stored(created.id);
+    expect(rows.order).toMatchObject({ status: 'paid', method: 'card' });
+    expect(rows.payments).toMatchObject([{ status: 'approved', installments: 2, cardBrand: 'master' }]);
+  });
 });
 
 describe('refund, chargeback and the API failing', () => {
@@ -424,6 +451,21 @@ describe('refund, chargeback and the API failing', () => {
     expect(rows.payments).toMatchObject([{ status: 'refunded' }]);
     expect(parsed(eventAccessSchema, (await site('get', `/orders/access/${ids.event}`, buyer.token)).body).access).toBe(false);
     expect(fake.requests.some((req) => req.path === `/v1/payments/${mpId}/refunds`)).toBe(false);
+  });
+
+  it('keeps the order paid when the refund call fails (502), and refunds on the next try', async () => {
+    const buyer = await newBuyer();
+    const { order, mpId } = await buyByPix(buyer);
+    fake.failNext(500);
+    const failed = await cms('post', `/orders/${order.id}/refund`, {});
+    expect(failed.body).toEqual({ data: null, msg: 'payments.error.unavailable', status: 502 });
+    expect((await stored(order.id)).order.status).toBe('paid');
+    expect(fake.payments.get(Number(mpId))?.status).toBe('approved');
+    expect(parsed(eventAccessSchema, (await site('get', `/orders/access/${ids.event}`, buyer.token)).body).access).toBe(true);
+    const again = await cms('post', `/orders/${order.id}/refund`, {});
+    expect(again.status).toBe(200);
+    expect(orderOf(again).status).toBe('refunded');
+    expect(fake.payments.get(Number(mpId))?.refunds).toHaveLength(1);
   });
 
   it('answers 502 payments.error.unavailable when Mercado Pago answers 500, and the order stays pending', async () => {
