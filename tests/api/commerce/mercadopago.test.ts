@@ -318,6 +318,16 @@ describe('PIX through Mercado Pago', () => {
     expect(rows.payments[0].paidAt).toBeFalsy();
     expect(orderOf(await site('get', `/orders/${created.id}`, buyer.token)).status).toBe('pending');
   });
+  it('ignores a signed notification of a payment that is not ours; the sandbox’s routes are closed', async () => {
+    const reads = statusReads('999999999');
+    expect(await fake.notify(webhookUrl, '999999999')).toBe(200);
+    expect(statusReads('999999999')).toBe(reads);
+    expect((await server.request().post('/api/site/v1/payments/webhook/sandbox').send({})).status).toBe(404);
+    const card = { number: '4111111111111111', holder: 'Ana', expiry: '12/30', cvv: '123' };
+    expect((await site('post', '/payments/sandbox/card-token', null, card)).status).toBe(404);
+    expect((await site('post', '/payments/sandbox/1/confirm', null, { outcome: 'approved' })).status).toBe(404);
+  });
+
   it('expires the order when Mercado Pago reports the PIX cancelled as expired, and releases its coupon', async () => {
     const buyer = await newBuyer();
     const before = await couponCounts(server.strapi, ids.coupon);
