@@ -47,7 +47,17 @@ describe('/cms/clientes (SPEC §2.3, §5)', () => {
       const entries = within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent);
-      expect(entries).toEqual(['Eventos', 'Categorias', 'Clientes', 'Pedidos', 'Contatos', 'Usuários', 'Atividades', 'Idioma', 'Páginas do site']);
+      expect(entries).toEqual([
+        'Eventos',
+        'Categorias',
+        'Clientes',
+        'Pedidos',
+        'Contatos',
+        'Usuários',
+        'Atividades',
+        'Idioma',
+        'Páginas do site',
+      ]);
       expect(screen.getByRole('button', { name: 'Importar planilha' })).toBeInTheDocument();
     },
     TYPING_TEST_TIMEOUT,
