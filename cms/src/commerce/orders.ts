@@ -624,12 +624,16 @@ export const applyChargeResult = async (
       ...(orderTo === 'paid' ? { data: { method: payment.method } } : {}),
     });
     if (!moved && orderTo === 'paid') {
+      // This charge was approved when the order no longer waited: a late one (the order expired
+      // or was cancelled) or a second one (another charge paid it). The money came in: staff refund it.
       const order = (await q(strapi, UID.order).findOne({ where: { id: orderId }, select: ['status'] })) as { status: OrderStatus };
-      if (order.status !== 'paid')
-        await logActivity(strapi, {
-          action: 'orders.latePayment',
-          description: `Pagamento ${payment.id} do pedido ${orderNumber(orderId)} aprovado com o pedido ${STATUS_PT[order.status]}: conferir e reembolsar.`,
-        });
+      await logActivity(strapi, {
+        action: 'orders.latePayment',
+        description:
+          order.status === 'paid'
+            ? `Pagamento ${payment.id} do pedido ${orderNumber(orderId)} aprovado com o pedido já pago por outro pagamento: cobrança em dobro, reembolsar.`
+            : `Pagamento ${payment.id} do pedido ${orderNumber(orderId)} aprovado com o pedido ${STATUS_PT[order.status]}: conferir e reembolsar.`,
+      });
     }
     return;
   }
@@ -706,19 +710,42 @@ export const handleNotification = async (strapi: Core.Strapi, name: string, noti
   if (!provider) throw new ApiError(404, 'api.error.routeNotFound');
   const verified = provider.verifyNotification(notification);
   if (!verified) throw new ApiError(401, 'payments.error.invalidSignature');
-  const payment = (await q(strapi, UID.payment).findOne({
-    where: { provider: provider.name, providerRef: verified.providerRef },
-    select: [...PAYMENT_COLUMNS, 'deliveries'],
-    populate: { order: { select: ['id'] } },
-  })) as (PaymentRow & { order: { id: number } | null }) | null;
-  if (!payment || !payment.order) return;
+  const find = async () =>
+    (await q(strapi, UID.payment).findOne({
+      where: { provider: provider.name, providerRef: verified.providerRef },
+      select: [...PAYMENT_COLUMNS, 'deliveries'],
+      populate: { order: { select: ['id'] } },
+    })) as (PaymentRow & { order: { id: number } | null }) | null;
+  let payment = await find();
+  let result: ChargeResult | null = null;
+  if (!payment) {
+    // Not a charge we know by the provider's id: perhaps one whose answer never reached us (a
+    // timeout, a dropped connection), whose row was given up without that id. The provider keeps
+    // our payment id with the charge; such a row takes the charge back and moves on from it.
+    try {
+      result = await provider.fetchStatus(verified.providerRef);
+    } catch (error) {
+      // The provider does not know it either (a 4xx): not a charge of ours. Its trouble (5xx) is answered as such, to be delivered again.
+      if (error instanceof ApiError && error.status < 500) return;
+      throw error;
+    }
+    if (!result.paymentId) return;
+    const adopted = (await q(strapi, UID.payment).updateMany({
+      where: { id: result.paymentId, provider: provider.name, providerRef: { $null: true }, status: 'cancelled' },
+      data: { providerRef: verified.providerRef, status: 'pending' },
+    })) as { count: number };
+    if (adopted.count === 0) return;
+    payment = await find();
+    if (!payment) return;
+  }
+  if (!payment.order) return;
   const deliveries = jsonArray<string>(payment.deliveries);
   if (!deliveries.includes(verified.deliveryId))
     await q(strapi, UID.payment).update({
       where: { id: payment.id },
       data: { deliveries: [...deliveries, verified.deliveryId].slice(-50) },
     });
-  const result = await provider.fetchStatus(verified.providerRef);
+  result ??= await provider.fetchStatus(verified.providerRef);
   await applyChargeResult(strapi, { ...payment, order: payment.order }, result, providerActor(provider.name));
 };
 

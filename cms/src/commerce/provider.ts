@@ -31,6 +31,12 @@ export interface ChargeResult {
   cardLast4: string | null;
   /** When the provider says it was paid. */
   paidAt: Date | null;
+  /**
+   * The product's payment id the provider keeps with the charge (its external reference), when it
+   * keeps one: how a charge whose answer never arrived (a timeout, a dropped connection) is found
+   * again when its notification comes.
+   */
+  paymentId?: number | null;
 }
 
 /** A webhook as received: raw body (for signatures), headers and query. */

@@ -160,6 +160,8 @@ export interface FakeMercadoPago {
   setStatus(id: number | string, status: FakeStatus, statusDetail?: string): FakePayment;
   /** The next `count` calls fail: with an HTTP status, a dropped connection, or no answer at all. */
   failNext(failure: number | 'hang' | 'reset', count?: number): void;
+  /** The next payment creation is made, but its answer is lost (the connection drops before it). */
+  loseNextCharge(): void;
   /** A notification of a payment as Mercado Pago signs it (tests can also tamper with it). */
   signedNotification(
     paymentId: number | string,
@@ -178,13 +180,21 @@ export const startFakeMercadoPago = async (options: { accessToken?: string; webh
   const cardTokens = new Map<string, CardToken>();
   const replays = new Map<string, { status: number; body: unknown }>();
   const failures: Failure[] = [];
+  let loseCharge = false;
   const hanging = new Set<http.ServerResponse>();
   let nextId = 1_312_000_001;
   let nextRefundId = 2_000_000_001;
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
+    if (lost.has(res)) {
+      lost.delete(res);
+      res.socket?.destroy();
+      return;
+    }
     res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
   };
+  /** Answers to drop after the work is done (`loseNextCharge`). */
+  const lost = new WeakSet<http.ServerResponse>();
 
   const createPayment = (body: Record<string, unknown>): { status: number; body: unknown } => {
     const amount = body.transaction_amount;
@@ -343,6 +353,10 @@ export const startFakeMercadoPago = async (options: { accessToken?: string; webh
       }
       requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, headers: req.headers, body });
 
+      if (loseCharge && req.method === 'POST' && url.pathname === '/v1/payments') {
+        loseCharge = false;
+        lost.add(res);
+      }
       const failure = failures.shift();
       if (failure?.kind === 'hang') {
         hanging.add(res);
@@ -477,6 +491,9 @@ export const startFakeMercadoPago = async (options: { accessToken?: string; webh
     failNext(failure, count = 1) {
       for (let i = 0; i < count; i += 1)
         failures.push(typeof failure === 'number' ? { kind: 'status', status: failure } : { kind: failure });
+    },
+    loseNextCharge() {
+      loseCharge = true;
     },
     signedNotification,
     async notify(url, paymentId, extra = {}) {

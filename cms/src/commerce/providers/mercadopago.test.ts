@@ -65,6 +65,8 @@ describe('charge', () => {
       cardBrand: null,
       cardLast4: null,
       paidAt: null,
+      // Our payment id, read back from the charge (external_reference and metadata agree).
+      paymentId: charge.paymentId,
     });
     expect(result.pixCode).toMatch(/^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/);
 

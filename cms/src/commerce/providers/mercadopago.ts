@@ -43,7 +43,19 @@ interface MpPayment {
   date_approved?: string | null;
   card?: { last_four_digits?: string | null } | null;
   point_of_interaction?: { transaction_data?: { qr_code?: string | null } | null } | null;
+  external_reference?: string | null;
+  metadata?: { payment_id?: unknown } | null;
 }
+
+/**
+ * The product's payment id sent with the charge, read back from `external_reference`
+ * ('PE-000012/34', the product's own format) and checked against `metadata.payment_id`: a charge
+ * of another system of the same seller is never taken for one of ours.
+ */
+const productPaymentId = (payment: MpPayment): number | null => {
+  const id = Number(/^PE-\d{6,}\/(\d+)$/.exec(payment.external_reference ?? '')?.[1]);
+  return Number.isSafeInteger(id) && id > 0 && Number(payment.metadata?.payment_id) === id ? id : null;
+};
 
 /** A webhook's JSON body (not signed: only read to cross-check the signed query). */
 interface NotificationBody {
@@ -218,6 +230,7 @@ export const createMercadoPagoProvider = (options: MercadoPagoOptions): PaymentP
       cardBrand: isCard ? payment.payment_method_id || null : null,
       cardLast4: isCard ? payment.card?.last_four_digits || null : null,
       paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
+      paymentId: productPaymentId(payment),
     };
   };
 
