@@ -140,11 +140,12 @@ export const reportPdf = async (report: StandReport, now: Date = new Date()): Pr
   const text = (value: string, x: number, size = 10, face: PDFFont = font, width = A4[0] - MARGIN - x) => {
     page.drawText(fit(face, value, size, width), { x, y, size, font: face });
   };
-  const ensure = (height: number) => {
-    if (y - height < MARGIN + 24) {
-      page = doc.addPage(A4);
-      y = A4[1] - MARGIN;
-    }
+  /** A new page when `height` no longer fits; true when one was added. */
+  const ensure = (height: number): boolean => {
+    if (y - height >= MARGIN + 24) return false;
+    page = doc.addPage(A4);
+    y = A4[1] - MARGIN;
+    return true;
   };
 
   text(report.event.name, MARGIN, 11, font);
@@ -181,8 +182,10 @@ export const reportPdf = async (report: StandReport, now: Date = new Date()): Pr
   );
   y -= 18;
   const leadColumns = [MARGIN, 170, 330, 420];
+  const LEAD_HEADER = ['Nome', 'E-mail', 'Telefone', 'Autorização'];
   const leadRow = (values: string[], face: PDFFont = font) => {
-    ensure(14);
+    // A table that goes on to a new page repeats its header there.
+    if (ensure(14) && face === font) leadRow(LEAD_HEADER, bold);
     values.forEach((value, index) =>
       text(value, leadColumns[index], 9, face, (leadColumns[index + 1] ?? A4[0] - MARGIN) - leadColumns[index] - 6),
     );
@@ -192,7 +195,7 @@ export const reportPdf = async (report: StandReport, now: Date = new Date()): Pr
     text('Nenhum lead com autorização para contato no período.', MARGIN, 9);
     y -= 14;
   } else {
-    leadRow(['Nome', 'E-mail', 'Telefone', 'Autorização'], bold);
+    leadRow(LEAD_HEADER, bold);
     for (const lead of report.leads.rows) leadRow([lead.name, lead.email ?? '', lead.phone ?? '', CONSENT_LABELS[lead.consent]]);
   }
 
