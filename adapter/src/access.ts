@@ -114,6 +114,10 @@ export const CMS_ACCESS = {
   'POST /orders/:id/confirm': ['admin'],
   'POST /orders/grant': ['admin'],
 
+  // The exhibitor report (decision 049): an attendant reads only the stands assigned to them (403 otherwise).
+  'GET /dashboards/stands/:id': ['admin', 'attendant'],
+  'GET /dashboards/stands/:id/export': ['admin', 'attendant'],
+
   'GET /languages': ['admin'],
   'PUT /languages/:code': ['admin'],
   'POST /languages/:code/rollback': ['admin'],

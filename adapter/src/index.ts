@@ -35,6 +35,7 @@ export * from './contracts/meeting';
 export * from './contracts/page-view';
 export * from './contracts/watch';
 export * from './contracts/stand-event';
+export * from './contracts/stand-report';
 export * from './contracts/chat';
 export * from './contracts/user';
 export * from './contracts/client';

@@ -37,7 +37,8 @@ import type { CmsSitePage, SitePageInput } from '../contracts/site-page';
 import type { Speaker, SpeakerInput, SpeakerOrderField } from '../contracts/speaker';
 import type { Sponsor, SponsorInput, SponsorOrderField } from '../contracts/sponsor';
 import type { ChatSummary, ChatUnanswered, StandContact } from '../contracts/chat';
-import { chatPaths } from '../contracts/paths';
+import { chatPaths, standReportPaths } from '../contracts/paths';
+import type { StandReport, StandReportQuery } from '../contracts/stand-report';
 import type { Stand, StandAttendant, StandAttendantInput, StandInput, StandOrderField } from '../contracts/stand';
 import type { StaffUser, StaffUserInput, StaffUserOrderField, StaffUserUpdate } from '../contracts/user';
 import { toFormData, uploadConfig, type Http, type PageQuery, type UploadOptions } from './http';
@@ -175,6 +176,13 @@ export const cmsClient = ({ call, data }: Http) => {
       },
       rollback: (code: Language) => call<LanguagePack>({ method: 'POST', url: cms(fillPath(languagePaths.rollback, { code })) }),
     },
+    /** The exhibitor report of a stand (decision 049): its figures over a range of the event's days (the files: `standReportPaths.export`). */
+    standReport: (standId: number, range: StandReportQuery = {}) =>
+      data<StandReport>({
+        method: 'GET',
+        url: cms(fillPath(standReportPaths.one, { id: standId })),
+        params: { ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}) },
+      }),
     /** The site's written pages of /cms/paginas (terms of use, about us): read (empty until written) and written whole. */
     pages: {
       get: (page: SitePageKey) => data<CmsSitePage>({ method: 'GET', url: cms(fillPath(sitePagePaths.cms, { page })) }),

@@ -100,6 +100,8 @@ export const pageViewPaths = { site: '/page-views' } as const;
 export const watchPaths = { heartbeat: '/watch/heartbeat' } as const;
 /** What a visitor did at a stand: media, documents, products, links (decision 047). */
 export const standEventPaths = { site: '/stand-events' } as const;
+/** The exhibitor report of a stand (decision 049): GET reads it, `export` answers it as `format=csv|xlsx|pdf`. */
+export const standReportPaths = { one: '/dashboards/stands/:id', export: '/dashboards/stands/:id/export' } as const;
 export const languagePaths = {
   /** The current uploaded pack of a code: a redirect to its file, with its version (the venue's fetch). */
   site: '/languages/:code',
@@ -184,6 +186,7 @@ export type CmsPath =
   | (typeof clientPaths)['export' | 'upload' | 'imports' | 'importJob' | 'importReport']
   | (typeof languagePaths)['one' | 'rollback']
   | (typeof sitePagePaths)['cms']
-  | (typeof orderPaths)['refund' | 'confirm' | 'grant'];
+  | (typeof orderPaths)['refund' | 'confirm' | 'grant']
+  | (typeof standReportPaths)['one' | 'export'];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type CmsRoute = `${HttpMethod} ${CmsPath}`;

@@ -201,6 +201,11 @@ const callFor = async (method: string, path: string): Promise<Call> => {
       ? { url }
       : { url, body: { title: 'Sobre nós', body: [{ type: 'paragraph', children: [{ type: 'text', text: 'Olá' }] }] } };
   }
+  // The exhibitor report of the attendant's stand (decision 049): as JSON, and as a file.
+  if (path.startsWith('/dashboards/stands/:id')) {
+    const url = `/api/cms/v1${path.replace(':id', String(ids.stand))}`;
+    return path.endsWith('/export') ? { url: `${url}?format=csv`, download: true } : { url };
+  }
   const url = `/api/cms/v1${path.replace(':id', String(rowOf(path)))}`;
   if (method === 'DELETE') return { url: `${url}${await freshRow(path)}` };
   // A room list is always of one event.

@@ -102,6 +102,14 @@ export const SCREENS: readonly Screen[] = [
     page: page(() => import('./stands/StandsPage'), 'StandsPage'),
   },
   {
+    // The exhibitor report (decision 049): an attendant's from their stands, an admin's from the event editor's stands.
+    path: 'estandes/:standId/relatorio',
+    label: 'stands.report.title',
+    access: 'GET /dashboards/stands/:id',
+    menu: false,
+    page: page(() => import('./stands/StandReportPage'), 'StandReportPage'),
+  },
+  {
     path: 'estandes/:standId/:tab',
     label: 'stands.detail.title',
     access: 'GET /stands/:id',

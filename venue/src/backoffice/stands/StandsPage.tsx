@@ -13,6 +13,8 @@ import { StandAttendantModal } from './StandModal';
 export const STAND_PAGE_TAB = 'midias';
 /** The stand's chats (SPEC §2.3: the attendant's 'manage chats' opens the stand page at chats). */
 export const STAND_CHATS_TAB = 'chats';
+/** The stand's exhibitor report (decision 049). */
+export const STAND_REPORT_PATH = 'relatorio';
 
 /**
  * /cms/estandes (attendant, SPEC §2.3 stands page): the stands assigned to the signed-in
@@ -54,6 +56,9 @@ export const StandsPage = () => {
                 </Link>
                 <Link to={`/cms/estandes/${stand.id}/${STAND_PAGE_TAB}`} aria-label={t('stands.actions.mediasOf', { name: stand.name })}>
                   {t('stands.actions.medias')}
+                </Link>
+                <Link to={`/cms/estandes/${stand.id}/${STAND_REPORT_PATH}`} aria-label={t('stands.actions.reportOf', { name: stand.name })}>
+                  {t('stands.actions.report')}
                 </Link>
               </RowActions>
             ),

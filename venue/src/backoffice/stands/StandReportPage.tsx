@@ -1,0 +1,277 @@
+import { useQuery } from '@tanstack/react-query';
+import { AxisBottom } from '@visx/axis';
+import { Group } from '@visx/group';
+import { scaleBand, scaleLinear } from '@visx/scale';
+import { Bar } from '@visx/shape';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  STAND_REPORT_FIGURES,
+  STAND_REPORT_FORMATS,
+  STAND_TIER_KEY,
+  formatDateTime,
+  type StandReport,
+  type StandReportFigure,
+  type StandReportFormat,
+  type StandReportQuery,
+  type StandType,
+} from '@plataforma/adapter';
+import { messageText } from '../../shared/i18n';
+import { Button } from '../../shared/ui/Button';
+import { Spinner } from '../../shared/ui/Spinner';
+import { useBackofficeTranslation } from '../i18n';
+import { ErrorAlert } from '../ui/Form';
+import { PageHeader } from '../ui/PageHeader';
+import { downloadStandReport, standReportQuery } from './report';
+
+const Section = styled.section`
+  margin-bottom: 28px;
+  h2 {
+    font-size: 1.2rem;
+    margin: 0 0 12px;
+  }
+`;
+const Filters = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  align-items: end;
+  margin-bottom: 20px;
+  label {
+    display: grid;
+    gap: 4px;
+    font-weight: 600;
+  }
+  input {
+    font: inherit;
+    padding: 6px 8px;
+  }
+`;
+const Side = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 24px;
+  align-items: flex-start;
+`;
+const Table = styled.table`
+  border-collapse: collapse;
+  th,
+  td {
+    text-align: left;
+    padding: 6px 12px;
+    border-bottom: 1px solid #d5d9e0;
+  }
+  td.n {
+    text-align: right;
+  }
+`;
+
+/** The figures drawn as bars (counts; the median is in seconds, on another scale: table only). */
+const CHARTED: readonly StandReportFigure[] = STAND_REPORT_FIGURES.filter((key) => key !== 'medianFirstResponseSeconds');
+const STAND_COLOUR = '#1f5fbf';
+const TIER_COLOUR = '#9aa5b8';
+
+const shown = (value: number | null) => (value === null ? '—' : value.toLocaleString('pt-BR'));
+
+/** The stand's figures beside its tier's average, as horizontal bars (SVG, with the table beside it). */
+const FiguresChart = ({ report, label }: { report: StandReport; label: string }) => {
+  const { t } = useBackofficeTranslation();
+  const width = 520;
+  const left = 190;
+  const height = CHARTED.length * 34 + 30;
+  const y = scaleBand<string>({ domain: [...CHARTED], range: [0, height - 30], padding: 0.2 });
+  const max = Math.max(1, ...CHARTED.flatMap((key) => [report.figures[key].value ?? 0, report.figures[key].tierAverage ?? 0]));
+  const x = scaleLinear<number>({ domain: [0, max], range: [0, width - left - 16], nice: true });
+  const band = y.bandwidth() / 2;
+  return (
+    <svg width={width} height={height} role="img" aria-label={label}>
+      <Group left={left}>
+        {CHARTED.map((key) => (
+          <Group key={key} top={y(key) ?? 0}>
+            <text x={-8} y={band} textAnchor="end" dominantBaseline="middle" fontSize={12}>
+              {t(`stands.report.figures.${key}`)}
+            </text>
+            <Bar x={0} y={0} width={x(report.figures[key].value ?? 0)} height={band} fill={STAND_COLOUR} />
+            <Bar x={0} y={band} width={x(report.figures[key].tierAverage ?? 0)} height={band} fill={TIER_COLOUR} />
+          </Group>
+        ))}
+        <AxisBottom top={height - 30} scale={x} numTicks={5} />
+      </Group>
+    </svg>
+  );
+};
+
+/**
+ * /cms/estandes/:standId/relatorio (attendant: their stands; admin: any, from the event editor's
+ * stands): the exhibitor report (decision 049) over a range of the event's days, each figure
+ * beside its tier's average, the leads who agreed, and the files to send to the sponsor.
+ */
+export const StandReportPage = () => {
+  const { t } = useBackofficeTranslation();
+  const navigate = useNavigate();
+  const standId = Number(useParams().standId);
+  const [range, setRange] = useState<StandReportQuery>({});
+  const [draft, setDraft] = useState<{ from: string; to: string }>({ from: '', to: '' });
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState<StandReportFormat | null>(null);
+  const report = useQuery({ ...standReportQuery(standId, range), enabled: Number.isSafeInteger(standId) && standId > 0 });
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setRange({ ...(draft.from ? { from: draft.from } : {}), ...(draft.to ? { to: draft.to } : {}) });
+  };
+  const download = async (format: StandReportFormat) => {
+    setDownloadError(null);
+    setDownloading(format);
+    try {
+      await downloadStandReport(standId, format, range);
+    } catch (error) {
+      setDownloadError(messageText((error as { msg?: string }).msg ?? 'api.error.unexpected'));
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const data = report.data;
+  const title = data ? t('stands.report.titleOf', { name: data.stand.name }) : t('stands.report.title');
+  const empty = data && data.figures.visits.value === 0 && data.leads.total === 0 && data.figures.contacts.value === 0;
+  return (
+    <>
+      <PageHeader title={title}>
+        <Button type="button" $variant="ghost" onClick={() => navigate(-1)}>
+          {t('stands.detail.back')}
+        </Button>
+      </PageHeader>
+      <Filters onSubmit={apply} aria-label={t('stands.report.range')}>
+        <label>
+          {t('stands.report.from')}
+          <input type="date" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
+        </label>
+        <label>
+          {t('stands.report.to')}
+          <input type="date" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
+        </label>
+        <Button type="submit">{t('stands.report.apply')}</Button>
+        {STAND_REPORT_FORMATS.map((format) => (
+          <Button
+            key={format}
+            type="button"
+            $variant="ghost"
+            disabled={downloading !== null || !data}
+            onClick={() => void download(format)}
+          >
+            {t('stands.report.export', { format: format.toUpperCase() })}
+          </Button>
+        ))}
+      </Filters>
+      {downloadError && <ErrorAlert>{downloadError}</ErrorAlert>}
+      {report.isPending ? (
+        <Spinner label={t('stands.report.loading')} />
+      ) : report.error ? (
+        <ErrorAlert>{messageText(report.error.msg)}</ErrorAlert>
+      ) : data ? (
+        <>
+          <p>
+            {data.event.name} · {data.stand.type ? t(STAND_TIER_KEY[data.stand.type as StandType]) : '—'} ·{' '}
+            {data.range.from || data.range.to
+              ? t('stands.report.period', { from: data.range.from ?? '…', to: data.range.to ?? '…' })
+              : t('stands.report.allTime')}{' '}
+            · {t('stands.report.tierStands', { count: data.tierStands })}
+          </p>
+          {empty && <p>{t('stands.report.empty')}</p>}
+          <Section aria-labelledby="report-figures">
+            <h2 id="report-figures">{t('stands.report.figuresTitle')}</h2>
+            <Side>
+              <FiguresChart report={data} label={t('stands.report.chartLabel', { name: data.stand.name })} />
+              <Table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('stands.report.figure')}</th>
+                    <th scope="col">{t('stands.report.thisStand')}</th>
+                    <th scope="col">{t('stands.report.tierAverage')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {STAND_REPORT_FIGURES.map((key) => (
+                    <tr key={key}>
+                      <th scope="row">{t(`stands.report.figures.${key}`)}</th>
+                      <td className="n">{shown(data.figures[key].value)}</td>
+                      <td className="n">{shown(data.figures[key].tierAverage)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </Side>
+          </Section>
+          <Section aria-labelledby="report-breakdown">
+            <h2 id="report-breakdown">{t('stands.report.breakdownTitle')}</h2>
+            <Table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('stands.report.item')}</th>
+                  <th scope="col">{t('stands.report.count')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {[
+                  ...data.media.map(
+                    (row) => [t('stands.report.media', { title: row.title ?? t('stands.report.removed') }), row.count] as const,
+                  ),
+                  ...data.documents.map(
+                    (row) => [t('stands.report.document', { title: row.title ?? t('stands.report.removed') }), row.count] as const,
+                  ),
+                  ...data.products.map(
+                    (row) => [t('stands.report.product', { title: row.title ?? t('stands.report.removed') }), row.count] as const,
+                  ),
+                  ...data.social.map((row) => [t('stands.report.social', { network: row.network }), row.count] as const),
+                ].map(([label, value]) => (
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    <td className="n">{shown(value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </Section>
+          <Section aria-labelledby="report-leads">
+            <h2 id="report-leads">{t('stands.report.leadsTitle')}</h2>
+            <p>
+              {t('stands.report.leadsSummary', {
+                total: data.leads.total,
+                identified: data.leads.identified,
+                anonymous: data.leads.anonymous,
+              })}
+            </p>
+            {data.leads.rows.length === 0 ? (
+              <p>{t('stands.report.noLeads')}</p>
+            ) : (
+              <Table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('stands.report.lead.name')}</th>
+                    <th scope="col">{t('stands.report.lead.email')}</th>
+                    <th scope="col">{t('stands.report.lead.phone')}</th>
+                    <th scope="col">{t('stands.report.lead.consent')}</th>
+                    <th scope="col">{t('stands.report.lead.lastAt')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.leads.rows.map((lead, index) => (
+                    <tr key={`${lead.name}-${index}`}>
+                      <td>{lead.name}</td>
+                      <td>{lead.email ?? '—'}</td>
+                      <td>{lead.phone ?? '—'}</td>
+                      <td>{t(`stands.report.consent.${lead.consent}`)}</td>
+                      <td>{formatDateTime(lead.lastAt, data.event.timezone)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            )}
+          </Section>
+        </>
+      ) : null}
+    </>
+  );
+};
