@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
+import { ADMIN, staffSignIn } from './helpers';
+
+// Attendance certificates (issue 15, decision 048): the admin turns them on for the demo event
+// with a minimum of 1 minute; a newly registered visitor is credited a minute of a lecture by the
+// server's own clock (two heartbeats 30 s apart: the first credits 30 s, the next the 30 s that
+// passed), issues the certificate from 'Meus eventos', downloads the PDF, and its code verifies
+// on /certificados/{code}.
+
+const serious = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+
+test('a visitor who watched the minimum downloads the certificate and its code verifies publicly; axe finds nothing serious', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+
+  // The admin: 'Certificado de participação' in the demo event's editor.
+  await staffSignIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/cms\//);
+  await page.goto('/cms/eventos/1');
+  const form = page.getByRole('form', { name: 'Informações básicas' });
+  const certificate = form.getByRole('group', { name: 'Certificado de participação' });
+  await certificate.getByRole('checkbox', { name: 'Emitir certificados de participação' }).check();
+  await certificate.getByLabel('Tempo mínimo em').selectOption('minutes');
+  await certificate.getByLabel(/^Minutos mínimos/).fill('1');
+  await certificate
+    .getByLabel(/^Texto do certificado/)
+    .fill('Certificamos que {nome} participou do {evento}, com {horas} de palestras assistidas.');
+  await form.getByRole('button', { name: 'Atualizar' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Alterações salvas com sucesso.' })).toBeVisible();
+
+  // The visitor registers (a full session) and enters the event.
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  const email = `certificado.${Date.now()}@exemplo.com.br`;
+  await visitor.goto('/cadastro?voltar=%2Fplataforma%2F1%2Fhall-entrada');
+  await visitor.getByLabel('Nome completo').fill('Renata Certificada');
+  await visitor.getByLabel('E-mail').fill(email);
+  await visitor.getByLabel('Estado').selectOption({ label: 'Rio de Janeiro' });
+  await visitor.getByLabel('Cidade').selectOption('Niterói');
+  await visitor.getByLabel('Senha', { exact: true }).fill('Renata#2026x');
+  await visitor.getByLabel('Confirme a senha').fill('Renata#2026x');
+  await visitor.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(visitor).toHaveURL(/\/plataforma\/1\/hall-entrada$/);
+
+  // A minute of a lecture on the server's clock.
+  const token = await visitor.evaluate(() => localStorage.getItem('plataforma:client-token'));
+  expect(token).toBeTruthy();
+  const lectures = await (await visitor.request.get('/api/site/v1/lectures/event/1')).json();
+  const lectureId = (lectures.data.rows as Array<{ id: number }>)[0].id;
+  const beat = async () =>
+    expect(
+      (
+        await visitor.request.post('/api/site/v1/watch/heartbeat', { data: { lectureId }, headers: { Authorization: `Bearer ${token}` } })
+      ).status(),
+    ).toBe(202);
+  await beat();
+
+  // Half a minute in: not yet.
+  await visitor.goto('/perfil');
+  const events = visitor.getByRole('region', { name: 'Meus eventos' });
+  const panel = events.getByRole('group', { name: /Certificado de participação/ });
+  await expect(panel.getByText('0 de 1 min assistidos')).toBeVisible();
+  await expect(panel.getByText(/Faltam 1 min/)).toBeVisible();
+  await expect(panel.getByRole('button')).toHaveCount(0);
+  expect(await serious(visitor)).toEqual([]);
+
+  await visitor.waitForTimeout(30_500);
+  await beat();
+  await visitor.reload();
+  await expect(panel.getByText('1 de 1 min assistidos')).toBeVisible();
+  const downloading = visitor.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Emitir certificado' }).click();
+  const file = await downloading;
+  const code = /^certificado-([0-9A-Z-]{19})\.pdf$/.exec(file.suggestedFilename())?.[1] ?? '';
+  expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
+  const pdf = await PDFDocument.load(fs.readFileSync((await file.path()) as string));
+  expect(pdf.getSubject()).toBe(code);
+  await expect(panel.getByText(`Código: ${code}`)).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Baixar certificado (PDF)' })).toBeVisible();
+  expect(await serious(visitor)).toEqual([]);
+
+  // Anyone verifies it: typed on /certificados, then the page of the code.
+  const anyone = await browser.newPage();
+  await anyone.goto('/certificados');
+  await anyone.getByLabel('Código do certificado').fill(code.toLowerCase());
+  await anyone.getByRole('button', { name: 'Verificar' }).click();
+  await expect(anyone).toHaveURL(new RegExp(`/certificados/${code}$`));
+  await expect(anyone.getByRole('heading', { name: 'Certificado válido' })).toBeVisible();
+  await expect(anyone.getByText('Renata Certificada', { exact: true })).toBeVisible();
+  await expect(anyone.getByText('1 min', { exact: true })).toBeVisible();
+  expect(await serious(anyone)).toEqual([]);
+  await anyone.goto('/certificados/ZZZZ-ZZZZ-ZZZZ-ZZZZ');
+  await expect(anyone.getByRole('heading', { name: 'Certificado não encontrado' })).toBeVisible();
+  await context.close();
+});
