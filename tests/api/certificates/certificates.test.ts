@@ -373,6 +373,17 @@ describe('issuing, the PDF and verification', () => {
     expect(options['content-type-builder']?.visible).toBe(false);
   });
 
+  it('limits verification to 30 a minute per visitor (429 beyond), so codes cannot be walked', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i += 1) statuses.push((await site('get', '/certificates/verify/ABCD-EFGH-JKMN-PQRS')).status);
+    expect(statuses).toContain(404);
+    const limited = statuses.indexOf(429);
+    expect(limited).toBeGreaterThan(0);
+    expect(statuses.slice(limited).every((status) => status === 429)).toBe(true);
+    // Earlier tests of this file verified a few codes: at most 30 in all were answered.
+    expect(limited).toBeLessThanOrEqual(30);
+  });
+
   it('writes the heartbeats waiting in the buffer before deciding', async () => {
     const mia = await person('Mia');
     await beats(mia.token, minutesLecture, 4); // 120 s, all still in the buffer
