@@ -34,6 +34,7 @@ export * from './contracts/contact';
 export * from './contracts/meeting';
 export * from './contracts/page-view';
 export * from './contracts/watch';
+export * from './contracts/certificate';
 export * from './contracts/stand-event';
 export * from './contracts/stand-report';
 export * from './contracts/chat';

@@ -69,3 +69,6 @@ CREATE UNIQUE INDEX IF NOT EXISTS watch_sessions_key_unique ON watch_sessions (k
 CREATE INDEX IF NOT EXISTS orders_status_expires_at_idx ON orders (status, expires_at);
 CREATE INDEX IF NOT EXISTS orders_created_at_idx ON orders (created_at);
 CREATE INDEX IF NOT EXISTS payments_provider_ref_idx ON payments (provider_ref);
+-- Attendance certificates: codes unique, one certificate per client and event (decision 048).
+CREATE UNIQUE INDEX IF NOT EXISTS certificates_code_unique ON certificates (code);
+CREATE UNIQUE INDEX IF NOT EXISTS certificates_key_unique ON certificates (key);

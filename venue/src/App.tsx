@@ -110,6 +110,12 @@ export const routes: RouteObject[] = [
             path: '/meus-pedidos/:orderId',
             lazy: async () => ({ Component: (await import('./site/commerce/OrderDetailPage')).OrderDetailPage }),
           },
+          // Attendance certificates (decision 048): the public verification of a code.
+          { path: '/certificados', lazy: async () => ({ Component: (await import('./site/certificates/VerifyPage')).VerifyPage }) },
+          {
+            path: '/certificados/:code',
+            lazy: async () => ({ Component: (await import('./site/certificates/VerifyPage')).VerifyPage }),
+          },
           { path: '/termos', lazy: async () => ({ Component: (await import('./site/pages/SitePageScreen')).TermsPage }) },
           { path: '/sobre', lazy: async () => ({ Component: (await import('./site/pages/SitePageScreen')).AboutPage }) },
         ],

@@ -26,10 +26,12 @@ import type { Media, MediaOrderField } from '../contracts/media';
 import type { NetworkConsent, NetworkPerson } from '../contracts/network';
 import type { PageView, PageViewInput } from '../contracts/page-view';
 import type { WatchHeartbeat, WatchHeartbeatInput } from '../contracts/watch';
+import type { Certificate, CertificateIssueInput, CertificateStatus, CertificateVerification } from '../contracts/certificate';
 import type { StandEvent, StandEventInput } from '../contracts/stand-event';
 import type { CartInput, EventAccess, LectureAccess, Order, PayInput, Payment, Quote, SandboxCardInput } from '../contracts/order';
 import {
   agendaPaths,
+  certificatePaths,
   favouritePaths,
   categoryPaths,
   clientPaths,
@@ -235,6 +237,17 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
     /** A heartbeat of a playing lecture (a client session; decision 047). */
     watch: {
       heartbeat: (input: WatchHeartbeatInput) => data<WatchHeartbeat>({ method: 'POST', url: site(watchPaths.heartbeat), data: input }),
+    },
+    /**
+     * Attendance certificates (decision 048): the client's status for an event, issuing (the
+     * same certificate again once issued), the PDF's URL (fetched with the client's token as a
+     * blob) and the public verification of a code.
+     */
+    certificates: {
+      status: (eventId: number) => data<CertificateStatus>({ method: 'GET', url: site(certificatePaths.me), params: { eventId } }),
+      issue: (input: CertificateIssueInput) => call<Certificate>({ method: 'POST', url: site(certificatePaths.issue), data: input }),
+      pdfUrl: (code: string) => site(fillPath(certificatePaths.pdf, { code })),
+      verify: (code: string) => data<CertificateVerification>({ method: 'GET', url: site(fillPath(certificatePaths.verify, { code })) }),
     },
     /** What a visitor did at a stand, posted at the click (decision 047). */
     standEvents: {

@@ -5,6 +5,7 @@ import { listOrder, type OrderFieldOf } from '../list-query';
 import { CLIENT_ERASURE_WORD } from '../constants';
 import type { WatchSessionExport } from './watch';
 import type { StandEventExport } from './stand-event';
+import type { CertificateExport } from './certificate';
 
 export { clientPaths } from './paths';
 
@@ -92,6 +93,8 @@ export interface ClientDataExport {
   watchSessions: WatchSessionExport[];
   /** What the client did at stands: media, documents, products, links, contacts, chats (decision 047). */
   standEvents: StandEventExport[];
+  /** The attendance certificates issued to the client (decision 048). */
+  certificates: CertificateExport[];
   contacts: Array<{
     createdAt: string;
     subject: string | null;

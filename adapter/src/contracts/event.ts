@@ -77,6 +77,14 @@ export const eventSchema = z.object({
   published: flagSchema,
   /** Decision 045: 1 closes the event's venue pages to clients without access (a paid order or a staff grant); 0 leaves the halls open. */
   ticketOnly: flagSchema,
+  /** Attendance certificates (decision 048): 1 when the event gives them. */
+  certificateEnabled: flagSchema,
+  /** The minimum watch time in minutes, or null when it is a share. */
+  certificateMinMinutes: z.number().int().nullable(),
+  /** The minimum watch time as a share (%) of the programme (the sum of its lectures' durations), or null. */
+  certificateMinShare: z.number().int().nullable(),
+  /** The certificate's text, with {nome}, {evento}, {horas}, {data} and {codigo} filled on the PDF. */
+  certificateText: nullableText,
   status: eventStatusSchema,
   createdAt: z.string(),
   discountValue: moneySchema,
@@ -85,6 +93,16 @@ export const eventSchema = z.object({
   venue: venueLinksSchema,
 });
 export type Event = z.infer<typeof eventSchema>;
+
+/** A whole number in [min, max] from a number or its string; blank → null (clears it). */
+const formWhole = (min: number, max: number) =>
+  z.preprocess(
+    (value) => (value === '' ? null : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
+    z.number().int().min(min).max(max).nullish(),
+  );
+
+/** The longest certificate text (it must fit an A4 page beside the name and the code). */
+export const CERTIFICATE_TEXT_MAX = 1200;
 
 export const eventOrder = listOrder(['id', 'name', 'startDate'], { field: 'startDate', direction: 'asc' });
 export type EventOrderField = OrderFieldOf<typeof eventOrder>;
@@ -117,6 +135,11 @@ export const eventInputSchema = z.object({
   published: formFlag.optional(),
   featured: formFlag.optional(),
   ticketOnly: formFlag.optional(),
+  /** Decision 048: with the switch on, one threshold (minutes or share) and a text are required. */
+  certificateEnabled: formFlag.optional(),
+  certificateMinMinutes: formWhole(1, 100_000),
+  certificateMinShare: formWhole(1, 100),
+  certificateText: formText(CERTIFICATE_TEXT_MAX),
   removeImageFile: formFlag.optional(),
   removeBannerFile: formFlag.optional(),
   removeThumbFile: formFlag.optional(),

@@ -98,6 +98,18 @@ export const meetingPaths = { signature: '/meetings/signature' } as const;
 export const pageViewPaths = { site: '/page-views' } as const;
 /** A heartbeat of a lecture playing in a visible tab (decision 047). */
 export const watchPaths = { heartbeat: '/watch/heartbeat' } as const;
+/**
+ * Attendance certificates (issue 15, decision 048): the client's status for an event, issuing
+ * (or reading back) their certificate, its PDF, and the public verification of a code.
+ */
+export const certificatePaths = {
+  me: '/certificates/me',
+  issue: '/certificates',
+  verify: '/certificates/verify/:code',
+  pdf: '/certificates/:code/pdf',
+  /** The venue's public page of a code (not under the API). */
+  page: '/certificados/:code',
+} as const;
 /** What a visitor did at a stand: media, documents, products, links (decision 047). */
 export const standEventPaths = { site: '/stand-events' } as const;
 /** The exhibitor report of a stand (decision 049): GET reads it, `export` answers it as `format=csv|xlsx|pdf`. */

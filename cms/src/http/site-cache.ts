@@ -42,7 +42,7 @@ export const isCacheablePath = (path: string): boolean => {
 
 /** Tables written often that no public read shows (a write to any other table empties the cache). */
 const UNSEEN_TABLE =
-  /^(sessions|page_views|watch_sessions|stand_events|logs|sms_challenges|chats|chat_messages|contacts|clients|orders|order_items|payments|coupons|import_jobs)(_\w+_lnk)?$|^(strapi_|admin_|up_)/;
+  /^(sessions|page_views|watch_sessions|stand_events|certificates|logs|sms_challenges|chats|chat_messages|contacts|clients|orders|order_items|payments|coupons|import_jobs)(_\w+_lnk)?$|^(strapi_|admin_|up_)/;
 
 /** The tables a statement writes: [] for a read, null when it cannot tell (DDL, an unknown shape: counts as a write). */
 export const tablesWritten = (sql: string): string[] | null => {

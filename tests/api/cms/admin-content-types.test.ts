@@ -73,6 +73,7 @@ describe('stock admin', () => {
       'page-view',
       'watch-session',
       'stand-event',
+      'certificate',
       'session',
       'sms-challenge',
       'import-job',
@@ -92,6 +93,8 @@ describe('stock admin', () => {
       // Analytics rows the product writes and the dashboards and certificates count (decision 047).
       'api::watch-session.watch-session',
       'api::stand-event.stand-event',
+      // Attendance certificates: issued by the product only, never forged by hand (decision 048).
+      'api::certificate.certificate',
     ];
     for (const uid of uids) {
       const type = listed.find((t) => t.uid === uid);

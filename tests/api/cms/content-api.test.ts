@@ -33,6 +33,7 @@ const INTERNAL = [
   'page-views',
   'watch-sessions',
   'stand-events',
+  'certificates',
   'contacts',
   'chats',
   'chat-messages',
@@ -86,6 +87,7 @@ describe('the content API with a read-only token', () => {
       'api::import-job.import-job',
       'api::watch-session.watch-session',
       'api::stand-event.stand-event',
+      'api::certificate.certificate',
       'plugin::users-permissions.user',
     ] as const) {
       const options = server.strapi.contentType(uid).pluginOptions as Record<string, { visible?: boolean }>;

@@ -62,6 +62,15 @@ const eventWorld = async (name: string) => {
   const watchOfEvent = await insert(s, 'api::watch-session.watch-session', { event, seconds: 60 });
   const clickOfStand = await insert(s, 'api::stand-event.stand-event', { kind: 'media_opened', stand, media, client: client.id });
   const chatOfEvent = await insert(s, 'api::stand-event.stand-event', { kind: 'chat_started', event });
+  // An attendance certificate of the event (decision 048).
+  const certificate = await insert(s, 'api::certificate.certificate', {
+    code: `${name.slice(0, 4).toUpperCase().padEnd(4, '0')}-0000-0000-0000`,
+    key: `${client.id}:${event}`,
+    client: client.id,
+    event,
+    name: 'Cliente Teste',
+    seconds: 60,
+  });
   const sponsor = await insert(s, 'api::sponsor.sponsor', { name: 'Patrocinador', type: 'master', event });
   const coupon = await insert(s, 'api::coupon.coupon', { code: `${name.toUpperCase()}10`, value: 10, event });
   return {
@@ -81,6 +90,7 @@ const eventWorld = async (name: string) => {
       'api::page-view.page-view': [viewOfEvent, viewOfStand],
       'api::watch-session.watch-session': [watchOfLecture, watchOfEvent],
       'api::stand-event.stand-event': [clickOfStand, chatOfEvent],
+      'api::certificate.certificate': [certificate],
       'api::sponsor.sponsor': [sponsor],
       'api::coupon.coupon': [coupon],
     } as Record<string, number[]>,

@@ -4,6 +4,7 @@ import { CLIENT_UID } from './wire';
 import { flushPageViews } from '../../analytics/page-views';
 import { STAND_EVENT_UID, flushStandEvents } from '../../analytics/stand-events';
 import { WATCH_SESSION_UID, flushHeartbeats } from '../../analytics/watch';
+import { CERTIFICATE_UID } from '../../certificates/issue';
 
 /** What replaces a deleted account's words where a row must stay (decision 032). */
 export const ERASED_TEXT = 'Removido a pedido do titular (LGPD).';
@@ -51,6 +52,7 @@ export interface ErasureSummary {
   pageViews: number;
   watchSessions: number;
   standEvents: number;
+  certificates: number;
   sessionsKept: number;
   sessionsDeleted: number;
 }
@@ -71,6 +73,9 @@ export interface ErasureSummary {
  * - watch sessions and stand events lose their link to the client, and a watch session its key
  *   (which names the client's id): the minutes and clicks stay counted for the lecture and the
  *   stand, no longer whose they were (decision 047);
+ * - attendance certificates are revoked: the printed name goes, the row stays with its code,
+ *   event, hours and date, unlinked, so the code verifies as 'revoked at the holder's request'
+ *   rather than unknown or with a deleted person's name (decision 048);
  * - the starred lectures of 'Minha agenda' and the favourite stands go (decision 034);
  * - orders and payments stay as they are.
  */
@@ -122,6 +127,14 @@ export const eraseClient = async (strapi: Core.Strapi, clientId: number): Promis
     const standEvents = await q(STAND_EVENT_UID).count({ where: owned });
     await unlinkClient(strapi, STAND_EVENT_UID, clientId);
 
+    const certificates = ids(await q(CERTIFICATE_UID).findMany({ where: owned, select: ['id'] }));
+    if (certificates.length)
+      await q(CERTIFICATE_UID).updateMany({
+        where: { id: { $in: certificates } },
+        data: { name: null, key: null, revokedAt: new Date() },
+      });
+    await unlinkClient(strapi, CERTIFICATE_UID, clientId);
+
     const row = (await q(CLIENT_UID).findOne({ where: { id: clientId }, select: ['name', 'cpf'] })) as {
       name: string;
       cpf: string | null;
@@ -160,6 +173,7 @@ export const eraseClient = async (strapi: Core.Strapi, clientId: number): Promis
       pageViews,
       watchSessions: watched.length,
       standEvents,
+      certificates: certificates.length,
       sessionsKept: kept.length,
       sessionsDeleted: old.length,
     };

@@ -45,5 +45,7 @@ export const eventRules: DocumentRules = {
     'api.error.discountAboveValue': 'discount',
     'events.error.invalidTimezone': 'timezone',
     'api.error.invalidBody': 'exchange',
+    'events.error.certificateThreshold': 'certificateMinMinutes',
+    'events.error.certificateText': 'certificateText',
   },
 };

@@ -71,6 +71,16 @@ export const checkEvent = async (strapi: Core.Strapi, input: EventInput, current
     throw new ApiError(400, 'api.error.discountAboveValue');
   if (input.timezone !== undefined && !isTimeZone(input.timezone)) throw new ApiError(400, 'events.error.invalidTimezone');
   if (input.exchange !== undefined && toCents(input.exchange) <= 0) throw new ApiError(400, 'api.error.invalidBody');
+  // Certificates (decision 048): switched on, exactly one threshold (minutes or a share) and a text.
+  const pick = <K extends 'certificateMinMinutes' | 'certificateMinShare' | 'certificateText'>(key: K) =>
+    input[key] !== undefined ? input[key] : (current?.[key] ?? null);
+  const enabled = input.certificateEnabled !== undefined ? input.certificateEnabled === 1 : Boolean(current?.certificateEnabled);
+  if (enabled) {
+    const minutes = pick('certificateMinMinutes');
+    const share = pick('certificateMinShare');
+    if ((minutes === null) === (share === null)) throw new ApiError(400, 'events.error.certificateThreshold');
+    if (!pick('certificateText')) throw new ApiError(400, 'events.error.certificateText');
+  }
 };
 
 /** The form's fields as the event's attributes (files apart). */
@@ -84,6 +94,7 @@ const attributes = (input: EventInput): Record<string, unknown> => {
     published,
     featured,
     ticketOnly,
+    certificateEnabled,
     startTime,
     endTime,
     infoPdf,
@@ -99,6 +110,7 @@ const attributes = (input: EventInput): Record<string, unknown> => {
   if (published !== undefined) data.published = published === 1;
   if (featured !== undefined) data.featured = featured === 1;
   if (ticketOnly !== undefined) data.ticketOnly = ticketOnly === 1;
+  if (certificateEnabled !== undefined) data.certificateEnabled = certificateEnabled === 1;
   if (startTime !== undefined) data.startTime = storedTime(startTime);
   if (endTime !== undefined) data.endTime = endTime === null ? null : storedTime(endTime);
   // SPEC §5: installments are always 1.
@@ -142,6 +154,7 @@ export const eventSaves = (strapi: Core.Strapi, onChange: (change: Change) => Pr
               exchange: input.exchange ?? '1.00',
               featured: input.featured === 1,
               ticketOnly: input.ticketOnly === 1,
+              certificateEnabled: input.certificateEnabled === 1,
               published: input.published === 1,
               ...images,
             },

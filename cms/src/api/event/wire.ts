@@ -46,6 +46,10 @@ export interface EventRow {
   linkedIn: string | null;
   featured: boolean | number;
   ticketOnly?: boolean | number | null;
+  certificateEnabled?: boolean | number | null;
+  certificateMinMinutes?: number | null;
+  certificateMinShare?: number | null;
+  certificateText?: string | null;
   published: boolean | number;
   status: 'open' | 'closed';
   createdAt: string | Date;
@@ -114,6 +118,10 @@ export const eventToWire = (row: EventRow, foreign = false): Event => {
     linkedIn: orNull(row.linkedIn),
     featured: flag(row.featured),
     ticketOnly: flag(row.ticketOnly ?? false),
+    certificateEnabled: flag(row.certificateEnabled ?? false),
+    certificateMinMinutes: row.certificateMinMinutes ?? null,
+    certificateMinShare: row.certificateMinShare ?? null,
+    certificateText: orNull(row.certificateText),
     published: flag(row.published),
     status: row.status,
     createdAt: isoString(row.createdAt),

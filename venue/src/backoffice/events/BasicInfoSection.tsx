@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { ApiError, EVENT_FILE_FIELDS, eventInputSchema, type Event, type EventInput } from '@plataforma/adapter';
+import { ApiError, CERTIFICATE_TEXT_MAX, EVENT_FILE_FIELDS, eventInputSchema, type Event, type EventInput } from '@plataforma/adapter';
 import { toFormData } from '@plataforma/adapter/client';
 import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
@@ -82,13 +82,23 @@ const valuesOf = (event: Event | null): EventInput => ({
   status: event?.status ?? 'open',
   published: event?.published ?? 0,
   ticketOnly: event?.ticketOnly ?? 0,
+  certificateEnabled: event?.certificateEnabled ?? 0,
+  certificateMinMinutes: event?.certificateMinMinutes == null ? '' : String(event.certificateMinMinutes),
+  certificateMinShare: event?.certificateMinShare == null ? '' : String(event.certificateMinShare),
+  certificateText: event?.certificateText ?? '',
   ...Object.fromEntries(VENUE_LINKS.map((key) => [key, event?.venue[key] ?? ''])),
 });
+
+/** How the certificate's minimum is given (decision 048): minutes watched, or a share of the programme. */
+type CertificateRule = 'minutes' | 'share';
+const ruleOf = (event: Event | null): CertificateRule => (event?.certificateMinShare != null ? 'share' : 'minutes');
+const filled = (value: unknown): boolean => value !== undefined && value !== null && String(value).trim() !== '';
 
 /**
  * 'Informações básicas' (admin, SPEC §2.3, §4, §5): the three images with their hints and ratio
  * warnings, the event's fields, 'Evento gratuito', the R$ amounts, 'Entrada somente com ingresso'
- * (`ticketOnly`, decision 045), the links, the open/closed and 'Rascunho'/'Publicado' switches.
+ * (`ticketOnly`, decision 045), the attendance certificate (switch, minimum in minutes or as a
+ * share of the programme, text with placeholders; decision 048), the links, the open/closed and 'Rascunho'/'Publicado' switches.
  * Saved as multipart with the upload's progress; installments always 1, featured always 0,
  * exchange 1 when left blank.
  */
@@ -109,6 +119,8 @@ export const BasicInfoSection = ({ event, eventId, onSaved, onDirtyChange }: Eve
   const status = form.watch('status');
   const published = form.watch('published');
   const ticketOnly = form.watch('ticketOnly');
+  const certificateEnabled = form.watch('certificateEnabled');
+  const [rule, setRule] = useState<CertificateRule>(ruleOf(event));
   const dirty = form.formState.isDirty || Object.values(images).some((image) => image.dirty);
 
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
@@ -129,8 +141,19 @@ export const BasicInfoSection = ({ event, eventId, onSaved, onDirtyChange }: Eve
     const lacking = IMAGES.filter(({ key }) => !images[key].present).map(({ key }) => key);
     setMissing(new Set(lacking));
     if (lacking.length > 0) throw new ApiError(400, 'api.error.invalidBody');
+    // One minimum only: the other rule's field is cleared. With the switch on, a minimum and a text.
+    const certificate =
+      rule === 'minutes'
+        ? { certificateMinMinutes: values.certificateMinMinutes ?? '', certificateMinShare: '' }
+        : { certificateMinMinutes: '', certificateMinShare: values.certificateMinShare ?? '' };
+    if (values.certificateEnabled === 1) {
+      if (!filled(rule === 'minutes' ? certificate.certificateMinMinutes : certificate.certificateMinShare))
+        throw new ApiError(400, 'events.error.certificateThreshold');
+      if (!filled(values.certificateText)) throw new ApiError(400, 'events.error.certificateText');
+    }
     const body = toFormData({
       ...values,
+      ...certificate,
       exchange: values.exchange ?? '1.00',
       installments: 1,
       featured: 0,
@@ -140,6 +163,7 @@ export const BasicInfoSection = ({ event, eventId, onSaved, onDirtyChange }: Eve
     });
     const answer = await upload.track((options) => save.mutateAsync({ id: eventId ?? undefined, input: body, upload: options }));
     form.reset(valuesOf(answer.data));
+    setRule(ruleOf(answer.data));
     setFree(answer.data.value === '0.00');
     for (const image of Object.values(images)) image.reset();
     onDirtyChange?.(false);
@@ -266,6 +290,64 @@ export const BasicInfoSection = ({ event, eventId, onSaved, onDirtyChange }: Eve
           ))}
         </Grid>
       </Details>
+      <fieldset aria-describedby="event-certificate-hint">
+        <legend>{t('events.certificate.title')}</legend>
+        <p id="event-certificate-hint">{t('events.certificate.hint')}</p>
+        <CheckboxField
+          label={t('events.certificate.enabled')}
+          checked={certificateEnabled === 1}
+          onChange={(e) => form.setValue('certificateEnabled', e.target.checked ? 1 : 0, { shouldDirty: true })}
+        />
+        <Grid>
+          <SelectField
+            label={t('events.certificate.rule')}
+            value={rule}
+            onChange={(e) => {
+              setRule(e.target.value as CertificateRule);
+              form.setValue(e.target.value === 'minutes' ? 'certificateMinShare' : 'certificateMinMinutes', '', { shouldDirty: true });
+            }}
+          >
+            <option value="minutes">{t('events.certificate.ruleMinutes')}</option>
+            <option value="share">{t('events.certificate.ruleShare')}</option>
+          </SelectField>
+          {rule === 'minutes' ? (
+            <TextField
+              key="minutes"
+              label={t('events.certificate.minMinutes')}
+              type="number"
+              min={1}
+              max={100000}
+              inputMode="numeric"
+              required={certificateEnabled === 1}
+              hint={t('events.certificate.minMinutesHint')}
+              aria-invalid={Boolean(form.formState.errors.certificateMinMinutes)}
+              {...form.register('certificateMinMinutes')}
+            />
+          ) : (
+            <TextField
+              key="share"
+              label={t('events.certificate.minShare')}
+              type="number"
+              min={1}
+              max={100}
+              inputMode="numeric"
+              required={certificateEnabled === 1}
+              hint={t('events.certificate.minShareHint')}
+              aria-invalid={Boolean(form.formState.errors.certificateMinShare)}
+              {...form.register('certificateMinShare')}
+            />
+          )}
+        </Grid>
+        <TextArea
+          label={t('events.certificate.text')}
+          rows={4}
+          maxLength={CERTIFICATE_TEXT_MAX}
+          required={certificateEnabled === 1}
+          hint={t('events.certificate.textHint')}
+          aria-invalid={Boolean(form.formState.errors.certificateText)}
+          {...form.register('certificateText')}
+        />
+      </fieldset>
       <Switch
         label={t('events.fields.status')}
         checked={status === 'open'}

@@ -163,6 +163,10 @@ describe('/cms/eventos/new: creating an event (SPEC §2.3, §4, §5)', () => {
         status: 'closed',
         published: '0',
         ticketOnly: '0',
+        certificateEnabled: '0',
+        certificateMinMinutes: '',
+        certificateMinShare: '',
+        certificateText: '',
         welcomeVideo: '',
         congressVideo: '',
         messagingLink: '',
@@ -302,6 +306,45 @@ describe('/cms/eventos/:id: editing an event', () => {
       expect(formEntries(seen.find((r) => r.method === 'PUT')?.data)).toMatchObject({ ticketOnly: '1', published: '1' });
     },
     TYPING_TEST_TIMEOUT,
+  );
+
+  it(
+    'sets the attendance certificate: the switch, a minimum as a share of the programme and the text; a missing minimum is said before sending',
+    async () => {
+      let stored = congress;
+      const seen = fakeServer({
+        'GET /api/cms/v1/users/me': () => admin,
+        'GET /api/cms/v1/categories': () => categories,
+        'GET /api/cms/v1/events/private/3': () => stored,
+        'PUT /api/cms/v1/events/3': () => {
+          stored = makeEvent({ certificateEnabled: 1, certificateMinShare: 75, certificateText: 'Certificamos que {nome}' });
+          return { data: stored, msg: 'api.updated', status: 200 };
+        },
+      });
+      renderBackoffice('/cms/eventos/3');
+      const form = await screen.findByRole('form', { name: 'Informações básicas' }, FIRST_LOAD);
+      const certificate = within(form).getByRole('group', { name: 'Certificado de participação' });
+      await userEvent.click(within(certificate).getByRole('checkbox', { name: 'Emitir certificados de participação' }));
+      await userEvent.click(within(form).getByRole('button', { name: 'Atualizar' }));
+      expect(await within(form).findByText(/informe um tempo mínimo/)).toBeInTheDocument();
+      expect(seen.some((r) => r.method === 'PUT')).toBe(false);
+      await userEvent.selectOptions(within(certificate).getByLabelText('Tempo mínimo em'), 'share');
+      const share = within(certificate).getByLabelText(/^Porcentagem mínima da programação/);
+      expect(share).toHaveAccessibleDescription(/De 1 a 100/);
+      await userEvent.type(share, '75');
+      const text = within(certificate).getByLabelText(/^Texto do certificado/);
+      expect(text).toHaveAccessibleDescription(/\{nome\}.*\{evento\}.*\{horas\}/);
+      fireEvent.change(text, { target: { value: 'Certificamos que {nome}' } });
+      await userEvent.click(within(form).getByRole('button', { name: 'Atualizar' }));
+      await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Alterações salvas com sucesso.'));
+      expect(formEntries(seen.find((r) => r.method === 'PUT')?.data)).toMatchObject({
+        certificateEnabled: '1',
+        certificateMinShare: '75',
+        certificateMinMinutes: '',
+        certificateText: 'Certificamos que {nome}',
+      });
+    },
+    TYPING_TEST_TIMEOUT * 2,
   );
 
   it(

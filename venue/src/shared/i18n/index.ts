@@ -36,6 +36,7 @@ import {
   payments as paymentsTexts,
   watch as watchTexts,
   standEvent as standEventTexts,
+  certificates as certificatesTexts,
 } from './locales/pt.json';
 import { api } from '../api';
 import { useAppState } from '../state/store';
@@ -73,6 +74,7 @@ export const BUNDLED_PT = {
   payments: paymentsTexts,
   watch: watchTexts,
   standEvent: standEventTexts,
+  certificates: certificatesTexts,
 };
 
 /** PT is bundled and is the fallback; EN and AL are fetched from the uploaded packs. */

@@ -15,6 +15,7 @@ import { messageText } from '../../shared/i18n';
 import { clientToken, useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { PageLoading } from '../../shared/ui/PageLoading';
+import { CertificatePanel } from '../certificates/CertificatePanel';
 import { EventCard } from '../events/EventCard';
 import { DeleteAccount } from './DeleteAccount';
 import { PasswordChange, PhoneChange } from './SecurityCard';
@@ -354,6 +355,7 @@ const Profile = () => {
               {events.data.rows.map((event) => (
                 <li key={event.id}>
                   <EventCard event={event} />
+                  {event.certificateEnabled === 1 && <CertificatePanel eventId={event.id} eventName={event.name} />}
                 </li>
               ))}
             </MyEvents>

@@ -14,6 +14,7 @@ import { CLIENT_COLUMNS, CLIENT_UID, clientToWire, type ClientRow } from '../wir
 import { flushPageViews } from '../../../analytics/page-views';
 import { STAND_EVENT_UID, flushStandEvents } from '../../../analytics/stand-events';
 import { WATCH_SESSION_UID, flushHeartbeats } from '../../../analytics/watch';
+import { certificatesOf } from '../../../certificates/issue';
 
 type Stamp = string | Date;
 const when = (value: Stamp | null | undefined): string | null => (value ? isoString(value) : null);
@@ -122,7 +123,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         description:
           `Conta de cliente nº ${who.id} excluída a pedido do titular (LGPD): ${done.contacts} contato(s) e ` +
           `${done.messages} mensagem(ns) de chat anonimizados, ${done.pageViews} visualização(ões), ` +
-          `${done.watchSessions} sessão(ões) de palestra e ${done.standEvents} interação(ões) com estandes desvinculadas` +
+          `${done.watchSessions} sessão(ões) de palestra e ${done.standEvents} interação(ões) com estandes desvinculadas, ` +
+          `${done.certificates} certificado(s) revogado(s)` +
           (done.keptBuyer ? '; nome e CPF mantidos por pedidos pagos.' : '.'),
         ip: ctx.ip,
       });
@@ -248,6 +250,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             firstHeartbeatAt: when(w.firstHeartbeatAt),
             lastHeartbeatAt: when(w.lastHeartbeatAt),
           })),
+          certificates: await certificatesOf(strapi, id),
           standEvents: standEvents.map((e) => ({
             createdAt: isoString(e.createdAt),
             kind: e.kind,
