@@ -5,6 +5,7 @@ import { BUNDLED_PT, i18n, loadLanguage, messageText } from '.';
 import pt from './locales/pt.json';
 // The commerce screens add their section when they load; the checks below read every screen's keys.
 import '../commerce/texts';
+import '../../site/certificates/texts';
 
 describe('PT pack', () => {
   it.each(MESSAGE_KEYS)('has a Portuguese text for %s', (key) => {
@@ -18,12 +19,13 @@ describe('PT pack', () => {
     expect(Object.keys(pt)).not.toContain('backoffice');
   });
 
-  it('bundles every section of the pack but `commerce`, which loads with the commerce screens', () => {
+  it('bundles every section of the pack but `commerce` and `certificates`, which load with their screens', () => {
     expect(Object.keys(BUNDLED_PT).sort()).toEqual(
       Object.keys(pt)
-        .filter((key) => key !== 'commerce')
+        .filter((key) => key !== 'commerce' && key !== 'certificates')
         .sort(),
     );
+    expect(i18n.t('certificates.verifyTitle', { lng: 'pt' })).not.toBe('certificates.verifyTitle');
     expect(i18n.t('commerce.orders.title', { lng: 'pt' })).toBe('Meus pedidos');
   });
 

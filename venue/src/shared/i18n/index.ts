@@ -1,8 +1,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { HTML_LANG, type Language } from '@plataforma/adapter/constants';
-// The bundled PT pack, section by section: every section but `commerce`, whose texts load with
-// the commerce screens (shared/commerce/texts.ts), so the first load does not carry them. A test
+// The bundled PT pack, section by section: every section but `commerce` and `certificates`, whose
+// texts load with their screens (shared/commerce/texts.ts, site/certificates/texts.ts), so the
+// first load does not carry them. A test
 // (i18n.test.ts) checks that this list and the pack's sections agree.
 import {
   api as apiTexts,
@@ -36,12 +37,11 @@ import {
   payments as paymentsTexts,
   watch as watchTexts,
   standEvent as standEventTexts,
-  certificates as certificatesTexts,
 } from './locales/pt.json';
 import { api } from '../api';
 import { useAppState } from '../state/store';
 
-/** The PT sections bundled with the first load (the pack less `commerce`). */
+/** The PT sections bundled with the first load (the pack less `commerce` and `certificates`). */
 export const BUNDLED_PT = {
   api: apiTexts,
   pageView: pageViewTexts,
@@ -74,7 +74,6 @@ export const BUNDLED_PT = {
   payments: paymentsTexts,
   watch: watchTexts,
   standEvent: standEventTexts,
-  certificates: certificatesTexts,
 };
 
 /** PT is bundled and is the fallback; EN and AL are fetched from the uploaded packs. */

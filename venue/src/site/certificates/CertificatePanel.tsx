@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { ApiError, CertificateStatus } from '@plataforma/adapter';
 import { messageText } from '../../shared/i18n';
+import './texts';
 import { Button } from '../../shared/ui/Button';
 import { downloadCertificate, useCertificateStatus, useIssueCertificate } from './api';
 

@@ -8,6 +8,7 @@ import { DarkInput, FormAlert } from '../../platform/ui/fields';
 import { ScreenPage } from '../../platform/ui/ScreenPage';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
+import './texts';
 import { Button } from '../../shared/ui/Button';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { certificateVerifyQuery } from './api';
