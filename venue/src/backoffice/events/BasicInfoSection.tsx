@@ -32,10 +32,14 @@ const VENUE_LINKS = [
   'goldMeetingLink',
   'silverMeetingLink',
   'posterSiteLink',
-  'infoPdf',
-  'mapPdf',
-  'speakersPdf',
 ] as const satisfies ReadonlyArray<keyof Event['venue'] & keyof EventInput>;
+
+/**
+ * The venue's PDFs are files of the event (stored with it, not links: the server refuses a link
+ * in their place), shown here to open; editing them in the form kept any event that has them
+ * from being saved.
+ */
+const VENUE_FILES = ['infoPdf', 'mapPdf', 'speakersPdf'] as const satisfies ReadonlyArray<keyof Event['venue']>;
 
 const Grid = styled.div`
   display: grid;
@@ -289,6 +293,20 @@ export const BasicInfoSection = ({ event, eventId, onSaved, onDirtyChange }: Eve
             />
           ))}
         </Grid>
+        {VENUE_FILES.some((key) => event?.venue[key]) && (
+          <ul aria-label={t('events.venue.files')}>
+            {VENUE_FILES.map((key) => {
+              const url = event?.venue[key];
+              return url ? (
+                <li key={key}>
+                  <a href={url} target="_blank" rel="noreferrer">
+                    {t(`events.venue.${key}`)}
+                  </a>
+                </li>
+              ) : null;
+            })}
+          </ul>
+        )}
       </Details>
       <fieldset aria-describedby="event-certificate-hint">
         <legend>{t('events.certificate.title')}</legend>

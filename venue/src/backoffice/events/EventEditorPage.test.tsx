@@ -174,9 +174,6 @@ describe('/cms/eventos/new: creating an event (SPEC §2.3, §4, §5)', () => {
         goldMeetingLink: '',
         silverMeetingLink: '',
         posterSiteLink: '',
-        infoPdf: '',
-        mapPdf: '',
-        speakersPdf: '',
         imageFile: 'file:fundo.png',
         bannerFile: 'file:banner.png',
         thumbFile: 'file:miniatura.png',
@@ -211,6 +208,39 @@ describe('/cms/eventos/new: creating an event (SPEC §2.3, §4, §5)', () => {
 });
 
 describe('/cms/eventos/:id: editing an event', () => {
+  it(
+    'saves an event that has the venue PDFs (files of the event, shown to open, never sent as links)',
+    async () => {
+      const withPdfs = makeEvent({
+        venue: { ...congress.venue, infoPdf: '/uploads/informacoes_cbvmi.pdf', mapPdf: '/uploads/mapa.pdf', speakersPdf: null },
+      });
+      const seen = fakeServer({
+        'GET /api/cms/v1/users/me': () => admin,
+        'GET /api/cms/v1/categories': () => categories,
+        'GET /api/cms/v1/events/private/3': () => withPdfs,
+        'PUT /api/cms/v1/events/3': () => ({ data: { ...withPdfs, name: 'Congresso 2027' }, msg: 'api.updated', status: 200 }),
+      });
+      renderBackoffice('/cms/eventos/3/informacoes-basicas');
+      const form = await screen.findByRole('form', { name: 'Informações básicas' }, FIRST_LOAD);
+      const files = within(form).getByRole('list', { name: 'Arquivos do evento' });
+      expect(within(files).getByRole('link', { name: 'PDF de informações (antessala)' })).toHaveAttribute(
+        'href',
+        '/uploads/informacoes_cbvmi.pdf',
+      );
+      expect(within(files).getByRole('link', { name: 'PDF do mapa (help desk)' })).toHaveAttribute('href', '/uploads/mapa.pdf');
+      expect(within(files).queryByRole('link', { name: 'PDF dos palestrantes' })).toBeNull();
+      await userEvent.clear(within(form).getByLabelText(/^Nome/));
+      await userEvent.type(within(form).getByLabelText(/^Nome/), 'Congresso 2027');
+      await userEvent.click(within(form).getByRole('button', { name: 'Atualizar' }));
+      await waitFor(() => expect(seen.some((r) => r.method === 'PUT')).toBe(true));
+      const sent = formEntries(seen.find((r) => r.method === 'PUT')?.data);
+      expect(sent).toMatchObject({ name: 'Congresso 2027' });
+      for (const key of ['infoPdf', 'mapPdf', 'speakersPdf']) expect(sent).not.toHaveProperty(key);
+      await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Alterações salvas com sucesso.'));
+    },
+    TYPING_TEST_TIMEOUT,
+  );
+
   it(
     'shows the stored event, sends only the changed files and the remove flags, and shows a refusal in the red alert',
     async () => {
