@@ -52,6 +52,16 @@ export const couponPaths = { cms: '/coupons' } as const;
  * `confirm` (a manual PIX's receipt seen by the organiser), `grant` (a place given by staff:
  * an order paid at zero for a client).
  */
+/**
+ * The organiser's dashboards (issue 15, decision 048; admin): 'Geral', one event's, and the
+ * export of an event's tables (`?format=csv|xlsx`, with the same `from`/`to`).
+ */
+export const dashboardPaths = {
+  general: '/dashboards/general',
+  event: '/dashboards/events/:id',
+  eventExport: '/dashboards/events/:id/export',
+} as const;
+
 export const orderPaths = {
   site: '/orders',
   quote: '/orders/quote',
@@ -184,6 +194,7 @@ export type CmsPath =
   | (typeof clientPaths)['export' | 'upload' | 'imports' | 'importJob' | 'importReport']
   | (typeof languagePaths)['one' | 'rollback']
   | (typeof sitePagePaths)['cms']
-  | (typeof orderPaths)['refund' | 'confirm' | 'grant'];
+  | (typeof orderPaths)['refund' | 'confirm' | 'grant']
+  | (typeof dashboardPaths)['general' | 'event' | 'eventExport'];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type CmsRoute = `${HttpMethod} ${CmsPath}`;
