@@ -45,7 +45,7 @@ test('a visitor watches a lecture; the admin sees the minutes on the event dashb
   const day = today();
   await office.goto(`/cms/eventos/1/dashboard?from=${day}&to=${day}`);
   await expect(office.getByRole('heading', { level: 1, name: /^Painel — / })).toBeVisible();
-  await expect(office.getByLabel('De')).toHaveValue(day);
+  await expect(office.getByRole('textbox', { name: 'De', exact: true })).toHaveValue(day);
   const lectures = office.getByRole('table', { name: 'Palestras por audiência' });
   const row = lectures.getByRole('row').filter({ has: office.getByRole('rowheader', { name: lectureName ?? '', exact: true }) });
   // Lecture, room, peak, watchers, minutes, average: at least this visitor's half-minute.

@@ -200,7 +200,8 @@ export const FigureTable = ({
   columns: readonly TableColumn[];
   rows: ReadonlyArray<{ key: string | number; cells: ReactNode[] }>;
 }) => (
-  <Scroll>
+  // A long table scrolls in its box: the box takes the keyboard's focus so it scrolls without a mouse.
+  <Scroll tabIndex={0} role="region" aria-label={caption}>
     <Table>
       <caption>{caption}</caption>
       <thead>
