@@ -13,6 +13,7 @@ test('admin creates an attendant who signs in through first access', async ({ pa
     'Eventos',
     'Categorias',
     'Clientes',
+    'Pedidos',
     'Contatos',
     'Usuários',
     'Atividades',
