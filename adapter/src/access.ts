@@ -108,6 +108,11 @@ export const CMS_ACCESS = {
   'GET /contacts/:id': ['admin'],
 
   // 'Pedidos' (decision 045): orders with their items, payments and history; refund, manual PIX, staff grant.
+  // The organiser's dashboards (decision 048): admins only; the exhibitor report is the stands'.
+  'GET /dashboards/general': ['admin'],
+  'GET /dashboards/events/:id': ['admin'],
+  'GET /dashboards/events/:id/export': ['admin'],
+
   'GET /orders': ['admin'],
   'GET /orders/:id': ['admin'],
   'POST /orders/:id/refund': ['admin'],

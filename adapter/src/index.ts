@@ -27,6 +27,7 @@ export * from './contracts/lecture';
 export * from './contracts/speaker';
 export * from './contracts/coupon';
 export * from './contracts/order';
+export * from './contracts/dashboard';
 export * from './contracts/network';
 export * from './contracts/agenda';
 export * from './contracts/favourite';

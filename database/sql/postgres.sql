@@ -69,6 +69,20 @@ CREATE UNIQUE INDEX IF NOT EXISTS watch_sessions_key_unique ON watch_sessions (k
 CREATE INDEX IF NOT EXISTS orders_status_expires_at_idx ON orders (status, expires_at);
 CREATE INDEX IF NOT EXISTS orders_created_at_idx ON orders (created_at);
 CREATE INDEX IF NOT EXISTS payments_provider_ref_idx ON payments (provider_ref);
--- Attendance certificates: codes unique, one certificate per client and event (decision 048).
+-- Attendance certificates: codes unique, one certificate per client and event (decision 050).
 CREATE UNIQUE INDEX IF NOT EXISTS certificates_code_unique ON certificates (code);
 CREATE UNIQUE INDEX IF NOT EXISTS certificates_key_unique ON certificates (key);
+-- Dashboards (decision 048): who watched a lecture in each minute, written by the heartbeats'
+-- batches with the watch sessions (one row per session and minute: peak concurrent watchers).
+-- A row names a watch session, never a client: erasure leaves it, the session's deletion takes it.
+CREATE TABLE IF NOT EXISTS watch_minutes (
+  lecture_id integer NOT NULL,
+  minute bigint NOT NULL,
+  session_id integer NOT NULL REFERENCES watch_sessions (id) ON DELETE CASCADE,
+  PRIMARY KEY (lecture_id, minute, session_id)
+);
+CREATE INDEX IF NOT EXISTS watch_minutes_session_idx ON watch_minutes (session_id);
+-- The dashboards read an event's sessions by their last heartbeat (online now).
+CREATE INDEX IF NOT EXISTS watch_sessions_last_heartbeat_at_idx ON watch_sessions (last_heartbeat_at);
+CREATE INDEX IF NOT EXISTS chats_created_at_idx ON chats (created_at);
+CREATE INDEX IF NOT EXISTS orders_paid_at_idx ON orders (paid_at);

@@ -6,12 +6,14 @@ import { ADMIN, ATTENDANT, codeIn, nextSms, smsCount, staffSignIn } from './help
 // page, signs out, and the old token no longer opens anything.
 test('admin creates an attendant who signs in through first access', async ({ page, request }) => {
   await staffSignIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/cms\/eventos/);
+  await expect(page).toHaveURL(/\/cms\/dashboard/);
   const menu = page.getByRole('navigation', { name: 'Menu' });
   await expect(menu.getByRole('link')).toHaveText([
+    'Painel',
     'Eventos',
     'Categorias',
     'Clientes',
+    'Pedidos',
     'Contatos',
     'Usuários',
     'Atividades',

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { ADMIN, staffSignIn } from './helpers';
 
-// Attendance certificates (issue 15, decision 048): the admin turns them on for the demo event
+// Attendance certificates (issue 15, decision 050): the admin turns them on for the demo event
 // with a minimum of 1 minute; a newly registered visitor is credited a minute of a lecture by the
 // server's own clock (two heartbeats 30 s apart: the first credits 30 s, the next the 30 s that
 // passed), issues the certificate from 'Meus eventos', downloads the PDF, and its code verifies

@@ -70,7 +70,7 @@ test('the admin finds a paid order in Pedidos and refunds it', async ({ page, re
   expect((await dataOf<{ access: boolean }>(await request.get(`/api/site/v1/orders/access/${EVENT_ID}`, { headers }))).access).toBe(true);
 
   await staffSignIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/cms\/eventos/);
+  await expect(page).toHaveURL(/\/cms\/dashboard/);
   await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Pedidos' }).click();
   await expect(page).toHaveURL(/\/cms\/pedidos$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();

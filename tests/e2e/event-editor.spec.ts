@@ -173,6 +173,9 @@ test('an admin creates an event with every section of the editor', async ({ page
 
   await test.step('signs in and opens Eventos; axe', async () => {
     await staffSignIn(page, ADMIN.email, ADMIN.password);
+    // The admins' home is the dashboard (decision 048); Eventos is in the menu.
+    await expect(page).toHaveURL(/\/cms\/dashboard$/);
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Eventos' }).click();
     await expect(page).toHaveURL(/\/cms\/eventos$/);
     adminState = await page.context().storageState();
     await expect(page.getByRole('heading', { level: 1, name: 'Eventos' })).toBeVisible();

@@ -110,7 +110,7 @@ export const routes: RouteObject[] = [
             path: '/meus-pedidos/:orderId',
             lazy: async () => ({ Component: (await import('./site/commerce/OrderDetailPage')).OrderDetailPage }),
           },
-          // Attendance certificates (decision 048): the public verification of a code.
+          // Attendance certificates (decision 050): the public verification of a code.
           { path: '/certificados', lazy: async () => ({ Component: (await import('./site/certificates/VerifyPage')).VerifyPage }) },
           {
             path: '/certificados/:code',

@@ -12,10 +12,12 @@ import type { Log, LogOrderField } from '../contracts/log';
 import type { Media, MediaInput, MediaOrderField } from '../contracts/media';
 import type { z } from 'zod';
 import type { grantInputSchema, Order, orderActionInputSchema } from '../contracts/order';
+import type { DashboardRangeQuery, EventDashboard, GeneralDashboard } from '../contracts/dashboard';
 import {
   categoryPaths,
   clientPaths,
   couponPaths,
+  dashboardPaths,
   eventPaths,
   fillPath,
   languagePaths,
@@ -136,6 +138,13 @@ export const cmsClient = ({ call, data }: Http) => {
      * `eventId`, `method`, `from`, `to`); these are its actions: a refund of a paid order, the
      * receipt of a manual PIX, and a place given to a client (an order paid at zero). Each answers the order.
      */
+    /** The organiser's dashboards (admin, decision 048): 'Geral' and an event's, for a range of days. */
+    dashboards: {
+      general: (range: DashboardRangeQuery = {}) =>
+        data<GeneralDashboard>({ method: 'GET', url: cms(dashboardPaths.general), params: range }),
+      event: (id: number, range: DashboardRangeQuery = {}) =>
+        data<EventDashboard>({ method: 'GET', url: cms(fillPath(dashboardPaths.event, { id })), params: range }),
+    },
     orders: {
       refund: (id: number, input: OrderActionInput) =>
         call<Order>({ method: 'POST', url: cms(fillPath(orderPaths.refund, { id })), data: input }),

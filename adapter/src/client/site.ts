@@ -239,7 +239,7 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
       heartbeat: (input: WatchHeartbeatInput) => data<WatchHeartbeat>({ method: 'POST', url: site(watchPaths.heartbeat), data: input }),
     },
     /**
-     * Attendance certificates (decision 048): the client's status for an event, issuing (the
+     * Attendance certificates (decision 050): the client's status for an event, issuing (the
      * same certificate again once issued), the PDF's URL (fetched with the client's token as a
      * blob) and the public verification of a code.
      */

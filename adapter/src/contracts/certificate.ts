@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE, wallClock } from '../zones';
 export { certificatePaths } from './paths';
 
 /**
- * Attendance certificates (issue 15, decision 048). An admin turns them on per event with a
+ * Attendance certificates (issue 15, decision 050). An admin turns them on per event with a
  * minimum watch time — minutes, or a share (%) of the programme's total duration — and a text;
  * a client who watched enough of the event's lectures (decision 047's watch sessions) issues
  * their certificate once; its code verifies publicly on /certificados/{code}.

@@ -93,7 +93,7 @@ export interface ClientDataExport {
   watchSessions: WatchSessionExport[];
   /** What the client did at stands: media, documents, products, links, contacts, chats (decision 047). */
   standEvents: StandEventExport[];
-  /** The attendance certificates issued to the client (decision 048). */
+  /** The attendance certificates issued to the client (decision 050). */
   certificates: CertificateExport[];
   contacts: Array<{
     createdAt: string;

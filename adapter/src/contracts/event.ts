@@ -77,7 +77,7 @@ export const eventSchema = z.object({
   published: flagSchema,
   /** Decision 045: 1 closes the event's venue pages to clients without access (a paid order or a staff grant); 0 leaves the halls open. */
   ticketOnly: flagSchema,
-  /** Attendance certificates (decision 048): 1 when the event gives them. */
+  /** Attendance certificates (decision 050): 1 when the event gives them. */
   certificateEnabled: flagSchema,
   /** The minimum watch time in minutes, or null when it is a share. */
   certificateMinMinutes: z.number().int().nullable(),

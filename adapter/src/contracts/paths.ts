@@ -52,6 +52,16 @@ export const couponPaths = { cms: '/coupons' } as const;
  * `confirm` (a manual PIX's receipt seen by the organiser), `grant` (a place given by staff:
  * an order paid at zero for a client).
  */
+/**
+ * The organiser's dashboards (issue 15, decision 048; admin): 'Geral', one event's, and the
+ * export of an event's tables (`?format=csv|xlsx`, with the same `from`/`to`).
+ */
+export const dashboardPaths = {
+  general: '/dashboards/general',
+  event: '/dashboards/events/:id',
+  eventExport: '/dashboards/events/:id/export',
+} as const;
+
 export const orderPaths = {
   site: '/orders',
   quote: '/orders/quote',
@@ -99,7 +109,7 @@ export const pageViewPaths = { site: '/page-views' } as const;
 /** A heartbeat of a lecture playing in a visible tab (decision 047). */
 export const watchPaths = { heartbeat: '/watch/heartbeat' } as const;
 /**
- * Attendance certificates (issue 15, decision 048): the client's status for an event, issuing
+ * Attendance certificates (issue 15, decision 050): the client's status for an event, issuing
  * (or reading back) their certificate, its PDF, and the public verification of a code.
  */
 export const certificatePaths = {
@@ -199,6 +209,7 @@ export type CmsPath =
   | (typeof languagePaths)['one' | 'rollback']
   | (typeof sitePagePaths)['cms']
   | (typeof orderPaths)['refund' | 'confirm' | 'grant']
-  | (typeof standReportPaths)['one' | 'export'];
+  | (typeof standReportPaths)['one' | 'export']
+  | (typeof dashboardPaths)['general' | 'event' | 'eventExport'];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type CmsRoute = `${HttpMethod} ${CmsPath}`;

@@ -23,4 +23,6 @@ export interface WatchSessionExport {
   heartbeats: number;
   firstHeartbeatAt: string | null;
   lastHeartbeatAt: string | null;
+  /** The minutes (their start, ISO) in which a heartbeat came: the dashboards' concurrency (decision 048). */
+  minutes: string[];
 }

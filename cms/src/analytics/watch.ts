@@ -15,6 +15,9 @@ export interface PendingHeartbeat {
 
 export const WATCH_SESSION_UID = 'api::watch-session.watch-session';
 
+/** Who watched a lecture in each minute (database/sql; decision 048): (lecture_id, minute, session_id). */
+export const WATCH_MINUTES_TABLE = 'watch_minutes';
+
 /** One watch session per client and lecture (a unique index, database/sql). */
 export const watchKey = (clientId: number, lectureId: number): string => `${clientId}:${lectureId}`;
 
@@ -84,6 +87,22 @@ export const writeHeartbeats = async (strapi: Core.Strapi, items: readonly Pendi
         ]),
       ),
     );
+    // The minutes watched (decision 048): one row per session and minute of a heartbeat, kept once.
+    const idOfKey = new Map(upserted.map((row) => [row.key, Number(row.id)]));
+    const minutes = [
+      ...new Map(
+        kept.flatMap((item) => {
+          const id = idOfKey.get(watchKey(item.clientId, item.lectureId));
+          const minute = Math.floor(item.at.getTime() / 60_000);
+          return id === undefined ? [] : [[`${id}:${minute}`, [item.lectureId, minute, id] as const] as const];
+        }),
+      ).values(),
+    ];
+    if (minutes.length)
+      await raw(
+        `insert into ${WATCH_MINUTES_TABLE} (lecture_id, minute, session_id) values ${marks(minutes.length, 3)} on conflict do nothing`,
+        minutes.flat(),
+      );
     // Links of the sessions this batch created (a link already there is kept once).
     const fresh = upserted.filter((row) => !previous.has(row.key)).map((row) => ({ id: Number(row.id), item: byKey.get(row.key) }));
     const pairs = (pick: (item: PendingHeartbeat) => number | null) =>

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CERTIFICATE_CODE_ALPHABET } from '@plataforma/adapter';
 
-/** Random bits in a code: 16 base32 characters of 5 bits (decision 048). */
+/** Random bits in a code: 16 base32 characters of 5 bits (decision 050). */
 export const CODE_BITS = 80;
 
 /**

@@ -241,6 +241,7 @@ describe('a client’s heartbeats and stand events (LGPD)', () => {
         heartbeats: 1,
         firstHeartbeatAt: expect.any(String),
         lastHeartbeatAt: expect.any(String),
+        minutes: [expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/)],
       },
     ]);
     expect(data.standEvents).toEqual([

@@ -5,7 +5,7 @@ import { createEvent, createLecture, createRoom, insert } from '../helpers/event
 import { multipart } from '../helpers/stored-files';
 import { flushAnalytics, sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
-// Issue 15, "Attendance certificates" (decision 048): an event's threshold in minutes or as a
+// Issue 15, "Attendance certificates" (decision 050): an event's threshold in minutes or as a
 // share of its programme, eligibility from the watch sessions, a certificate issued once with an
 // unguessable code, its PDF for the holder only, public verification, erasure and cascade.
 let server: TestServer;

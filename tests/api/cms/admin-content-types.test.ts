@@ -93,7 +93,7 @@ describe('stock admin', () => {
       // Analytics rows the product writes and the dashboards and certificates count (decision 047).
       'api::watch-session.watch-session',
       'api::stand-event.stand-event',
-      // Attendance certificates: issued by the product only, never forged by hand (decision 048).
+      // Attendance certificates: issued by the product only, never forged by hand (decision 050).
       'api::certificate.certificate',
     ];
     for (const uid of uids) {

@@ -62,7 +62,7 @@ const eventWorld = async (name: string) => {
   const watchOfEvent = await insert(s, 'api::watch-session.watch-session', { event, seconds: 60 });
   const clickOfStand = await insert(s, 'api::stand-event.stand-event', { kind: 'media_opened', stand, media, client: client.id });
   const chatOfEvent = await insert(s, 'api::stand-event.stand-event', { kind: 'chat_started', event });
-  // An attendance certificate of the event (decision 048).
+  // An attendance certificate of the event (decision 050).
   const certificate = await insert(s, 'api::certificate.certificate', {
     code: `${name.slice(0, 4).toUpperCase().padEnd(4, '0')}-0000-0000-0000`,
     key: `${client.id}:${event}`,

@@ -96,6 +96,8 @@ interface Call {
 /** The row a route acts on, by its collection (stands/:id/attendants acts on the attendant's stand). */
 const rowOf = (path: string): number => {
   const collection = path.split('/')[1];
+  // An event's dashboard (decision 048) names the event.
+  if (path.startsWith('/dashboards/events/')) return ids.event;
   const byCollection: Record<string, string> = {
     users: 'user',
     categories: 'category',
@@ -210,6 +212,8 @@ const callFor = async (method: string, path: string): Promise<Call> => {
   if (method === 'DELETE') return { url: `${url}${await freshRow(path)}` };
   // A room list is always of one event.
   if (method === 'GET' && path === '/clients/export') return { url: `${url}?format=csv`, download: true };
+  // The event dashboard's export is a file too (decision 048).
+  if (path === '/dashboards/events/:id/export') return { url: `${url}?format=csv`, download: true };
   // An import job of its own (the path's :id is a job's, not a client's); the report is a file.
   if (path.startsWith('/clients/imports/:id')) {
     const job = await insert('api::import-job.import-job', { kind: 'clients', status: 'done', fileName: 'a.csv', format: 'csv', size: 10 });

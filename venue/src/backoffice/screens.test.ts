@@ -7,6 +7,7 @@ import { homeOf, menuOf, SCREENS, screenRoles } from './screens';
 describe('the screens registry (SPEC §2.2)', () => {
   it('gives each role its menu, in order', () => {
     expect(menuOf('admin').map((screen) => screen.path)).toEqual([
+      'dashboard',
       'eventos',
       'categorias',
       'clientes',
@@ -21,7 +22,7 @@ describe('the screens registry (SPEC §2.2)', () => {
   });
 
   it('sends each role to its first screen', () => {
-    expect(homeOf('admin')).toBe('/cms/eventos');
+    expect(homeOf('admin')).toBe('/cms/dashboard');
     expect(homeOf('attendant')).toBe('/cms/estandes');
   });
 

@@ -30,11 +30,25 @@ const page = <Name extends string>(load: () => Promise<Record<Name, ComponentTyp
  */
 export const SCREENS: readonly Screen[] = [
   {
+    path: 'dashboard',
+    label: 'menu.dashboard',
+    access: 'GET /dashboards/general',
+    home: true,
+    page: page(() => import('./dashboards/GeneralDashboardPage'), 'GeneralDashboardPage'),
+  },
+  {
     path: 'eventos',
     label: 'menu.events',
     access: 'GET /events',
-    home: true,
     page: page(() => import('./events/EventsPage'), 'EventsPage'),
+  },
+  {
+    // Before the editor's tabs: 'dashboard' is not a tab of the editor.
+    path: 'eventos/:eventId/dashboard',
+    label: 'dashboards.event.title',
+    access: 'GET /dashboards/events/:id',
+    menu: false,
+    page: page(() => import('./dashboards/EventDashboardPage'), 'EventDashboardPage'),
   },
   {
     path: 'eventos/:eventId/:tab?',

@@ -215,7 +215,7 @@ export const eventTree = async (strapi: Core.Strapi, events: readonly number[]):
         ...(await idsUnder(strapi, UID.standEvent, 'stand', stands)),
       ]),
     ],
-    // Attendance certificates of the event (decision 048): their codes verify no more.
+    // Attendance certificates of the event (decision 050): their codes verify no more.
     certificate: await idsUnder(strapi, UID.certificate, 'event', events),
     sponsor: await idsUnder(strapi, UID.sponsor, 'event', events),
     speaker: await idsUnder(strapi, UID.speaker, 'event', events),

@@ -71,7 +71,7 @@ export const checkEvent = async (strapi: Core.Strapi, input: EventInput, current
     throw new ApiError(400, 'api.error.discountAboveValue');
   if (input.timezone !== undefined && !isTimeZone(input.timezone)) throw new ApiError(400, 'events.error.invalidTimezone');
   if (input.exchange !== undefined && toCents(input.exchange) <= 0) throw new ApiError(400, 'api.error.invalidBody');
-  // Certificates (decision 048): switched on, exactly one threshold (minutes or a share) and a text.
+  // Certificates (decision 050): switched on, exactly one threshold (minutes or a share) and a text.
   const pick = <K extends 'certificateMinMinutes' | 'certificateMinShare' | 'certificateText'>(key: K) =>
     input[key] !== undefined ? input[key] : (current?.[key] ?? null);
   const enabled = input.certificateEnabled !== undefined ? input.certificateEnabled === 1 : Boolean(current?.certificateEnabled);

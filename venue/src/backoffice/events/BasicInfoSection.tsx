@@ -93,7 +93,7 @@ const valuesOf = (event: Event | null): EventInput => ({
   ...Object.fromEntries(VENUE_LINKS.map((key) => [key, event?.venue[key] ?? ''])),
 });
 
-/** How the certificate's minimum is given (decision 048): minutes watched, or a share of the programme. */
+/** How the certificate's minimum is given (decision 050): minutes watched, or a share of the programme. */
 type CertificateRule = 'minutes' | 'share';
 const ruleOf = (event: Event | null): CertificateRule => (event?.certificateMinShare != null ? 'share' : 'minutes');
 const filled = (value: unknown): boolean => value !== undefined && value !== null && String(value).trim() !== '';
@@ -102,7 +102,7 @@ const filled = (value: unknown): boolean => value !== undefined && value !== nul
  * 'Informações básicas' (admin, SPEC §2.3, §4, §5): the three images with their hints and ratio
  * warnings, the event's fields, 'Evento gratuito', the R$ amounts, 'Entrada somente com ingresso'
  * (`ticketOnly`, decision 045), the attendance certificate (switch, minimum in minutes or as a
- * share of the programme, text with placeholders; decision 048), the links, the open/closed and 'Rascunho'/'Publicado' switches.
+ * share of the programme, text with placeholders; decision 050), the links, the open/closed and 'Rascunho'/'Publicado' switches.
  * Saved as multipart with the upload's progress; installments always 1, featured always 0,
  * exchange 1 when left blank.
  */

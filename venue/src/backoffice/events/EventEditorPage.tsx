@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useRef } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ApiError, type Event } from '@plataforma/adapter';
 import { messageText } from '../../shared/i18n';
@@ -17,6 +17,13 @@ import { ViewOnSite } from '../ui/ViewOnSite';
 import { eventKeys, eventQuery, fetchDependents, useDeleteEvents } from './api';
 import { dependentsText } from './dependents';
 import { AFTER_FIRST_SAVE_TAB, DEFAULT_TAB, sectionsOf } from './sections';
+
+/** The event's figures (decision 048), beside 'ver no site'. */
+const DashboardLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.primary};
+  font-weight: 600;
+  white-space: nowrap;
+`;
 
 const Bar = styled.div`
   display: flex;
@@ -152,6 +159,7 @@ export const EventEditorPage = () => {
           {t('events.back')}
         </Button>
         {event && <ViewOnSite href={`/plataforma/${event.id}/hall-entrada`} name={event.name} />}
+        {event && <DashboardLink to={`/cms/eventos/${event.id}/dashboard`}>{t('dashboards.event.link')}</DashboardLink>}
         {event && (
           <Button type="button" $variant="ghost" onClick={() => void askDelete()}>
             {t('events.delete')}

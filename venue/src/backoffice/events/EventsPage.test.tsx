@@ -13,9 +13,9 @@ beforeEach(() => signInStaff());
 const list = (rows: Event[]) => () => ({ rows, count: rows.length });
 
 describe('/cms/eventos (SPEC §2.3)', () => {
-  it('is the admin’s home and lists the events: category, price in R$, discount, installments, thumbnail', async () => {
+  it('lists the events: category, price in R$, discount, installments, thumbnail', async () => {
     fakeServer({ 'GET /api/cms/v1/users/me': () => admin, 'GET /api/cms/v1/events': list([congress, free]) });
-    const router = renderBackoffice('/cms');
+    const router = renderBackoffice('/cms/eventos');
     const row = (await screen.findByRole('cell', { name: congress.name }, FIRST_LOAD)).closest('tr') as HTMLElement;
     expect(router.state.location.pathname).toBe('/cms/eventos');
     expect(screen.getByRole('link', { name: 'Eventos' })).toHaveAttribute('aria-current', 'page');

@@ -39,7 +39,7 @@ const ruleText = (status: CertificateStatus, t: (key: string, options?: Record<s
     : t('certificates.ruleMinutes', { minutes: status.requiredMinutes });
 
 /**
- * 'Meus eventos': an event's attendance certificate (decision 048) — the time watched against the
+ * 'Meus eventos': an event's attendance certificate (decision 050) — the time watched against the
  * minimum, 'Emitir certificado' once reached, then 'Baixar certificado (PDF)' and its code; why
  * not yet otherwise. Shown for events that give certificates.
  */

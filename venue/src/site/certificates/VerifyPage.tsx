@@ -104,7 +104,7 @@ const Verification = ({ code }: { code: string }) => {
 };
 
 /**
- * `/certificados` and `/certificados/:code` (public, decision 048): a form to type a code, and
+ * `/certificados` and `/certificados/:code` (public, decision 050): a form to type a code, and
  * what the platform says of it — valid (name, event, hours, date), revoked at the holder's
  * request (no name), or unknown.
  */

@@ -3,7 +3,7 @@ import type { ApiError, CertificateStatus, CertificateVerification } from '@plat
 import { saveBlob } from '../../backoffice/download';
 import { api } from '../../shared/api';
 
-/** Query keys of the attendance certificates (decision 048). */
+/** Query keys of the attendance certificates (decision 050). */
 export const certificateKeys = {
   all: ['certificates'] as const,
   status: (eventId: number) => ['certificates', 'status', eventId] as const,

@@ -37,7 +37,7 @@ const verifyUrl = (ctx: RouteContext, code: string): string => {
 };
 
 /**
- * Attendance certificates on the site (decision 048): the client's status for an event, issuing
+ * Attendance certificates on the site (decision 050): the client's status for an event, issuing
  * (once; the same certificate again after), the holder's PDF and the public verification.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {

@@ -13,7 +13,8 @@ import { dateOnly, isoString } from '../../../lib/wire';
 import { CLIENT_COLUMNS, CLIENT_UID, clientToWire, type ClientRow } from '../wire';
 import { flushPageViews } from '../../../analytics/page-views';
 import { STAND_EVENT_UID, flushStandEvents } from '../../../analytics/stand-events';
-import { WATCH_SESSION_UID, flushHeartbeats } from '../../../analytics/watch';
+import { WATCH_MINUTES_TABLE, WATCH_SESSION_UID, flushHeartbeats } from '../../../analytics/watch';
+import { rowsOf } from '../../../analytics/sql';
 import { certificatesOf } from '../../../certificates/issue';
 
 type Stamp = string | Date;
@@ -39,6 +40,7 @@ interface ViewRow {
   stand?: Ref;
 }
 interface WatchRow {
+  id: number;
   seconds: number | null;
   heartbeats: number | null;
   firstHeartbeatAt: Stamp | null;
@@ -205,7 +207,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           }),
           q(WATCH_SESSION_UID).findMany({
             where: { client: { id } },
-            select: ['seconds', 'heartbeats', 'firstHeartbeatAt', 'lastHeartbeatAt'],
+            select: ['id', 'seconds', 'heartbeats', 'firstHeartbeatAt', 'lastHeartbeatAt'],
             populate: { lecture: { select: ['id'] }, event: { select: ['id'] } },
             orderBy: { id: 'asc' },
             limit: MAX_ROWS,
@@ -218,6 +220,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             limit: MAX_ROWS,
           }),
         ])) as [SessionRow[], ViewRow[], ContactRow[], ChatRow[], OrderRow[], WatchRow[], StandEventRow[]];
+        // The minutes of the sessions' heartbeats (decision 048), one query for all of them.
+        const minuteRows = watched.length
+          ? rowsOf<{ session_id: number; minute: number | string }>(
+              await strapi.db.connection.raw(
+                `select session_id, minute from ${WATCH_MINUTES_TABLE} where session_id in (${watched.map(() => '?').join(', ')}) order by session_id, minute`,
+                watched.map((w) => w.id),
+              ),
+            )
+          : [];
+        const minutesOf = (sessionId: number) =>
+          minuteRows.filter((m) => Number(m.session_id) === sessionId).map((m) => new Date(Number(m.minute) * 60_000).toISOString());
         const answer: ClientDataExport = {
           exportedAt: new Date().toISOString(),
           profile: {
@@ -249,6 +262,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             heartbeats: Number(w.heartbeats ?? 0),
             firstHeartbeatAt: when(w.firstHeartbeatAt),
             lastHeartbeatAt: when(w.lastHeartbeatAt),
+            minutes: minutesOf(Number(w.id)),
           })),
           certificates: await certificatesOf(strapi, id),
           standEvents: standEvents.map((e) => ({

@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, staffSignIn, visitorSignIn } from './helpers';
+
+// Issue 15 (decision 048): a visitor watches the live lecture of the seeded room 1 — Playwright's
+// clock is moved on, so the venue sends its heartbeat after 30 s of playing — and the admin's
+// event dashboard then shows the lecture's watcher and minutes. axe on both dashboards.
+
+const ZONE = 'America/Sao_Paulo';
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.now());
+
+const expectAccessible = async (page: Page, what: string) => {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([]);
+};
+
+test('a visitor watches a lecture; the admin sees the minutes on the event dashboard', async ({ browser, page }) => {
+  test.setTimeout(120_000);
+  await page.route(/youtube\.com|youtube-nocookie\.com|vimeo\.com/, (route) => route.abort());
+  await page.clock.install();
+  await visitorSignIn(page);
+  await page.goto('/plataforma/1/salas/1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Auditório Principal' })).toBeVisible();
+  const player = page.locator('iframe[src*="youtube.com/embed"]');
+  await expect(player).toHaveCount(1);
+  const lectureName = await player.getAttribute('title');
+  // 30 s of playing in a visible tab: one heartbeat, accepted (202) and credited 30 s by the server.
+  const beat = page.waitForResponse((res) => res.url().endsWith('/api/site/v1/watch/heartbeat') && res.request().method() === 'POST');
+  await page.clock.fastForward(31_000);
+  expect((await beat).status()).toBe(202);
+
+  const admin = await browser.newContext();
+  const office = await admin.newPage();
+  await staffSignIn(office, ADMIN.email, ADMIN.password);
+  await expect(office).toHaveURL(/\/cms\/dashboard$/);
+  await expect(office.getByRole('heading', { level: 1, name: 'Painel' })).toBeVisible();
+  await expect(office.getByRole('table', { name: 'Cadastros por dia' })).toBeVisible();
+  await expectAccessible(office, 'Painel');
+
+  const day = today();
+  await office.goto(`/cms/eventos/1/dashboard?from=${day}&to=${day}`);
+  await expect(office.getByRole('heading', { level: 1, name: /^Painel — / })).toBeVisible();
+  await expect(office.getByRole('textbox', { name: 'De', exact: true })).toHaveValue(day);
+  const lectures = office.getByRole('table', { name: 'Palestras por audiência' });
+  const row = lectures.getByRole('row').filter({ has: office.getByRole('rowheader', { name: lectureName ?? '', exact: true }) });
+  // Lecture, room, peak, watchers, minutes, average: at least this visitor's half-minute.
+  const cells = row.getByRole('cell');
+  await expect(cells).toHaveCount(5);
+  expect(Number((await cells.nth(1).textContent())?.replace(/\./g, ''))).toBeGreaterThanOrEqual(1);
+  expect(Number((await cells.nth(3).textContent())?.replace(/\./g, '').replace(',', '.'))).toBeGreaterThanOrEqual(0.5);
+  await expect(office.getByRole('img', { name: /^Minutos assistidos por palestra: / })).toBeVisible();
+  await expectAccessible(office, 'Painel do evento');
+
+  // The export carries the same table.
+  const download = office.waitForEvent('download');
+  await office.getByRole('button', { name: 'Exportar CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`painel-evento-1-${day}-${day}.csv`);
+  await admin.close();
+});

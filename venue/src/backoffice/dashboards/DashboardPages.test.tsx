@@ -1,0 +1,169 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, type EventDashboard, type GeneralDashboard } from '@plataforma/adapter';
+import { admin, fakeServer, FIRST_LOAD, renderBackoffice, signInStaff } from '../test-utils';
+
+beforeEach(() => signInStaff());
+
+const violations = async () => {
+  const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+};
+
+const general: GeneralDashboard = {
+  range: { from: '2026-05-10', to: '2026-05-11', timeZone: 'America/Sao_Paulo' },
+  onlineNow: 7,
+  events: [
+    { eventId: 3, name: 'Congresso de Medicina Intensiva', visits: 1200, uniqueVisitors: 340, paidOrders: 12, revenue: '2400.00' },
+    { eventId: 4, name: 'Jornada de Pediatria', visits: 80, uniqueVisitors: 20, paidOrders: 0, revenue: '0.00' },
+  ],
+  clientsPerDay: [
+    { day: '2026-05-10', clients: 15 },
+    { day: '2026-05-11', clients: 4 },
+  ],
+  clientsInRange: 19,
+  clientsTotal: 5000,
+  sales: [{ eventId: 3, name: 'Congresso de Medicina Intensiva', paidOrders: 12, revenue: '2400.00' }],
+  salesTotal: { paidOrders: 12, revenue: '2400.00' },
+};
+
+const hours = Array.from({ length: 24 }, (_, hour) => ({
+  hour,
+  visits: hour === 9 ? 30 : hour === 10 ? 12 : 0,
+  uniqueVisitors: hour === 9 ? 9 : 0,
+}));
+const eventData: EventDashboard = {
+  event: { id: 3, name: 'Congresso de Medicina Intensiva', startDate: '2026-05-10', endDate: '2026-05-11' },
+  range: { from: '2026-05-10', to: '2026-05-11', timeZone: 'America/Sao_Paulo' },
+  totals: { visits: 42, uniqueVisitors: 9, onlineNow: 2, watchMinutes: 4.5, contacts: 2, chats: 6 },
+  perDay: [
+    { day: '2026-05-10', visits: 30, uniqueVisitors: 9 },
+    { day: '2026-05-11', visits: 12, uniqueVisitors: 3 },
+  ],
+  perHour: hours,
+  halls: [{ hall: 'hall-entrada', visits: 25, uniqueVisitors: 9, seconds: 1250 }],
+  stands: [
+    {
+      standId: 8,
+      name: 'Estande Um',
+      tier: 'master',
+      visits: 10,
+      uniqueVisitors: 6,
+      contacts: 2,
+      chats: 3,
+      medianFirstResponseSeconds: 120,
+    },
+    {
+      standId: 9,
+      name: 'Estande Dois',
+      tier: 'bronze',
+      visits: 0,
+      uniqueVisitors: 0,
+      contacts: 0,
+      chats: 0,
+      medianFirstResponseSeconds: null,
+    },
+  ],
+  lectures: [{ lectureId: 5, name: 'Sepse', room: 'Sala Azul', peakWatchers: 3, watchers: 3, minutes: 4, averageMinutes: 1.3 }],
+  network: { attendees: 3, optIns: 2 },
+  sales: {
+    paidOrders: 3,
+    revenue: '430.00',
+    byItem: [{ item: 'Inscrição Congresso', quantity: 2, revenue: '400.00' }],
+    byCoupon: [],
+  },
+};
+
+describe('/cms/dashboard (decision 048)', () => {
+  it('is the admin’s home: key figures, each chart with its table, and the range in the address', async () => {
+    const seen = fakeServer({ 'GET /api/cms/v1/users/me': () => admin, 'GET /api/cms/v1/dashboards/general': () => general });
+    const router = renderBackoffice('/cms');
+    await screen.findByRole('heading', { level: 1, name: 'Painel' }, FIRST_LOAD);
+    expect(router.state.location.pathname).toBe('/cms/dashboard');
+    const online = await screen.findByText('Online agora');
+    expect(online.nextElementSibling).toHaveTextContent('7');
+    const charts = screen.getAllByRole('img');
+    expect(charts.map((chart) => chart.getAttribute('aria-label'))).toEqual([
+      'Eventos mais visitados: 2 pontos; Visitantes únicos, máximo 340 em Congresso de Medicina Intensiva.',
+      'Cadastros por dia: 2 pontos; Cadastros, máximo 15 em 10/05.',
+    ]);
+    const table = screen.getByRole('table', { name: 'Eventos com visitantes no período' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Congresso de Medicina Intensiva1.20034012R$ 2.400,00');
+    expect(within(table).getByRole('link', { name: 'Congresso de Medicina Intensiva' })).toHaveAttribute(
+      'href',
+      '/cms/eventos/3/dashboard?from=2026-05-10&to=2026-05-11',
+    );
+    expect(screen.getByRole('table', { name: 'Cadastros por dia' })).toHaveTextContent('10/05/202615');
+    expect(screen.getByLabelText('De')).toHaveValue('2026-05-10');
+    expect(await violations()).toEqual([]);
+
+    // A date field changes as a whole (the browser's picker).
+    fireEvent.change(screen.getByLabelText('De'), { target: { value: '2026-05-01' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?to=2026-05-11&from=2026-05-01'));
+    await waitFor(() => expect(seen.at(-1)?.params).toEqual({ from: '2026-05-01', to: '2026-05-11' }));
+  });
+
+  it('says when there is nothing in the range, and shows an error', async () => {
+    fakeServer({
+      'GET /api/cms/v1/users/me': () => admin,
+      'GET /api/cms/v1/dashboards/general': () => ({ ...general, events: [], clientsPerDay: [], clientsInRange: 0, sales: [] }),
+    });
+    renderBackoffice('/cms/dashboard');
+    expect(await screen.findAllByText('Sem dados no período.', {}, FIRST_LOAD)).toHaveLength(2);
+    expect(screen.getByText('Nenhuma venda no período.')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('shows the server’s error', async () => {
+    fakeServer({
+      'GET /api/cms/v1/users/me': () => admin,
+      'GET /api/cms/v1/dashboards/general': () => {
+        throw new ApiError(400, 'api.error.invalidQuery');
+      },
+    });
+    renderBackoffice('/cms/dashboard?from=2020-01-01&to=2026-01-01');
+    expect(await screen.findByRole('alert', {}, FIRST_LOAD)).toBeInTheDocument();
+  });
+});
+
+describe('/cms/eventos/:id/dashboard (decision 048)', () => {
+  it('shows the event’s figures with their tables, the exports, and passes axe', async () => {
+    const seen = fakeServer({ 'GET /api/cms/v1/users/me': () => admin, 'GET /api/cms/v1/dashboards/events/3': () => eventData });
+    renderBackoffice('/cms/eventos/3/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Painel — Congresso de Medicina Intensiva' }, FIRST_LOAD);
+    expect(seen.find((r) => r.url === '/api/cms/v1/dashboards/events/3')?.params).toEqual({});
+    expect(screen.getAllByRole('img').map((chart) => chart.getAttribute('aria-label'))).toEqual([
+      'Visitas por dia: 2 pontos; Visitas, máximo 30 em 10/05; Visitantes únicos, máximo 9 em 10/05.',
+      'Visitas por hora do dia: 24 pontos; Visitas, máximo 30 em 09h.',
+      'Halls por visitas: 1 pontos; Visitas, máximo 25 em hall-entrada.',
+      'Estandes por visitas: 2 pontos; Visitas, máximo 10 em Estande Um.',
+      'Minutos assistidos por palestra: 1 pontos; Minutos assistidos, máximo 4 em Sepse.',
+    ]);
+    const stands = screen.getByRole('table', { name: 'Estandes por visitas' });
+    expect(within(stands).getAllByRole('row')[1]).toHaveTextContent('Estande UmMaster106232 min');
+    expect(within(stands).getAllByRole('row')[2]).toHaveTextContent('Estande DoisBronze0000—');
+    expect(screen.getByRole('table', { name: 'Halls por visitas' })).toHaveTextContent('hall-entrada25920 min 50 s');
+    expect(screen.getByRole('table', { name: 'Palestras por audiência' })).toHaveTextContent('SepseSala Azul3341,3');
+    expect(screen.getByRole('table', { name: 'Vendas por item' })).toHaveTextContent('Inscrição Congresso2R$ 400,00');
+    expect(screen.getByText('Nenhum cupom usado no período.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Exportar XLSX' })).toBeEnabled();
+    expect(screen.getByLabelText('Até')).toHaveValue('2026-05-11');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('answers an unknown event with its error', async () => {
+    fakeServer({
+      'GET /api/cms/v1/users/me': () => admin,
+      'GET /api/cms/v1/dashboards/events/99': () => {
+        throw new ApiError(404, 'api.error.notFound');
+      },
+    });
+    renderBackoffice('/cms/eventos/99/dashboard');
+    expect(await screen.findByRole('alert', {}, FIRST_LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Exportar CSV' })).toBeNull();
+  });
+});

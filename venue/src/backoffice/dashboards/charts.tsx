@@ -1,0 +1,290 @@
+import { AxisBottom, AxisLeft } from '@visx/axis';
+import { Group } from '@visx/group';
+import { scaleBand, scaleLinear, scalePoint } from '@visx/scale';
+import { Bar, LinePath } from '@visx/shape';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { useBackofficeTranslation } from '../i18n';
+
+/** A chart's width and height in its own units: the SVG scales to its box (viewBox). */
+const WIDTH = 560;
+const HEIGHT = 240;
+const MARGIN = { top: 12, right: 12, bottom: 44, left: 48 };
+const COLORS = ['#0b6e99', '#c2410c'];
+
+const Svg = styled.svg`
+  width: 100%;
+  height: auto;
+  display: block;
+  text {
+    font-family: inherit;
+  }
+`;
+
+export interface ChartPoint {
+  /** The category's label (a day, an hour, a hall). */
+  label: string;
+  values: number[];
+}
+
+export interface ChartSeries {
+  name: string;
+}
+
+/** What a chart says to a screen reader: its title, each series' total and highest point. */
+export const useChartSummary = () => {
+  const { t } = useBackofficeTranslation();
+  return (title: string, points: readonly ChartPoint[], series: readonly ChartSeries[]): string => {
+    if (points.length === 0 || points.every((point) => point.values.every((value) => value === 0)))
+      return t('dashboards.chart.emptySummary', { title });
+    const parts = series.map((one, index) => {
+      const best = points.reduce((top, point) => ((point.values[index] ?? 0) > (top.values[index] ?? 0) ? point : top), points[0]);
+      return t('dashboards.chart.seriesSummary', {
+        name: one.name,
+        max: (best.values[index] ?? 0).toLocaleString('pt-BR'),
+        at: best.label,
+      });
+    });
+    return t('dashboards.chart.summary', { title, count: points.length, series: parts.join('; ') });
+  };
+};
+
+const tickLabels = (points: readonly ChartPoint[]) => {
+  // At most ~12 labels under the axis: every n-th one.
+  const step = Math.max(1, Math.ceil(points.length / 12));
+  return points.filter((_, index) => index % step === 0).map((point) => point.label);
+};
+
+/** Bars, one series (the first value of each point). */
+export const BarChart = ({ label, points, series }: { label: string; points: readonly ChartPoint[]; series: readonly ChartSeries[] }) => {
+  const summary = useChartSummary()(label, points, series);
+  const inner = { width: WIDTH - MARGIN.left - MARGIN.right, height: HEIGHT - MARGIN.top - MARGIN.bottom };
+  const x = scaleBand<string>({ domain: points.map((point) => point.label), range: [0, inner.width], padding: 0.2 });
+  const max = Math.max(1, ...points.map((point) => point.values[0] ?? 0));
+  const y = scaleLinear<number>({ domain: [0, max], range: [inner.height, 0], nice: true });
+  return (
+    <Svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary}>
+      <Group left={MARGIN.left} top={MARGIN.top}>
+        {points.map((point) => {
+          const value = point.values[0] ?? 0;
+          const top = y(value) ?? 0;
+          return (
+            <Bar
+              key={point.label}
+              x={x(point.label) ?? 0}
+              y={top}
+              width={x.bandwidth()}
+              height={Math.max(0, inner.height - top)}
+              fill={COLORS[0]}
+              aria-hidden="true"
+            />
+          );
+        })}
+        <AxisLeft scale={y} numTicks={4} tickFormat={(value) => Number(value).toLocaleString('pt-BR')} aria-hidden="true" />
+        <AxisBottom top={inner.height} scale={x} tickValues={tickLabels(points)} aria-hidden="true" />
+      </Group>
+    </Svg>
+  );
+};
+
+/** Lines, one per series (the values of each point in order). */
+export const LineChart = ({ label, points, series }: { label: string; points: readonly ChartPoint[]; series: readonly ChartSeries[] }) => {
+  const summary = useChartSummary()(label, points, series);
+  const inner = { width: WIDTH - MARGIN.left - MARGIN.right, height: HEIGHT - MARGIN.top - MARGIN.bottom };
+  const x = scalePoint<string>({ domain: points.map((point) => point.label), range: [0, inner.width], padding: 0.5 });
+  const max = Math.max(1, ...points.flatMap((point) => point.values));
+  const y = scaleLinear<number>({ domain: [0, max], range: [inner.height, 0], nice: true });
+  return (
+    <Svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary}>
+      <Group left={MARGIN.left} top={MARGIN.top}>
+        {series.map((one, index) => (
+          <LinePath
+            key={one.name}
+            data={[...points]}
+            x={(point) => x(point.label) ?? 0}
+            y={(point) => y(point.values[index] ?? 0) ?? 0}
+            stroke={COLORS[index % COLORS.length]}
+            strokeWidth={2}
+            strokeDasharray={index ? '6 4' : undefined}
+            aria-hidden="true"
+          />
+        ))}
+        <AxisLeft scale={y} numTicks={4} tickFormat={(value) => Number(value).toLocaleString('pt-BR')} aria-hidden="true" />
+        <AxisBottom top={inner.height} scale={x} tickValues={tickLabels(points)} aria-hidden="true" />
+      </Group>
+    </Svg>
+  );
+};
+
+/** The series' keys under a line chart (colour and dash as drawn). */
+export const Legend = ({ series }: { series: readonly ChartSeries[] }) => (
+  <LegendList aria-hidden="true">
+    {series.map((one, index) => (
+      <li key={one.name}>
+        <svg width="24" height="8">
+          <line
+            x1="0"
+            y1="4"
+            x2="24"
+            y2="4"
+            stroke={COLORS[index % COLORS.length]}
+            strokeWidth="2"
+            strokeDasharray={index ? '6 4' : undefined}
+          />
+        </svg>
+        {one.name}
+      </li>
+    ))}
+  </LegendList>
+);
+
+const LegendList = styled.ul`
+  display: flex;
+  gap: 16px;
+  list-style: none;
+  margin: 4px 0 0;
+  padding: 0;
+  font-size: 0.85rem;
+  li {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+  }
+`;
+
+const Scroll = styled.div`
+  overflow-x: auto;
+  max-height: 360px;
+  overflow-y: auto;
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: 0.9rem;
+  caption {
+    text-align: left;
+    font-weight: 600;
+    padding-bottom: 8px;
+  }
+  th,
+  td {
+    padding: 6px 10px;
+    text-align: left;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  th {
+    font-size: 0.8rem;
+    color: ${({ theme }) => theme.colors.textMuted};
+    white-space: nowrap;
+  }
+  .number {
+    text-align: right;
+    white-space: nowrap;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+export interface TableColumn {
+  label: string;
+  number?: boolean;
+}
+
+/** A figure's table: a real table with its caption, copyable as it stands. */
+export const FigureTable = ({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: readonly TableColumn[];
+  rows: ReadonlyArray<{ key: string | number; cells: ReactNode[] }>;
+}) => (
+  // A long table scrolls in its box: the box takes the keyboard's focus so it scrolls without a mouse.
+  <Scroll tabIndex={0} role="region" aria-label={caption}>
+    <Table>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.label} scope="col" className={column.number ? 'number' : undefined}>
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            {row.cells.map((cell, index) =>
+              index === 0 ? (
+                <th key={columns[index]?.label ?? index} scope="row">
+                  {cell}
+                </th>
+              ) : (
+                <td key={columns[index]?.label ?? index} className={columns[index]?.number ? 'number' : undefined}>
+                  {cell}
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  </Scroll>
+);
+
+export const Panel = styled.section`
+  background: #fff;
+  border-radius: 12px;
+  box-shadow: 0 2px 10px rgba(29, 26, 24, 0.06);
+  padding: 20px 24px;
+  margin-bottom: 20px;
+  h2 {
+    margin: 0 0 16px;
+    font-size: 1.15rem;
+  }
+  p.empty {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+/** A chart and its table side by side (stacked on a narrow screen). */
+export const Figure = styled.div`
+  display: grid;
+  gap: 20px;
+  grid-template-columns: repeat(auto-fit, minmax(320px, 1fr));
+  align-items: start;
+`;
+
+/** A panel's heading, then the empty text or its chart and table. */
+export const FigurePanel = ({
+  id,
+  title,
+  empty,
+  emptyText,
+  chart,
+  table,
+}: {
+  id: string;
+  title: string;
+  empty: boolean;
+  emptyText: string;
+  chart?: ReactNode;
+  table: ReactNode;
+}) => (
+  <Panel aria-labelledby={id}>
+    <h2 id={id}>{title}</h2>
+    {empty ? (
+      <p className="empty">{emptyText}</p>
+    ) : chart ? (
+      <Figure>
+        <div>{chart}</div>
+        {table}
+      </Figure>
+    ) : (
+      table
+    )}
+  </Panel>
+);
