@@ -48,6 +48,7 @@ describe('/cms/clientes (SPEC §2.3, §5)', () => {
         .getAllByRole('link')
         .map((link) => link.textContent);
       expect(entries).toEqual([
+        'Painel',
         'Eventos',
         'Categorias',
         'Clientes',
