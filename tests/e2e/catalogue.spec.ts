@@ -34,7 +34,7 @@ test('a new visitor finds the demo event in /eventos, opens its page, enters the
   await expect(page.getByRole('heading', { level: 1, name: DEMO })).toBeVisible();
   await expect(page).toHaveTitle(`${DEMO} · Plataforma de Eventos`);
   await expect(page.getByText('12/11/2020 a 14/11/2020')).toBeVisible();
-  await expect(page.getByText('Evento pago: a compra de ingressos chega em breve a esta página.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Comprar ingresso' })).toBeVisible();
   const programme = page.getByRole('region', { name: 'Programação' });
   await programme.getByRole('tab', { name: '12/11' }).click();
   await expect(programme.getByRole('heading', { name: 'quinta-feira, 12 de novembro de 2020' })).toBeVisible();
