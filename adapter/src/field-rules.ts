@@ -120,6 +120,7 @@ export const MESSAGE_FIELDS: Partial<Record<MessageKey, string>> = {
   'clients.error.invalidCity': 'city',
   'users.error.phoneRequired': 'phone',
   'coupons.error.codeTaken': 'code',
+  'coupons.error.belowReserved': 'amount',
   'products.error.discountAbovePrice': 'discount',
   'api.error.discountAboveValue': 'discount',
   'lectures.error.endBeforeStart': 'endTime',

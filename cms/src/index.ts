@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { recoverImports, stopImports } from './api/client/import/jobs';
 import { ptText } from './api/client/import/report';
 import { chatRules } from './api/chat/rules';
+import { couponRules } from './api/coupon/rules';
 import { sitePageRules } from './api/terms-page/pages';
 import { chatMessageRules } from './api/chat-message/rules';
 import { clientRules } from './api/client/rules';
@@ -13,6 +14,7 @@ import { closePageViews } from './analytics/page-views';
 import { closeStandEvents } from './analytics/stand-events';
 import { closeHeartbeats } from './analytics/watch';
 import { startSweeper } from './commerce/orders';
+import { commerceReadOnly } from './commerce/read-only';
 import { openPayments } from './commerce/providers/registry';
 import { closeRateLimits, openRateLimits } from './auth/rate-limit';
 import { authRoutes } from './auth/routes';
@@ -45,8 +47,20 @@ export default {
     // Koa's own handler, which both Koa and the upload plugin's 'error' listener call.
     strapi.server.app.onerror = appErrorListener(strapi.log);
     // The Content Manager and the content API (API tokens) write through the document service:
-    // the same rules and activity-log lines as the product's routes hold there (decision 023).
-    const ruled = [standRules, eventRules, roomRules, lectureRules, clientRules, chatRules, chatMessageRules, ...sitePageRules];
+    // the same rules and activity-log lines as the product's routes hold there (decision 023);
+    // orders, their items and payments are read only there, coupons held to their rules (decision 051).
+    const ruled = [
+      standRules,
+      eventRules,
+      roomRules,
+      lectureRules,
+      clientRules,
+      chatRules,
+      chatMessageRules,
+      couponRules,
+      ...sitePageRules,
+      ...commerceReadOnly,
+    ];
     strapi.documents.use(documentRules(strapi, ruled, ptText) as Parameters<Core.Strapi['documents']['use']>[0]);
   },
 

@@ -49,6 +49,13 @@ export interface DocumentRules {
   check?: (strapi: Core.Strapi, input: Record<string, unknown>, context: CheckContext) => Promise<void>;
   /** The attribute each key of `check` is about, so the form shows it beside the field. */
   keyFields?: Partial<Record<MessageKey, string>>;
+  /**
+   * Attributes only the product's own moves write (a coupon's reserved uses), with the key that
+   * refuses a write changing one. A new row (create, clone) starts from `initial`.
+   */
+  counters?: Record<string, { key: MessageKey; initial: number }>;
+  /** The product's own rule before a delete (orders name the row): throw the ApiError its route answers. */
+  beforeDelete?: (strapi: Core.Strapi, id: number) => Promise<void>;
   /** Puts a write's values in their stored form before they are checked and written (a text trimmed). */
   normalize?: (data: Record<string, unknown>) => void;
   /**
@@ -90,12 +97,24 @@ const refuse = (problems: Problem[]): never => {
   });
 };
 
+/**
+ * A type no stock tool writes (orders, their items, payments: decision 051): on a request, every
+ * document service action but a read is refused with `readOnly`'s text, nothing stored.
+ */
+export interface ReadOnlyType {
+  uid: string;
+  readOnly: MessageKey;
+}
+
+/** The document service's reads; a read-only type refuses every other action (write, clone, publish…). */
+const READS: readonly string[] = ['findOne', 'findMany', 'findFirst', 'count'];
+
 export type StoredRow = { id: number } & Record<string, unknown>;
 
 const findStored = async (strapi: Core.Strapi, rules: DocumentRules, documentId: string): Promise<StoredRow | null> =>
   (await strapi.db.query(rules.uid as Parameters<Core.Strapi['db']['query']>[0]).findOne({
     where: { documentId },
-    select: ['id'],
+    select: ['id', ...Object.keys(rules.counters ?? {})],
     populate: Object.fromEntries(Object.keys(rules.links ?? {}).map((attribute) => [attribute, { select: ['id'] }])),
   })) as StoredRow | null;
 
@@ -113,11 +132,21 @@ const enforce = async (
   mode: 'create' | 'update' | 'clone',
 ): Promise<void> => {
   const problems: Problem[] = [];
+  for (const [attribute, counter] of Object.entries(rules.counters ?? {})) {
+    const value = data[attribute];
+    const kept = mode === 'update' ? Number(stored?.[attribute] ?? 0) : counter.initial;
+    // A clone's form carries the copied row's count: the new row starts from nothing all the same.
+    const copied = mode === 'clone' && Number(value ?? 0) === Number(stored?.[attribute] ?? 0);
+    if (value !== undefined && value !== null && Number(value) !== kept && !copied)
+      problems.push({ path: [attribute], message: ptText(counter.key) });
+    if (mode === 'update') delete data[attribute];
+    else data[attribute] = counter.initial;
+  }
   const attributeOf = new Map<string, string>();
   const input: Record<string, unknown> = {};
   const links = rules.links ?? {};
   for (const [attribute, value] of Object.entries(data)) {
-    if (attribute in links) continue;
+    if (attribute in links || attribute in (rules.counters ?? {})) continue;
     const map = rules.fields?.[attribute];
     input[attribute] = map ? map(value) : value;
   }
@@ -214,12 +243,21 @@ interface DocumentContext {
  * its author, like the product's own. `ptText` gives a message key's text in the PT pack (what
  * the Content Manager shows beside the field).
  */
-export const documentRules = (strapi: Core.Strapi, all: readonly DocumentRules[], ptText: (key: MessageKey) => string) => {
+export const documentRules = (
+  strapi: Core.Strapi,
+  all: ReadonlyArray<DocumentRules | ReadOnlyType>,
+  ptText: (key: MessageKey) => string,
+) => {
   const byUid = new Map(all.map((rules) => [rules.uid, rules]));
   return async (context: DocumentContext, next: () => Promise<unknown>): Promise<unknown> => {
     const rules = byUid.get(context.uid);
+    if (!rules) return next();
+    if ('readOnly' in rules) {
+      if (READS.includes(context.action) || !strapi.requestContext.get()) return next();
+      return refuse([{ path: [], message: ptText(rules.readOnly) }]);
+    }
     const action = context.action as Write;
-    if (!rules || !WRITES.includes(action)) return next();
+    if (!WRITES.includes(action)) return next();
     const request = strapi.requestContext.get() as Parameters<typeof authorOf>[0] | undefined;
     if (!request) return next();
     const { documentId, data = {} } = context.params ?? {};
@@ -230,6 +268,9 @@ export const documentRules = (strapi: Core.Strapi, all: readonly DocumentRules[]
       if (action !== 'delete') {
         rules.normalize?.(data);
         await enforce(strapi, ptText, rules, data, stored, action);
+      } else if (stored && rules.beforeDelete) {
+        const beforeDelete = rules.beforeDelete;
+        await refusedAs(ptText, rules, () => beforeDelete(strapi, stored.id));
       }
       const result = (await next()) as { id?: number; entries?: Array<{ id?: number }> } | null;
       const ids = (action === 'delete' || action === 'update' ? [stored?.id ?? 0] : [result?.id ?? result?.entries?.[0]?.id ?? 0]).filter(
