@@ -13,11 +13,29 @@ import { ORDER_FILTER_NAMES, ordersListQuery, readOrderFilters, type OrderFilter
 import { GrantModal } from './GrantModal';
 import { OrderStatusBadge, useEventZones } from './OrderStatus';
 
+/**
+ * The filters wrap onto as many rows as the width needs. Each shrinks below its widest option
+ * (a long event name would otherwise push its select over the next one's); the event's, whose
+ * options are the longest, takes twice the share of the row.
+ */
 const Filters = styled.div`
-  display: grid;
+  display: flex;
+  flex-wrap: wrap;
   gap: 0 16px;
-  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
-  align-items: end;
+  align-items: flex-end;
+  > * {
+    flex: 1 1 160px;
+    min-width: 0;
+  }
+  > .event {
+    flex: 2 1 240px;
+  }
+  select,
+  input {
+    width: 100%;
+    min-width: 0;
+    text-overflow: ellipsis;
+  }
 `;
 
 const Client = styled.span`
@@ -116,21 +134,23 @@ export const OrdersPage = () => {
             </option>
           ))}
         </SelectField>
-        <SelectField
-          label={t('orders.filters.event')}
-          value={eventId === null ? '' : String(eventId)}
-          onChange={(event) => setFilter({ eventId: event.target.value })}
-          hint={events.error ? messageText(events.error.msg) : undefined}
-          aria-busy={events.isFetching}
-        >
-          <option value="">{t('orders.filters.allEvents')}</option>
-          {!knownEvent && <option value={String(eventId)}>{events.isPending ? t('table.loading') : `#${eventId}`}</option>}
-          {eventRows.map((event) => (
-            <option key={event.id} value={String(event.id)}>
-              {event.name}
-            </option>
-          ))}
-        </SelectField>
+        <div className="event">
+          <SelectField
+            label={t('orders.filters.event')}
+            value={eventId === null ? '' : String(eventId)}
+            onChange={(event) => setFilter({ eventId: event.target.value })}
+            hint={events.error ? messageText(events.error.msg) : undefined}
+            aria-busy={events.isFetching}
+          >
+            <option value="">{t('orders.filters.allEvents')}</option>
+            {!knownEvent && <option value={String(eventId)}>{events.isPending ? t('table.loading') : `#${eventId}`}</option>}
+            {eventRows.map((event) => (
+              <option key={event.id} value={String(event.id)}>
+                {event.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
         <SelectField
           label={t('orders.filters.method')}
           value={method ?? ''}
