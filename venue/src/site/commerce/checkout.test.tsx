@@ -42,6 +42,8 @@ describe('checkout, step 1 (review)', () => {
     const totals = screen.getAllByRole('definition');
     expect(totals.map((d) => d.textContent)).toEqual(['R$ 70,00', 'R$ 70,00']);
     expect(screen.getByText('No cartão, em até 3x de R$ 23,34 sem juros.')).toBeInTheDocument();
+    // The event's exchange rate (5.25): the total's estimate, display only (decision 052).
+    expect(await screen.findByText('Total ≈ $ 13,33 pelo câmbio do evento (valor aproximado; a cobrança é em reais)')).toBeInTheDocument();
 
     const field = screen.getByLabelText('Cupom de desconto');
     await userEvent.type(field, 'errado');
@@ -58,6 +60,7 @@ describe('checkout, step 1 (review)', () => {
     expect(await screen.findByText('Cupom DEMO10')).toBeInTheDocument();
     expect(quote).toHaveBeenLastCalledWith({ eventId: 1, all: false, lectureIds: [11], couponCode: 'DEMO10' });
     expect(screen.getAllByRole('definition').map((d) => d.textContent)).toEqual(['R$ 70,00', '− R$ 7,00', 'R$ 63,00']);
+    expect(screen.getByText('Total ≈ $ 12,00 pelo câmbio do evento (valor aproximado; a cobrança é em reais)')).toBeInTheDocument();
     expect(field).not.toHaveAttribute('aria-invalid');
     expect(await seriousViolations()).toEqual([]);
 
