@@ -14,6 +14,11 @@ const Estimate = styled.span`
   font-size: 0.85rem;
   font-weight: 400;
   opacity: 0.85;
+  /* The checkout's total: right under the amount it estimates. */
+  &[data-kind='total'] {
+    margin: -6px 0 0;
+    text-align: right;
+  }
 `;
 
 /**
@@ -38,7 +43,7 @@ export const ForeignEstimate = ({
   const estimate = foreignEstimate(amount, exchange);
   if (!estimate) return null;
   return (
-    <Estimate as={as} className="foreign-estimate">
+    <Estimate as={as} className="foreign-estimate" data-kind={kind}>
       {t(`commerce.foreign.${kind}`, { amount: formatAmount(estimate, FOREIGN, language) })}
     </Estimate>
   );
