@@ -57,7 +57,8 @@ export const providerNamed = (name: string): PaymentProvider | null => {
 };
 
 /** Mercado Pago's card tokenisation endpoint under an API base URL (the real one, or a local fake in tests). */
-export const mercadoPagoTokenUrl = (apiUrl: string | undefined): string => `${(apiUrl || MERCADOPAGO_API_URL).replace(/\/+$/, '')}/v1/card_tokens`;
+export const mercadoPagoTokenUrl = (apiUrl: string | undefined): string =>
+  `${(apiUrl || MERCADOPAGO_API_URL).replace(/\/+$/, '')}/v1/card_tokens`;
 
 /**
  * What the checkout reads before paying (decision 052): the provider in use, the methods it
