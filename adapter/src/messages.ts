@@ -169,6 +169,8 @@ export const MESSAGE_KEYS = [
   'payments.error.invalidSignature',
   'payments.error.notFound',
   'payments.error.invalidCard',
+  // The card token is unknown, expired or used (decision 052): the card is typed again.
+  'payments.error.cardToken',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

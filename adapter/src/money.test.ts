@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, instalment, price, toCents } from './money';
+import { foreignEstimate, formatCents, instalment, price, toCents } from './money';
 
 describe('price', () => {
   it('derives discountValue and hasDiscount when there is a discount', () => {
@@ -52,5 +52,26 @@ describe('instalment', () => {
     // Math.round(Number('1.005') * 100) is 100 (1.005 is 1.00499… as a float): one cent short.
     expect(instalment('1.005', 1)).toBe('1.01');
     expect(instalment('0.285', 1)).toBe('0.29');
+  });
+});
+
+describe('foreignEstimate', () => {
+  it('divides an amount in reais by the event’s exchange rate, to the cent (display only)', () => {
+    expect(foreignEstimate('80.00', '5.20')).toBe('15.38');
+    expect(foreignEstimate('70.00', '5.25')).toBe('13.33');
+    expect(foreignEstimate('1200.00', 5)).toBe('240.00');
+    // A rate with more places, or written with a comma, is read as is.
+    expect(foreignEstimate('100.00', '5.4321')).toBe('18.41');
+    expect(foreignEstimate('100.00', '4,5')).toBe('22.22');
+    // Half up: 0.005 rounds to the next cent.
+    expect(foreignEstimate('0.03', '2')).toBe('0.02');
+  });
+
+  it('has nothing to show without a foreign rate (missing, 1, zero, negative, not a number) or without an amount', () => {
+    for (const rate of [null, undefined, '', '1', '1.00', 1, '0', '-5', 'abc', Number.NaN, Number.POSITIVE_INFINITY])
+      expect(foreignEstimate('80.00', rate)).toBeNull();
+    expect(foreignEstimate('0.00', '5.20')).toBeNull();
+    expect(foreignEstimate('-10.00', '5.20')).toBeNull();
+    expect(foreignEstimate(null, '5.20')).toBeNull();
   });
 });

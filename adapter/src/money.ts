@@ -76,3 +76,20 @@ export const price = ({ value, discount, exchange }: PriceInput, foreign = false
  */
 export const instalment = (total: number | string | null | undefined, count: number): string =>
   formatCents(Math.ceil(toCents(total) / Math.max(1, count)));
+
+/**
+ * An amount in reais in the event's foreign currency, by its exchange rate (SPEC §3 `exchange`:
+ * reais per unit; the foreign variant divides by it), for display only: charges are in reais
+ * (decision 052). Half-up to the cent. null when there is nothing to show: a rate missing, not
+ * a positive number, or exactly 1 (the default: no foreign price), or an amount of zero or less.
+ */
+export const foreignEstimate = (
+  amount: number | string | null | undefined,
+  exchange: number | string | null | undefined,
+): string | null => {
+  const rate = typeof exchange === 'string' ? Number(exchange.trim().replace(',', '.')) : Number(exchange);
+  if (exchange === null || exchange === undefined || exchange === '' || !Number.isFinite(rate) || rate <= 0 || rate === 1) return null;
+  const cents = toCents(amount);
+  if (cents <= 0) return null;
+  return formatCents(Math.round(cents / rate));
+};

@@ -3,7 +3,11 @@ import { loadSettings } from '../src/lib/settings';
 import { uploadLimits, uploadOrigins, uploadTempDir } from '../src/storage/config';
 
 export default () => {
-  const { server, video } = loadSettings();
+  const { server, video, payments } = loadSettings();
+  // Mercado Pago's card tokenisation is posted from the buyer's browser (decision 052): its origin
+  // is admitted by name (https: covers the real API; a local fake in tests is plain http).
+  const tokenOrigins =
+    payments.provider === 'mercadopago' && payments.mercadopago.publicKey ? [new URL(payments.mercadopago.apiUrl).origin] : [];
   return [
     // First: X-Forwarded-* from anyone but a trusted proxy (TRUST_PROXY) are dropped.
     'global::proxy',
@@ -15,7 +19,7 @@ export default () => {
         contentSecurityPolicy: {
           useDefaults: true,
           directives: {
-            'connect-src': ["'self'", 'https:', 'ws:', 'wss:'],
+            'connect-src': ["'self'", 'https:', 'ws:', 'wss:', ...tokenOrigins],
             // Uploaded files come from our origin, or from S3_PUBLIC_URL's when S3 stores them.
             'img-src': ["'self'", 'data:', 'blob:', ...uploadOrigins()],
             'media-src': ["'self'", 'data:', 'blob:', ...uploadOrigins()],

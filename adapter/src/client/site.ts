@@ -28,7 +28,17 @@ import type { PageView, PageViewInput } from '../contracts/page-view';
 import type { WatchHeartbeat, WatchHeartbeatInput } from '../contracts/watch';
 import type { Certificate, CertificateIssueInput, CertificateStatus, CertificateVerification } from '../contracts/certificate';
 import type { StandEvent, StandEventInput } from '../contracts/stand-event';
-import type { CartInput, EventAccess, LectureAccess, Order, PayInput, Payment, Quote, SandboxCardInput } from '../contracts/order';
+import type {
+  CartInput,
+  EventAccess,
+  LectureAccess,
+  Order,
+  PayInput,
+  Payment,
+  PaymentConfig,
+  Quote,
+  SandboxCardInput,
+} from '../contracts/order';
 import {
   agendaPaths,
   certificatePaths,
@@ -157,8 +167,10 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
       /** Whether the signed-in client may enter a ticket-only event. */
       access: (eventId: number) => data<EventAccess>({ method: 'GET', url: site(fillPath(orderPaths.access, { eventId })) }),
     },
-    /** The sandbox provider's calls (development and tests only). */
+    /** The checkout's payment settings, and the sandbox provider's calls (development and tests only). */
     payments: {
+      /** The provider, its methods, and the card tokeniser's public key and URL (decision 052). */
+      config: () => data<PaymentConfig>({ method: 'GET', url: site(orderPaths.paymentConfig) }),
       /** A card token for the sandbox's test card numbers. */
       sandboxCardToken: (input: SandboxCardInput) =>
         data<{ token: string; brand: string; last4: string }>({ method: 'POST', url: site(orderPaths.sandboxCardToken), data: input }),

@@ -137,6 +137,21 @@ export const payInputSchema = z.discriminatedUnion('method', [
 ]);
 export type PayInput = z.infer<typeof payInputSchema>;
 
+/**
+ * `GET /payments/config` (decision 052): what the checkout needs before paying — the provider,
+ * the methods it takes, and how the browser turns a card into a token: the sandbox's route, or
+ * Mercado Pago's `card_tokens` with the seller's public key (the card never reaches our server).
+ * `publicKey`/`tokenUrl` are null for any other provider (and for Mercado Pago without a public
+ * key: the card is then not offered).
+ */
+export const paymentConfigSchema = z.object({
+  provider: paymentProviderSchema,
+  methods: z.array(paymentMethodSchema),
+  publicKey: z.string().nullable(),
+  tokenUrl: z.string().nullable(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
 /** The sandbox's card form (test numbers only: see decision 045); answers `{ token, brand, last4 }`. */
 export const sandboxCardInputSchema = z
   .object({

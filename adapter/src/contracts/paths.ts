@@ -72,6 +72,8 @@ export const orderPaths = {
   webhook: '/payments/webhook/:provider',
   sandboxConfirm: '/payments/sandbox/:paymentId/confirm',
   sandboxCardToken: '/payments/sandbox/card-token',
+  /** The checkout's payment settings: provider, methods, the card tokeniser's public key and URL (decision 052). */
+  paymentConfig: '/payments/config',
   cms: '/orders',
   refund: '/orders/:id/refund',
   confirm: '/orders/:id/confirm',

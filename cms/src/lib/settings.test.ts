@@ -51,7 +51,7 @@ describe('settings', () => {
       sandboxAllowed: false,
       pixExpiresMinutes: 30,
       pix: { key: '', merchantName: 'PLATAFORMA EVENTOS', merchantCity: 'SAO PAULO' },
-      mercadopago: { accessToken: '', webhookSecret: '', apiUrl: 'https://api.mercadopago.com', notificationUrl: null },
+      mercadopago: { accessToken: '', webhookSecret: '', apiUrl: 'https://api.mercadopago.com', publicKey: null, notificationUrl: null },
     });
     expect(parseSettings({ PAYMENT_SANDBOX: 'allow', PIX_EXPIRES_MINUTES: '15' }).payments).toMatchObject({
       sandboxAllowed: true,
@@ -124,6 +124,7 @@ describe('settings', () => {
       PAYMENT_PROVIDER: 'MercadoPago',
       MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-123',
       MERCADOPAGO_WEBHOOK_SECRET: 'segredo',
+      MERCADOPAGO_PUBLIC_KEY: ' APP_USR-4f1c-public ',
       PUBLIC_URL: 'https://eventos.exemplo.com.br/',
     });
     expect(settings.payments).toMatchObject({
@@ -132,9 +133,11 @@ describe('settings', () => {
         accessToken: 'APP_USR-123',
         webhookSecret: 'segredo',
         apiUrl: 'https://api.mercadopago.com',
+        publicKey: 'APP_USR-4f1c-public',
         notificationUrl: 'https://eventos.exemplo.com.br/api/site/v1/payments/webhook/mercadopago',
       },
     });
+    expect(problemOf({ MERCADOPAGO_PUBLIC_KEY: 'APP USR' }).message).toMatch(/MERCADOPAGO_PUBLIC_KEY takes a public key/);
     expect(parseSettings({ MERCADOPAGO_API_URL: 'http://127.0.0.1:4010/' }).payments.mercadopago).toMatchObject({
       apiUrl: 'http://127.0.0.1:4010',
       notificationUrl: null,

@@ -168,6 +168,11 @@ const schema = z.object({
   PAYMENT_PROVIDER: oneOf(PAYMENT_PROVIDERS, 'sandbox'),
   MERCADOPAGO_ACCESS_TOKEN: text(),
   MERCADOPAGO_WEBHOOK_SECRET: text(),
+  MERCADOPAGO_PUBLIC_KEY: variable<string | null>(
+    'a public key (APP_USR-… or TEST-…)',
+    (raw) => (/^\S+$/.test(raw) ? raw : undefined),
+    null,
+  ),
   MERCADOPAGO_API_URL: variable('an http(s) URL', httpUrl, 'https://api.mercadopago.com'),
   // rooms' video meetings (decision 028)
   ZOOM_SDK_KEY: text(),
@@ -381,6 +386,8 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
         accessToken: flat.MERCADOPAGO_ACCESS_TOKEN,
         webhookSecret: flat.MERCADOPAGO_WEBHOOK_SECRET,
         apiUrl: flat.MERCADOPAGO_API_URL,
+        /** The seller's public key, with which the buyer's browser tokenises a card (decision 052); null: no card. */
+        publicKey: flat.MERCADOPAGO_PUBLIC_KEY,
         /** Where Mercado Pago posts a payment's notifications; null without PUBLIC_URL (then the application panel's URL). */
         notificationUrl: flat.PUBLIC_URL
           ? `${flat.PUBLIC_URL.replace(/\/+$/, '')}${SITE_PREFIX}${orderPaths.webhook.replace(':provider', 'mercadopago')}`

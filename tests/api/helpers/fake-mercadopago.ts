@@ -7,6 +7,10 @@ import type { AddressInfo } from 'node:net';
  * documentation: `POST /v1/payments` (PIX and card), `GET /v1/payments/{id}`,
  * `POST /v1/payments/{id}/refunds`, `GET /v1/card_tokens/{id}` and `GET /v1/payment_methods`.
  * Every call needs `Authorization: Bearer <access token>`; writes need `X-Idempotency-Key`
+ * — except `POST /v1/card_tokens?public_key=…` (decision 052), which the buyer's browser calls
+ * with the seller's public key (CORS answered): the card's fields are checked and, as with
+ * Mercado Pago's test cards, the holder's name says what the issuer will answer (APRO approves,
+ * CONT stays in process, OTHE/CALL/FUND/SECU/EXPI/FORM decline; any other name approves)
  * (the same key answers the first answer again). Required fields are checked as the API
  * reference lists them, and refused with its error shape `{ message, error, status, cause }`.
  *
@@ -154,6 +158,8 @@ export interface FakeMercadoPago {
   /** Every request received, oldest first. */
   requests: RecordedRequest[];
   payments: Map<number, FakePayment>;
+  /** The seller's public key the browser tokenises cards with (`POST /v1/card_tokens?public_key=`). */
+  publicKey: string;
   /** A tokenised card (as MercadoPago.js would create in the browser); answers its token id. */
   addCardToken(card: { number: string; outcome?: CardToken['outcome'] }): string;
   /** Moves a payment (the buyer paid, the bank declined, a chargeback…). */
@@ -172,8 +178,11 @@ export interface FakeMercadoPago {
   close(): Promise<void>;
 }
 
-export const startFakeMercadoPago = async (options: { accessToken?: string; webhookSecret?: string } = {}): Promise<FakeMercadoPago> => {
+export const startFakeMercadoPago = async (
+  options: { accessToken?: string; webhookSecret?: string; publicKey?: string } = {},
+): Promise<FakeMercadoPago> => {
   const accessToken = options.accessToken ?? 'TEST-0000000000000000-000000-fakefakefakefakefakefakefakefake-000000000';
+  const publicKey = options.publicKey ?? 'TEST-fake0000-0000-0000-0000-publickey000';
   const webhookSecret = options.webhookSecret ?? 'fake-webhook-secret';
   const requests: RecordedRequest[] = [];
   const payments = new Map<number, FakePayment>();
@@ -337,6 +346,76 @@ export const startFakeMercadoPago = async (options: { accessToken?: string; webh
     return { status: 201, body: created };
   };
 
+  /**
+   * `POST /v1/card_tokens?public_key=…` as the browser calls it: the public key must be the
+   * seller's; the card's fields are checked with the codes of the API's card-form errors
+   * (E301 number, E203 security code, 325/326 expiry month/year, 316 holder name, 322/324
+   * document type/number); the token answers its first six and last four digits.
+   */
+  const createCardToken = (key: string | null, body: Record<string, unknown> | null): { status: number; body: unknown } => {
+    if (key !== publicKey) return { status: 401, body: apiError(401, 'invalid public_key', 'unauthorized', 'invalid_public_key') };
+    const number = typeof body?.card_number === 'string' ? body.card_number : '';
+    if (!/^\d{13,19}$/.test(number)) return { status: 400, body: apiError(400, 'invalid parameter cardNumber', 'bad_request', 'E301') };
+    const code = typeof body?.security_code === 'string' ? body.security_code : '';
+    if (!/^\d{3,4}$/.test(code)) return { status: 400, body: apiError(400, 'invalid parameter securityCode', 'bad_request', 'E203') };
+    const month = body?.expiration_month;
+    if (typeof month !== 'number' || !Number.isInteger(month) || month < 1 || month > 12)
+      return { status: 400, body: apiError(400, 'invalid parameter expirationMonth', 'bad_request', '325') };
+    const year = body?.expiration_year;
+    const now = new Date();
+    if (
+      typeof year !== 'number' ||
+      !Number.isInteger(year) ||
+      year < 1000 ||
+      year < now.getUTCFullYear() ||
+      (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
+    )
+      return { status: 400, body: apiError(400, 'invalid parameter expirationYear', 'bad_request', '326') };
+    const holder = (body?.cardholder ?? null) as { name?: unknown; identification?: { type?: unknown; number?: unknown } } | null;
+    const name = typeof holder?.name === 'string' ? holder.name.trim() : '';
+    if (!name) return { status: 400, body: apiError(400, 'invalid parameter cardholderName', 'bad_request', '316') };
+    if (holder?.identification?.type !== 'CPF' && holder?.identification?.type !== 'CNPJ')
+      return { status: 400, body: apiError(400, 'invalid parameter docType', 'bad_request', '322') };
+    const document = holder.identification.number;
+    if (typeof document !== 'string' || !/^\d{11}$|^\d{14}$/.test(document))
+      return { status: 400, body: apiError(400, 'invalid parameter docNumber', 'bad_request', '324') };
+    const scenario = name.split(/\s+/)[0]!.toUpperCase();
+    const outcome: CardToken['outcome'] =
+      scenario === 'CONT' ? 'in_process' : ['OTHE', 'CALL', 'FUND', 'SECU', 'EXPI', 'FORM'].includes(scenario) ? 'rejected' : 'approved';
+    const id = randomUUID().replace(/-/g, '');
+    cardTokens.set(id, { id, first_six_digits: number.slice(0, 6), last_four_digits: number.slice(-4), outcome });
+    const created = iso();
+    return {
+      status: 201,
+      body: {
+        id,
+        public_key: publicKey,
+        first_six_digits: number.slice(0, 6),
+        last_four_digits: number.slice(-4),
+        expiration_month: month,
+        expiration_year: year,
+        cardholder: { name, identification: { type: holder.identification.type, number: document } },
+        status: 'active',
+        date_created: created,
+        date_last_updated: created,
+        date_due: iso(new Date(Date.now() + 7 * 24 * 3600_000)),
+        luhn_validation: true,
+        live_mode: false,
+        require_esc: false,
+        card_number_length: number.length,
+        security_code_length: code.length,
+      },
+    };
+  };
+
+  /** CORS of the browser's calls (`/v1/card_tokens`): any origin, JSON posted. */
+  const CORS = {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': 'POST, OPTIONS',
+    'Access-Control-Allow-Headers': 'Content-Type',
+    'Access-Control-Max-Age': '600',
+  };
+
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -369,6 +448,18 @@ export const startFakeMercadoPago = async (options: { accessToken?: string; webh
       }
       if (failure?.kind === 'status')
         return send(res, failure.status, { message: 'internal_error', error: 'internal_error', status: failure.status, cause: [] });
+
+      // The browser's tokenisation: no bearer (the public key in the query), CORS answered.
+      if (url.pathname === '/v1/card_tokens' && (req.method === 'OPTIONS' || req.method === 'POST')) {
+        if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end();
+        const answer = malformed
+          ? { status: 400, body: apiError(400, 'Params Error', 'bad_request', 1) }
+          : createCardToken(
+              url.searchParams.get('public_key'),
+              body && typeof body === 'object' ? (body as Record<string, unknown>) : null,
+            );
+        return void res.writeHead(answer.status, { 'Content-Type': 'application/json', ...CORS }).end(JSON.stringify(answer.body));
+      }
 
       if (req.headers.authorization !== `Bearer ${accessToken}`)
         return send(res, 401, {
@@ -462,6 +553,7 @@ export const startFakeMercadoPago = async (options: { accessToken?: string; webh
     webhookSecret,
     requests,
     payments,
+    publicKey,
     addCardToken({ number, outcome = 'approved' }) {
       const digits = number.replace(/\D/g, '');
       const id = randomUUID().replace(/-/g, '');

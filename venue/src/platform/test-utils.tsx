@@ -42,6 +42,13 @@ export const mockVenueApi = () => {
     vi.spyOn(api.site.agenda, 'list').mockResolvedValue({ lectureIds: [] });
     // A signed-in visitor's favourite stands (the exhibitors' directory).
     vi.spyOn(api.site.favourites, 'list').mockResolvedValue({ standIds: [] });
+    // The checkout's payment settings (decision 052): the sandbox, PIX and its test cards.
+    vi.spyOn(api.site.payments, 'config').mockResolvedValue({
+      provider: 'sandbox',
+      methods: ['pix', 'card'],
+      publicKey: null,
+      tokenUrl: null,
+    });
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -130,9 +130,9 @@ describe('charge', () => {
     expect(result).toMatchObject({ status: 'declined', cardBrand: 'elo', paidAt: null });
   });
 
-  it('refuses an unknown card token with 402 payments.error.declined', async () => {
+  it('refuses an unknown (expired, used) card token with 400 payments.error.cardToken: the card is typed again', async () => {
     const error = await rejection(provider().charge(request({ card: { token: 'no-such-token', installments: 1 } }), 'card'));
-    expect(isApiError(error) && { status: error.status, msg: error.msg }).toEqual({ status: 402, msg: 'payments.error.declined' });
+    expect(isApiError(error) && { status: error.status, msg: error.msg }).toEqual({ status: 400, msg: 'payments.error.cardToken' });
   });
 
   it('answers 422 payments.error.provider when the API refuses the request itself (a wrong access token)', async () => {

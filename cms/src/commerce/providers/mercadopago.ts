@@ -82,12 +82,14 @@ interface MpError {
 }
 
 /**
- * Error causes that are about the buyer's card or document (answered 402 payments.error.declined):
- * card token not found / invalid (2006, 2062, 3003, 3006, 3008), issuer missing (2009), method not
- * inferable (2131), invalid identification number (2067). Any other refusal is the integration's
- * (422 payments.error.provider).
+ * Error causes about the card token (not found, invalid, expired or used: 2006, 2062, 3003, 3006,
+ * 3008) are answered 400 payments.error.cardToken: the buyer types the card again, the order
+ * still waits (decision 052). Causes about the buyer's card or document (answered 402
+ * payments.error.declined): issuer missing (2009), method not inferable (2131), invalid
+ * identification number (2067). Any other refusal is the integration's (422 payments.error.provider).
  */
-const BUYER_CAUSES = new Set(['2006', '2009', '2062', '2067', '2131', '3003', '3006', '3008']);
+const TOKEN_CAUSES = new Set(['2006', '2062', '3003', '3006', '3008']);
+const BUYER_CAUSES = new Set(['2009', '2067', '2131']);
 
 /**
  * The payment's status in the product's terms (decision 046):
@@ -118,13 +120,17 @@ const unavailable = (cause: unknown): ApiError => Object.assign(new ApiError(502
 
 const refusal = (status: number, body: MpError | null): ApiError => {
   const causes = body?.cause ? (Array.isArray(body.cause) ? body.cause : [body.cause]) : [];
+  const token = causes.some((cause) => TOKEN_CAUSES.has(String(cause.code ?? '')));
   const buyer = causes.some((cause) => BUYER_CAUSES.has(String(cause.code ?? '')));
   const detail = `Mercado Pago answered ${status}: ${body?.message ?? body?.error ?? 'no message'}${
     causes.length ? ` (${causes.map((cause) => `${cause.code ?? '?'} ${cause.description ?? ''}`.trim()).join('; ')})` : ''
   }`;
-  return Object.assign(new ApiError(buyer ? 402 : 422, buyer ? 'payments.error.declined' : 'payments.error.provider'), {
-    cause: new Error(detail),
-  });
+  const error = token
+    ? new ApiError(400, 'payments.error.cardToken')
+    : buyer
+      ? new ApiError(402, 'payments.error.declined')
+      : new ApiError(422, 'payments.error.provider');
+  return Object.assign(error, { cause: new Error(detail) });
 };
 
 /** A deterministic UUID-shaped key (Mercado Pago asks for a UUID v4 in X-Idempotency-Key) from a seed. */

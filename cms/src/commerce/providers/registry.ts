@@ -1,8 +1,8 @@
-import type { PaymentProviderName } from '@plataforma/adapter';
+import type { PaymentConfig, PaymentProviderName } from '@plataforma/adapter';
 import { settings } from '../../lib/settings';
 import type { PaymentProvider } from '../provider';
 import { createManualPixProvider } from './manual-pix';
-import { createMercadoPagoProvider } from './mercadopago';
+import { createMercadoPagoProvider, MERCADOPAGO_API_URL } from './mercadopago';
 import { createSandboxProvider, type SandboxProvider } from './sandbox';
 
 /**
@@ -54,4 +54,28 @@ export const sandboxProvider = (): SandboxProvider | null => {
 export const providerNamed = (name: string): PaymentProvider | null => {
   const provider = paymentProvider();
   return provider.name === name ? provider : null;
+};
+
+/** Mercado Pago's card tokenisation endpoint under an API base URL (the real one, or a local fake in tests). */
+export const mercadoPagoTokenUrl = (apiUrl: string | undefined): string =>
+  `${(apiUrl || MERCADOPAGO_API_URL).replace(/\/+$/, '')}/v1/card_tokens`;
+
+/**
+ * What the checkout reads before paying (decision 052): the provider in use, the methods it
+ * takes, and for Mercado Pago the seller's public key and the URL the browser posts the card to
+ * (the card never reaches this server). Mercado Pago without MERCADOPAGO_PUBLIC_KEY offers PIX only.
+ */
+export const paymentConfig = (): PaymentConfig => {
+  const provider = paymentProvider();
+  const { mercadopago } = settings().payments;
+  if (provider.name === 'mercadopago') {
+    const publicKey = mercadopago.publicKey;
+    return {
+      provider: 'mercadopago',
+      methods: provider.methods.filter((method) => method !== 'card' || publicKey !== null),
+      publicKey,
+      tokenUrl: publicKey ? mercadoPagoTokenUrl(mercadopago.apiUrl) : null,
+    };
+  }
+  return { provider: provider.name, methods: [...provider.methods], publicKey: null, tokenUrl: null };
 };

@@ -16,6 +16,7 @@ export const commerceKeys = {
   ordersPage: (offset: number, limit: number) => [...commerceKeys.orders(), 'list', offset, limit] as const,
   order: (id: number | null) => [...commerceKeys.orders(), 'one', id] as const,
   access: () => [...commerceKeys.all, 'access'] as const,
+  paymentConfig: () => [...commerceKeys.all, 'payment-config'] as const,
   eventAccess: (eventId: number | null) => [...commerceKeys.access(), 'event', eventId] as const,
   lectureAccess: (lectureId: number | null) => [...commerceKeys.access(), 'lecture', lectureId] as const,
 };

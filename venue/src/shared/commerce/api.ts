@@ -1,8 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiError, CartInput, ListResult, Order, PayInput, Quote, SandboxCardInput } from '@plataforma/adapter';
+import type { ApiError, CartInput, ListResult, Order, PayInput, PaymentConfig, Quote, SandboxCardInput } from '@plataforma/adapter';
 import { api } from '../api';
 import type { Cart } from '../state/rules';
 import { commerceKeys } from './access';
+import { mercadoPagoCardToken, type BrowserCard, type CardToken } from './mercadopago';
 
 export {
   checkoutPath,
@@ -102,11 +103,44 @@ export const useCancelOrder = () => {
   });
 };
 
-/** The sandbox's card token for a test card (the only card form the venue carries, decision 045). */
+/** The sandbox's card token for a test card (decision 045). */
 export const useSandboxCardToken = () =>
   useMutation<{ token: string; brand: string; last4: string }, ApiError, SandboxCardInput>({
     mutationFn: (input) => api.site.payments.sandboxCardToken(input),
   });
+
+/** The checkout's payment settings (decision 052): the provider, its methods, the card tokeniser. Fixed for a process: asked once. */
+const paymentConfigQuery = {
+  queryKey: commerceKeys.paymentConfig(),
+  queryFn: () => api.site.payments.config(),
+  staleTime: Infinity,
+  retry: 1,
+};
+
+export const usePaymentConfig = () => useQuery<PaymentConfig, ApiError>(paymentConfigQuery);
+
+/**
+ * The card's token from the provider in use (decision 052): Mercado Pago's `card_tokens`, posted
+ * from this browser with the seller's public key (the card never reaches our server), or the
+ * sandbox's route for its test cards. Errors: a `CardTokenError` (Mercado Pago) or an `ApiError` (sandbox).
+ */
+export const useCardToken = () => {
+  const queries = useQueryClient();
+  return useMutation<CardToken, unknown, BrowserCard>({
+    mutationFn: async (card) => {
+      const config = await queries.fetchQuery<PaymentConfig, ApiError>(paymentConfigQuery);
+      if (config.provider === 'mercadopago' && config.publicKey && config.tokenUrl)
+        return mercadoPagoCardToken({ publicKey: config.publicKey, tokenUrl: config.tokenUrl }, card);
+      const answer = await api.site.payments.sandboxCardToken({
+        number: card.number,
+        holder: card.holder,
+        expiry: card.expiry,
+        cvv: card.cvv,
+      });
+      return { token: answer.token, last4: answer.last4 };
+    },
+  });
+};
 
 /** 'Ambiente de testes': the sandbox bank approves or declines a pending payment, then the order is asked again. */
 export const useSandboxConfirm = (orderId: number) => {

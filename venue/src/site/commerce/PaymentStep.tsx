@@ -7,7 +7,8 @@ import styled from 'styled-components';
 import { ApiError, type Order, type Payment } from '@plataforma/adapter';
 import { instalment } from '@plataforma/adapter/money';
 import { DarkInput, DarkSelect, FieldError, FormAlert } from '../../platform/ui/fields';
-import { latestPayment, useOrder, usePay, useSandboxCardToken, useSandboxConfirm } from '../../shared/commerce/api';
+import { latestPayment, useCardToken, useOrder, usePay, usePaymentConfig, useSandboxConfirm } from '../../shared/commerce/api';
+import { CardTokenError } from '../../shared/commerce/mercadopago';
 import { useTick } from '../../shared/hooks/useTick';
 import { i18n, messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
@@ -118,16 +119,25 @@ export const PaymentStep = ({ order }: { order: Order }) => {
   const money = useMoney();
   const base = useId();
   const last = latestPayment(order);
-  const [method, setMethod] = useState<'pix' | 'card'>(last?.method === 'card' ? 'card' : 'pix');
+  // The methods the provider in use takes (Mercado Pago without a public key: PIX only); both until it is known.
+  const config = usePaymentConfig();
+  const methods = (['pix', 'card'] as const).filter((key) => !config.data || config.data.methods.includes(key));
+  const [chosen, setMethod] = useState<'pix' | 'card'>(last?.method === 'card' ? 'card' : 'pix');
+  const method = methods.includes(chosen) ? chosen : (methods[0] ?? 'pix');
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
-  const methods = ['pix', 'card'] as const;
   const onKeyDown = (event: KeyboardEvent) => {
     if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
     event.preventDefault();
-    const next = method === 'pix' ? 'card' : 'pix';
-    const target = event.key === 'Home' ? 'pix' : event.key === 'End' ? 'card' : next;
+    const at = methods.indexOf(method);
+    const index =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? methods.length - 1
+          : (at + (event.key === 'ArrowRight' ? 1 : methods.length - 1)) % methods.length;
+    const target = methods[index] ?? method;
     setMethod(target);
-    tabs.current[methods.indexOf(target)]?.focus();
+    tabs.current[index]?.focus();
   };
 
   return (
@@ -260,7 +270,7 @@ const CardPanel = ({ order }: { order: Order }) => {
   const money = useMoney();
   const base = useId();
   const pay = usePay(order.id);
-  const token = useSandboxCardToken();
+  const token = useCardToken();
   const refreshed = useOrder(order.id);
   const [failure, setFailure] = useState<string | null>(null);
   const last = latestPayment(order);
@@ -278,12 +288,25 @@ const CardPanel = ({ order }: { order: Order }) => {
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const card = await token.mutateAsync({ number: values.number, holder: values.holder, expiry: values.expiry, cvv: values.cvv });
+      // The card goes to the provider's tokeniser (Mercado Pago: straight from this browser); only its token comes to us.
+      const card = await token.mutateAsync({
+        number: values.number,
+        holder: values.holder,
+        expiry: values.expiry,
+        cvv: values.cvv,
+        cpf: values.cpf,
+      });
       await pay.mutateAsync({ method: 'card', cardToken: card.token, installments: values.installments, cpf: values.cpf });
       const fresh = (await refreshed.refetch()).data;
       const payment = latestPayment(fresh);
       if (fresh?.status === 'pending' && payment?.status === 'declined') setFailure(t('commerce.card.declined'));
     } catch (error) {
+      if (error instanceof CardTokenError) {
+        // Mercado Pago refused the card's data: said under the field it names, and above the form.
+        if (error.field) form.setError(error.field, { message: `commerce.card.error.${error.field}` });
+        setFailure(t(error.key));
+        return;
+      }
       const msg = error instanceof ApiError ? error.msg : undefined;
       setFailure(msg === 'payments.error.declined' ? t('commerce.card.declined') : messageText(msg));
     }

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { instalment, toCents } from '@plataforma/adapter/money';
 import { DarkInput, FieldError, FormAlert } from '../../platform/ui/fields';
+import { useEvent } from '../../platform/event/api';
 import { cartInput, useQuote } from '../../shared/commerce/api';
 import { messageText } from '../../shared/i18n';
 import type { Cart } from '../../shared/state/rules';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { Spinner } from '../../shared/ui/Spinner';
+import { ForeignEstimate } from '../events/ForeignEstimate';
 import { GhostButton, Panel, Totals, useMoney } from './ui';
 
 const Items = styled.ul`
@@ -74,6 +76,8 @@ export const ReviewStep = ({ eventId, cart }: { eventId: number; cart: Cart }) =
   const base = useId();
   const input = cartInput(eventId, cart);
   const quote = useQuote(input);
+  // The event's exchange rate: the total's estimate in its foreign currency (display only, decision 052).
+  const event = useEvent(eventId);
   const [code, setCode] = useState(cart.coupon ?? '');
   const [couponError, setCouponError] = useState<string | null>(null);
   const couponRefused = quote.error?.msg.startsWith('coupons.error.') ?? false;
@@ -206,6 +210,7 @@ export const ReviewStep = ({ eventId, cart }: { eventId: number; cart: Cart }) =
             <dt className="total">{t('commerce.review.total')}</dt>
             <dd className="total">{money(data.total)}</dd>
           </Totals>
+          <ForeignEstimate as="p" kind="total" amount={data.total} exchange={event.data?.exchange} />
           {cardSplit && (
             <p className="muted">
               {t('commerce.review.instalments', { count: cardSplit, amount: money(instalment(data.total, cardSplit)) })}

@@ -42,6 +42,8 @@ describe('checkout, step 1 (review)', () => {
     const totals = screen.getAllByRole('definition');
     expect(totals.map((d) => d.textContent)).toEqual(['R$ 70,00', 'R$ 70,00']);
     expect(screen.getByText('No cartão, em até 3x de R$ 23,34 sem juros.')).toBeInTheDocument();
+    // The event's exchange rate (5.25): the total's estimate, display only (decision 052).
+    expect(await screen.findByText('Total ≈ $ 13,33 pelo câmbio do evento (valor aproximado; a cobrança é em reais)')).toBeInTheDocument();
 
     const field = screen.getByLabelText('Cupom de desconto');
     await userEvent.type(field, 'errado');
@@ -58,6 +60,7 @@ describe('checkout, step 1 (review)', () => {
     expect(await screen.findByText('Cupom DEMO10')).toBeInTheDocument();
     expect(quote).toHaveBeenLastCalledWith({ eventId: 1, all: false, lectureIds: [11], couponCode: 'DEMO10' });
     expect(screen.getAllByRole('definition').map((d) => d.textContent)).toEqual(['R$ 70,00', '− R$ 7,00', 'R$ 63,00']);
+    expect(screen.getByText('Total ≈ $ 12,00 pelo câmbio do evento (valor aproximado; a cobrança é em reais)')).toBeInTheDocument();
     expect(field).not.toHaveAttribute('aria-invalid');
     expect(await seriousViolations()).toEqual([]);
 
@@ -257,6 +260,101 @@ describe('checkout, step 3 (card)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pagar R$ 63,00' }));
     expect(await screen.findByRole('heading', { name: 'Pagamento confirmado!' })).toBeInTheDocument();
     expect(pay).toHaveBeenLastCalledWith(5, { method: 'card', cardToken: 'tok_sandbox_123', installments: 3, cpf: '52998224725' });
+  });
+});
+
+describe('checkout, step 3 (card through Mercado Pago, decision 052)', () => {
+  const mercadoPago = {
+    provider: 'mercadopago' as const,
+    methods: ['pix' as const, 'card' as const],
+    publicKey: 'TEST-pk-123',
+    tokenUrl: 'https://api.mercadopago.test/v1/card_tokens',
+  };
+  const fillCard = async (holder: string) => {
+    await userEvent.type(screen.getByLabelText('Número do cartão'), '5031433215406351');
+    await userEvent.type(screen.getByLabelText('Nome impresso no cartão'), holder);
+    await userEvent.type(screen.getByLabelText('Validade (MM/AA)'), '1130');
+    await userEvent.type(screen.getByLabelText('Código de segurança (CVV)'), '123');
+    await userEvent.type(screen.getByLabelText('CPF do titular'), '52998224725');
+  };
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+  it('posts the card to Mercado Pago from the browser and sends only the token to the server', async () => {
+    useAppState.getState().signIn(full, 'client', 'tk-full');
+    vi.spyOn(api.site.payments, 'config').mockResolvedValue(mercadoPago);
+    let paid = false;
+    vi.spyOn(api.site.orders, 'get').mockImplementation(async () =>
+      paid ? orderFixture({ status: 'paid', method: 'card' }) : orderFixture(),
+    );
+    const sandbox = vi.spyOn(api.site.payments, 'sandboxCardToken');
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(201, { id: 'mp-token-abc', last_four_digits: '6351' }));
+    const pay = vi.spyOn(api.site.orders, 'pay').mockImplementation(async () => {
+      paid = true;
+      return orderFixture({ status: 'paid' });
+    });
+    renderAt('/checkout/1?pedido=5');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Cartão de crédito' }));
+    await fillCard('APRO ANA SOUZA');
+    await userEvent.selectOptions(screen.getByLabelText('Parcelas'), '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Pagar R$ 63,00' }));
+    expect(await screen.findByRole('heading', { name: 'Pagamento confirmado!' })).toBeInTheDocument();
+
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('https://api.mercadopago.test/v1/card_tokens?public_key=TEST-pk-123');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({
+      card_number: '5031433215406351',
+      expiration_month: 11,
+      expiration_year: 2030,
+      security_code: '123',
+      cardholder: { name: 'APRO ANA SOUZA', identification: { type: 'CPF', number: '52998224725' } },
+    });
+    expect(sandbox).not.toHaveBeenCalled();
+    expect(pay).toHaveBeenCalledWith(5, { method: 'card', cardToken: 'mp-token-abc', installments: 2, cpf: '52998224725' });
+    expect(JSON.stringify(pay.mock.calls)).not.toContain('5031433215406351');
+  });
+
+  it('says Mercado Pago’s refusal of the card under its field, pays nothing, and takes the corrected card', async () => {
+    useAppState.getState().signIn(full, 'client', 'tk-full');
+    vi.spyOn(api.site.payments, 'config').mockResolvedValue(mercadoPago);
+    vi.spyOn(api.site.orders, 'get').mockResolvedValue(orderFixture());
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(json(400, { message: 'invalid parameter securityCode', error: 'bad_request', cause: [{ code: 'E203' }] }))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(json(201, { id: 'mp-token-2', last_four_digits: '6351' }));
+    const pay = vi.spyOn(api.site.orders, 'pay').mockRejectedValueOnce(new ApiError(402, 'payments.error.declined'));
+    renderAt('/checkout/1?pedido=5');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Cartão de crédito' }));
+    await fillCard('ANA SOUZA');
+    await userEvent.click(screen.getByRole('button', { name: 'Pagar R$ 63,00' }));
+    expect(await screen.findByText(/O Mercado Pago não aceitou os dados do cartão/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Código de segurança (CVV)')).toHaveAccessibleDescription('Código de segurança inválido.');
+    expect(pay).not.toHaveBeenCalled();
+
+    // Mercado Pago out of reach: said as such, nothing paid.
+    await userEvent.click(screen.getByRole('button', { name: 'Pagar R$ 63,00' }));
+    expect(await screen.findByText(/Não foi possível falar com o Mercado Pago/)).toBeInTheDocument();
+    expect(pay).not.toHaveBeenCalled();
+
+    // A token, then the issuer declines: the usual decline, the form kept to try again.
+    await userEvent.click(screen.getByRole('button', { name: 'Pagar R$ 63,00' }));
+    expect(await screen.findByText(/Pagamento recusado pelo cartão/)).toBeInTheDocument();
+    expect(pay).toHaveBeenCalledWith(5, { method: 'card', cardToken: 'mp-token-2', installments: 1, cpf: '52998224725' });
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(screen.getByLabelText('Número do cartão')).toHaveValue('5031 4332 1540 6351');
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('offers PIX only when the provider takes no card (Mercado Pago without a public key)', async () => {
+    useAppState.getState().signIn(full, 'client', 'tk-full');
+    vi.spyOn(api.site.payments, 'config').mockResolvedValue({ ...mercadoPago, methods: ['pix'], publicKey: null, tokenUrl: null });
+    vi.spyOn(api.site.orders, 'get').mockResolvedValue(orderFixture());
+    renderAt('/checkout/1?pedido=5');
+    expect(await screen.findByRole('tab', { name: 'PIX', selected: true })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('tab', { name: 'Cartão de crédito' })).not.toBeInTheDocument());
   });
 });
 

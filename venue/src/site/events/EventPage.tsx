@@ -19,6 +19,7 @@ import { useAppState } from '../../shared/state/store';
 import { dayIn, priceTag, programmeOf, venuePath } from './format';
 import { Programme } from './Programme';
 import { BuyEvent } from './BuyEvent';
+import { ForeignEstimate } from './ForeignEstimate';
 import { useBuy } from '../../shared/commerce/buy';
 
 const LOGO_SIZES = '140px';
@@ -234,6 +235,9 @@ export const EventPage = () => {
               <dt>{t('site.event.price')}</dt>
               <dd>
                 <PriceText tag={tag} />
+                {data.currency === 'R$' && tag.kind !== 'free' && (
+                  <ForeignEstimate amount={data.hasDiscount ? data.discountValue : data.value} exchange={data.exchange} />
+                )}
               </dd>
             </div>
           </dl>

@@ -139,8 +139,9 @@ describe('/eventos/:eventSlug (an event’s page)', () => {
     const router = renderAt('/eventos/1-congresso-brasileiro');
     expect(await screen.findByRole('heading', { level: 1, name: 'Congresso Brasileiro' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Entrar no evento' })).toHaveAttribute('href', '/plataforma/1-evento-1/hall-entrada');
-    // Issue 14: a paid event is bought here.
+    // Issue 14: a paid event is bought here; its price also by the event's exchange rate (5.25), as an estimate.
     expect(screen.getByRole('button', { name: 'Comprar ingresso' })).toBeInTheDocument();
+    expect(screen.getByText('≈ $ 28,57 (valor aproximado; a cobrança é em reais)')).toBeInTheDocument();
     const programme = screen.getByRole('region', { name: 'Programação' });
     expect(await within(programme).findByRole('heading', { name: 'quinta-feira, 12 de novembro de 2020' })).toBeInTheDocument();
     expect(within(programme).getByText('Com Dra. Ana Souza')).toBeInTheDocument();
@@ -163,9 +164,14 @@ describe('/eventos/:eventSlug (an event’s page)', () => {
   });
 
   it('“Comprar ingresso” puts the whole event in the cart (a lecture chosen before is replaced)', async () => {
-    vi.spyOn(api.site.events, 'get').mockResolvedValue(event(1, { name: 'Congresso Brasileiro', value: '150.00', hasDiscount: false }));
+    vi.spyOn(api.site.events, 'get').mockResolvedValue(
+      event(1, { name: 'Congresso Brasileiro', value: '150.00', hasDiscount: false, exchange: '1.00' }),
+    );
     vi.spyOn(api.site.orders, 'quote').mockRejectedValue(new ApiError(401, 'api.error.unauthorized'));
     const router = renderAt('/eventos/1-congresso-brasileiro');
+    // An exchange rate of 1 (the default) is no foreign price: no estimate.
+    expect(await screen.findByRole('button', { name: 'Comprar ingresso' })).toBeInTheDocument();
+    expect(screen.queryByText(/valor aproximado/)).toBeNull();
     useAppState.getState().addCartItem(1, { kind: 'lecture', id: 2 });
     await userEvent.click(await screen.findByRole('button', { name: 'Comprar ingresso' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/1'));
@@ -179,6 +185,7 @@ describe('/eventos/:eventSlug (an event’s page)', () => {
     );
     renderAt('/eventos/1-jornada');
     expect(await screen.findByRole('button', { name: 'Inscrever-se' })).toBeInTheDocument();
+    expect(screen.queryByText(/valor aproximado/)).toBeNull();
   });
 
   it('answers an unknown or unpublished event with a way back to the catalogue', async () => {

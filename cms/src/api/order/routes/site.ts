@@ -30,7 +30,7 @@ import {
   type OrderRow,
 } from '../../../commerce/orders';
 import { quoteToWire } from '../../../commerce/pricing';
-import { sandboxProvider } from '../../../commerce/providers/registry';
+import { paymentConfig, sandboxProvider } from '../../../commerce/providers/registry';
 import { PUBLIC, routeFor, siteRouter } from '../../../http/router';
 
 /** A full client's session: a soft one (an e-mail only) may not buy nor read orders (403). */
@@ -59,7 +59,8 @@ const rawBodyOf = (ctx: RouteContext): string => {
 
 /**
  * Commerce on the site (decision 045, /api/site/v1): quote, orders ('Meus pedidos'), paying,
- * cancelling, the access a client holds, providers' webhooks and the sandbox's 'bank'.
+ * cancelling, the access a client holds, the checkout's payment settings (decision 052),
+ * providers' webhooks and the sandbox's 'bank'.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const route = routeFor(strapi);
@@ -171,6 +172,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         });
         return reply(null);
       },
+    }),
+    route({
+      method: 'GET',
+      path: orderPaths.paymentConfig,
+      config: PUBLIC,
+      handler: async () => reply(paymentConfig()),
     }),
     route({
       method: 'POST',
