@@ -11,6 +11,7 @@ import { lectureRules } from './api/lecture/rules';
 import { roomRules } from './api/room/rules';
 import { standRules } from './api/stand/rules';
 import { closePageViews } from './analytics/page-views';
+import { backfillPageViewHours, rollUpViewsNow } from './analytics/page-view-hours';
 import { closeStandEvents } from './analytics/stand-events';
 import { closeHeartbeats } from './analytics/watch';
 import { startSweeper } from './commerce/orders';
@@ -76,6 +77,20 @@ export default {
     // Before the server listens: /admin's registration is never open to whoever comes first.
     await ensureFirstAdmin(strapi);
     await ensureIndexes(strapi);
+    // The dashboards' hourly page-view rollup (decision 053): an upgraded database is rolled up
+    // once; views created through the query engine (not the batch writer) are rolled up as created.
+    if (await backfillPageViewHours(strapi)) strapi.log.info('[dashboards] page views rolled up by hour (first start with the rollup)');
+    strapi.db.lifecycles.subscribe({
+      models: ['api::page-view.page-view'],
+      afterCreate: async (event) => {
+        const id = Number((event.result as { id?: unknown } | undefined)?.id);
+        if (Number.isSafeInteger(id)) await rollUpViewsNow(strapi, [id]);
+      },
+      afterCreateMany: async (event) => {
+        const ids = ((event.result as { ids?: unknown[] } | undefined)?.ids ?? []).map(Number).filter(Number.isSafeInteger);
+        await rollUpViewsNow(strapi, ids);
+      },
+    });
     try {
       await ensurePinnedRelations(strapi);
       await ensureSearchTables(strapi);

@@ -86,3 +86,21 @@ CREATE INDEX IF NOT EXISTS watch_minutes_session_idx ON watch_minutes (session_i
 CREATE INDEX IF NOT EXISTS watch_sessions_last_heartbeat_at_idx ON watch_sessions (last_heartbeat_at);
 CREATE INDEX IF NOT EXISTS chats_created_at_idx ON chats (created_at);
 CREATE INDEX IF NOT EXISTS orders_paid_at_idx ON orders (paid_at);
+-- Dashboards (decisions 048 and 053): page views per event, UTC hour (epoch hours), client (0:
+-- anonymous), stand (0: a hall) and path, written by the page-view batches with the views; the
+-- time on a page split into the hour's gaps and its last view's (tail, up to the hour of the next view).
+CREATE TABLE IF NOT EXISTS page_view_hours (
+  event_id integer NOT NULL,
+  hour integer NOT NULL,
+  client_id integer NOT NULL,
+  stand_id integer NOT NULL,
+  path varchar(1024) NOT NULL,
+  views integer NOT NULL,
+  seconds integer NOT NULL,
+  tail_seconds integer NOT NULL,
+  tail_until integer,
+  PRIMARY KEY (event_id, hour, client_id, stand_id, path)
+);
+-- A client's rows (the batch's recount, erasure); a stand's (the exhibitor report).
+CREATE INDEX IF NOT EXISTS page_view_hours_client_idx ON page_view_hours (client_id, event_id, hour);
+CREATE INDEX IF NOT EXISTS page_view_hours_stand_idx ON page_view_hours (stand_id, hour);

@@ -4,12 +4,20 @@
 // BENCH_DASH_VIEWS page views (2,000,000; SQLite 200,000), BENCH_DASH_CLIENTS clients (50,000;
 // SQLite 5,000), BENCH_DASH_MINUTES watch minutes ≈ heartbeats/2 (250,000 rows for 500,000
 // heartbeats; SQLite 25,000), over 3 days, 50 stands and 20 lectures; then `strapi start` and
-// BENCH_DASH_REQUESTS (30) sequential requests of the event dashboard and of 'Geral' (after 3 not
-// counted). Prints p50/p95 per database; exits 0 whatever the figures, 1 when something failed to run.
+// BENCH_DASH_REQUESTS (30) sequential requests of the event dashboard, of 'Geral' and of a stand's
+// exhibitor report (after 3 not counted); the views are rolled up by hour at that start, as an
+// upgraded database is (decision 053: the boot time printed includes it). Then the heartbeat
+// ingestion run: a venue read (the event's stands list) alone for BENCH_HB_SECONDS (15), then the
+// same read while autocannon posts heartbeats at BENCH_HB_RATE (2,000/s) over BENCH_HB_CONNECTIONS
+// (50) connections, from BENCH_HB_CLIENTS (200) signed-in clients (the per-client limit raised so
+// the server's throughput is what is measured). Prints p50/p95 per database, heartbeats accepted
+// per second with p50/p99, and the venue read's p50/p99 alone and during the heartbeats; exits 0
+// whatever the figures, 1 when something failed to run.
 import fs from 'node:fs';
 import path from 'node:path';
 import {
   assertPortFree,
+  load,
   benchDir,
   capture,
   cleanup,
@@ -33,6 +41,12 @@ const log = (message) => console.log(`[bench:dashboards] ${message}`);
 const config = {
   port: envInt('BENCH_DASH_PORT', 1375),
   requests: envInt('BENCH_DASH_REQUESTS', 30),
+  heartbeats: {
+    rate: envInt('BENCH_HB_RATE', 2000),
+    seconds: envInt('BENCH_HB_SECONDS', 15),
+    connections: envInt('BENCH_HB_CONNECTIONS', 50),
+    clients: envInt('BENCH_HB_CLIENTS', 200),
+  },
   databases: (process.env.BENCH_DATABASES || 'postgres,sqlite').split(',').map((s) => s.trim()),
   postgresUrl: process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
   size: {
@@ -103,6 +117,55 @@ const measure = async (url, headers) => {
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 };
 
+/** Autocannon posting heartbeats at a fixed overall rate, each request from one of the clients in turn. */
+const heartbeatLoad = ({ url, tokens, lectures, rate, seconds, connections }) =>
+  new Promise((resolve, reject) => {
+    const autocannon = require('autocannon');
+    const latencies = [];
+    const statuses = {};
+    const requests = tokens.map((token, index) => ({
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ lectureId: lectures[index % lectures.length] }),
+    }));
+    const instance = autocannon({ url, connections, overallRate: rate, duration: seconds, timeout: 30, requests }, (error, result) =>
+      error ? reject(error) : resolve({ latencies, statuses, errors: result.errors, timeouts: result.timeouts }),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+      if (statusCode === 202) latencies.push(responseTime);
+    });
+  });
+
+const sortedPercentiles = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+};
+
+/** The venue read alone, then the same read while heartbeats pour in. */
+const heartbeatRun = async (meta) => {
+  const { rate, seconds, connections } = config.heartbeats;
+  const site = `http://127.0.0.1:${config.port}/api/site/v1`;
+  const venueUrl = `${site}/stands?eventId=${EVENT}&limit=100&order=position:asc`;
+  const lectures = Array.from({ length: LECTURES }, (_, i) => 1001 + i);
+  await load({ url: venueUrl, seconds: 3, connections: 4 });
+  const alone = await load({ url: venueUrl, seconds, connections: 4 });
+  const [beats, during] = await Promise.all([
+    heartbeatLoad({ url: `${site}/watch/heartbeat`, tokens: meta.clientTokens, lectures, rate, seconds, connections }),
+    load({ url: venueUrl, seconds, connections: 4 }),
+  ]);
+  log(`heartbeats: statuses ${JSON.stringify(beats.statuses)}, ${beats.errors} errors, ${beats.timeouts} timeouts`);
+  return {
+    accepted: beats.statuses[202] ?? 0,
+    acceptedPerSecond: (beats.statuses[202] ?? 0) / seconds,
+    refused: Object.entries(beats.statuses).filter(([code]) => code !== '202'),
+    errors: beats.errors + beats.timeouts,
+    beats: sortedPercentiles(beats.latencies),
+    alone: { ...sortedPercentiles(alone.latencies), rps: alone.latencies.length / alone.seconds },
+    during: { ...sortedPercentiles(during.latencies), rps: during.latencies.length / during.seconds },
+  };
+};
+
 const benchDatabase = async (kind, secrets) => {
   const dir = tempDir(`bench-dash-${kind}-`);
   const logFile = path.join(dir, 'strapi.log');
@@ -131,8 +194,15 @@ const benchDatabase = async (kind, secrets) => {
   const metaFile = path.join(dir, 'meta.json');
   await capture(process.execPath, [path.join(benchDir, 'prepare.mjs')], {
     cwd: cmsDir,
-    env: { ...env, BENCH_TOKEN_FILE: path.join(dir, 'token'), BENCH_META_FILE: metaFile },
+    env: {
+      ...env,
+      BENCH_TOKEN_FILE: path.join(dir, 'token'),
+      BENCH_META_FILE: metaFile,
+      BENCH_CLIENT_TOKENS: String(config.heartbeats.clients),
+    },
     logFile,
+    // Strapi's first start creates the schema: slow on a busy machine.
+    timeoutMs: 900_000,
   });
   const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
   const size = config.size[kind];
@@ -162,16 +232,27 @@ const benchDatabase = async (kind, secrets) => {
   started = performance.now();
   const strapi = startProcess(`strapi (${kind})`, process.execPath, [strapiBin, 'start'], {
     cwd: cmsDir,
-    env: { ...env, PORT: String(config.port) },
+    env: {
+      ...env,
+      PORT: String(config.port),
+      // Many heartbeats a minute from each of the bench's clients: the server's throughput is measured, not the limit.
+      WATCH_HEARTBEATS_PER_MINUTE: String(Math.ceil(((config.heartbeats.rate * 60) / config.heartbeats.clients) * 2)),
+    },
     logFile,
   });
-  await waitForHttp(`http://127.0.0.1:${config.port}/_health`, { child: strapi.child, logFile });
+  // The first start rolls the generated views up by hour (decision 053): minutes at 2,000,000 views.
+  await waitForHttp(`http://127.0.0.1:${config.port}/_health`, { child: strapi.child, logFile, timeoutMs: 1_800_000 });
+  const bootSeconds = (performance.now() - started) / 1000;
+  log(`${kind}: strapi started (with the rollup's backfill) in ${bootSeconds.toFixed(1)} s`);
   const headers = { authorization: `Bearer ${meta.staffToken}` };
   const base = `http://127.0.0.1:${config.port}/api/cms/v1/dashboards`;
   const event = await measure(`${base}/events/${EVENT}?from=2026-05-10&to=2026-05-12`, headers);
   const general = await measure(`${base}/general?from=2026-05-10&to=2026-05-12`, headers);
+  const report = await measure(`${base}/stands/1001?from=2026-05-10&to=2026-05-12`, headers);
+  log(`${kind}: event p95 ${event.p95.toFixed(0)} ms, general p95 ${general.p95.toFixed(0)} ms, report p95 ${report.p95.toFixed(0)} ms`);
+  const heartbeats = await heartbeatRun(meta);
   await strapi.stop();
-  return { kind, ...size, seedSeconds, event, general };
+  return { kind, ...size, seedSeconds, bootSeconds, event, general, report, heartbeats };
 };
 
 const main = async () => {
@@ -190,14 +271,32 @@ const main = async () => {
       await cleanupDownTo(mark);
     }
   }
-  const ms = (value) => `${value.toFixed(0)} ms`;
-  console.log('\n| database | page views | clients | watch minutes | event p50 | event p95 | general p50 | general p95 |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  const ms = (value) => (value === undefined ? '—' : `${value.toFixed(0)} ms`);
+  console.log(
+    '\n| database | page views | clients | watch minutes | boot + rollup | event p50 | event p95 | report p50 | report p95 | general p50 | general p95 |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results)
     console.log(
       `| ${r.kind} | ${r.views.toLocaleString('en-US')} | ${r.clients.toLocaleString('en-US')} | ${r.minutes.toLocaleString('en-US')} | ` +
-        `${ms(r.event.p50)} | ${ms(r.event.p95)} | ${ms(r.general.p50)} | ${ms(r.general.p95)} |`,
+        `${r.bootSeconds.toFixed(0)} s | ${ms(r.event.p50)} | ${ms(r.event.p95)} | ${ms(r.report.p50)} | ${ms(r.report.p95)} | ${ms(r.general.p50)} | ${ms(r.general.p95)} |`,
     );
+  const { rate, seconds, connections, clients } = config.heartbeats;
+  console.log(
+    `\nHeartbeats: ${rate}/s offered for ${seconds} s over ${connections} connections from ${clients} clients; venue read = the event's stands list, 4 connections.`,
+  );
+  console.log(
+    '\n| database | accepted/s | heartbeat p50 | heartbeat p99 | refused | venue alone p50 / p99 (req/s) | venue during p50 / p99 (req/s) |',
+  );
+  console.log('|---|---:|---:|---:|---|---:|---:|');
+  for (const r of results) {
+    const h = r.heartbeats;
+    const refused = h.refused.map(([code, n]) => `${n} × ${code}`).join(', ') || (h.errors ? `${h.errors} errors` : 'none');
+    console.log(
+      `| ${r.kind} | ${h.acceptedPerSecond.toFixed(0)} | ${ms(h.beats.p50)} | ${ms(h.beats.p99)} | ${refused} | ` +
+        `${ms(h.alone.p50)} / ${ms(h.alone.p99)} (${h.alone.rps.toFixed(0)}) | ${ms(h.during.p50)} / ${ms(h.during.p99)} (${h.during.rps.toFixed(0)}) |`,
+    );
+  }
 };
 
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));

@@ -54,9 +54,18 @@ try {
         },
       });
       const events = app.db.metadata.get('api::client.client').attributes.events.joinTable;
+      // BENCH_CLIENT_TOKENS more signed-in clients (ids 2…), for loads spread over clients (heartbeats).
+      const clientTokens = [];
+      for (let i = 0; i < Number(process.env.BENCH_CLIENT_TOKENS || 0); i += 1) {
+        const more = await app.db.query('api::client.client').create({
+          data: { id: 2 + i, name: `Visitante ${2 + i}`, email: `visitante${2 + i}.bench@exemplo.com.br`, listedInNetwork: false },
+        });
+        clientTokens.push((await createSession(app, { audience: 'client', accountId: more.id })).token);
+      }
       const meta = {
         staffToken: (await createSession(app, { audience: 'staff', accountId: staff.id })).token,
         clientToken: (await createSession(app, { audience: 'client', accountId: client.id })).token,
+        clientTokens,
         clientId: client.id,
         clientEvents: { table: events.name, client: events.joinColumn.name, event: events.inverseJoinColumn.name },
       };

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { rollUpViews } from './page-view-hours';
 import { documentId } from '../lib/document-id';
 import { settings } from '../lib/settings';
 import { BatchBuffer } from './batch-buffer';
@@ -101,6 +102,8 @@ export const writePageViews = async (strapi: Core.Strapi, views: readonly Pendin
         entered.flat(),
       );
     }
+    // The hourly rollup the dashboards read, in the same transaction (decision 053).
+    await rollUpViews(strapi, (sql, bindings) => raw(sql, bindings) as unknown as Promise<unknown>, [...idOf.values()]);
   });
   const known = enteredPairs(strapi);
   if (known.size > MAX_KNOWN_ENTERED) known.clear();

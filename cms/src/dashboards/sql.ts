@@ -23,6 +23,8 @@ export interface Sql {
   epoch: (expression: string) => string;
   /** The local seconds of a datetime expression in a range's zone. */
   local: (expression: string, range: ZonedRange) => string;
+  /** The local seconds of an expression of seconds since 1970 in a range's zone. */
+  localSeconds: (seconds: string, range: ZonedRange) => string;
   /** true as the engine stores booleans. */
   yes: string;
   /** Runs a statement and answers its rows. */
@@ -32,6 +34,16 @@ export interface Sql {
 const checked = (value: number): string => {
   if (!Number.isSafeInteger(value)) throw new Error(`Not an integer: ${value}`);
   return String(value);
+};
+
+/** The local seconds of an expression of seconds since 1970 in a range's zone: a CASE over its offset changes. */
+const localOf = (seconds: string, range: ZonedRange): string => {
+  if (range.offsets.length === 1) return `(${seconds} + ${checked(range.offsets[0].offset)})`;
+  const cases = range.offsets
+    .slice(1)
+    .map((piece, index) => `when ${seconds} < ${checked(Math.floor(piece.since / 1000))} then ${checked(range.offsets[index].offset)}`)
+    .join(' ');
+  return `(${seconds} + case ${cases} else ${checked(range.offsets[range.offsets.length - 1].offset)} end)`;
 };
 
 export const sqlOf = (strapi: Core.Strapi): Sql => {
@@ -49,15 +61,8 @@ export const sqlOf = (strapi: Core.Strapi): Sql => {
     int: checked,
     at: (ms) => (pg ? `to_timestamp(${checked(ms)} / 1000.0)` : checked(ms)),
     epoch,
-    local: (expression, range) => {
-      const seconds = epoch(expression);
-      if (range.offsets.length === 1) return `(${seconds} + ${checked(range.offsets[0].offset)})`;
-      const cases = range.offsets
-        .slice(1)
-        .map((piece, index) => `when ${seconds} < ${checked(Math.floor(piece.since / 1000))} then ${checked(range.offsets[index].offset)}`)
-        .join(' ');
-      return `(${seconds} + case ${cases} else ${checked(range.offsets[range.offsets.length - 1].offset)} end)`;
-    },
+    local: (expression, range) => localOf(epoch(expression), range),
+    localSeconds: (seconds, range) => localOf(`(${seconds})`, range),
     yes: pg ? 'true' : '1',
     rows: async <T>(statement: string) => rowsOf<T>(await strapi.db.connection.raw(statement)),
   };

@@ -13,6 +13,7 @@ import {
   type StandReportFigure,
 } from '@plataforma/adapter';
 import { joinOf, rowsOf, stampOf, tableOf } from '../analytics/sql';
+import { PAGE_VIEW_HOURS_TABLE } from '../analytics/page-view-hours';
 
 /**
  * The exhibitor report of one stand (issue 15, decision 049). Every figure is counted by the
@@ -113,8 +114,18 @@ export const standReport = async (
   const postgres = strapi.db.dialect.client === 'postgres';
   const stamp = stampOf(strapi);
   const tz = stand.event.timezone;
-  const start = range.from ? stamp(new Date(zonedInstant(range.from, '00:00', tz))) : null;
-  const end = range.to ? stamp(new Date(zonedInstant(nextDay(range.to), '00:00', tz))) : null;
+  const startMs = range.from ? new Date(zonedInstant(range.from, '00:00', tz)).getTime() : null;
+  const endMs = range.to ? new Date(zonedInstant(nextDay(range.to), '00:00', tz)).getTime() : null;
+  const start = startMs === null ? null : stamp(new Date(startMs));
+  const end = endMs === null ? null : stamp(new Date(endMs));
+  // Visits and visitors from the hourly rollup when the range's bounds are whole UTC hours (a zone
+  // with a whole-hour offset; decision 053), else from the views.
+  const HOUR = 3_600_000;
+  const rolledUp = (startMs === null || startMs % HOUR === 0) && (endMs === null || endMs % HOUR === 0);
+  const hoursWithin = join(
+    [...(startMs === null ? [] : [sql` and h.hour >= ${startMs / HOUR}`]), ...(endMs === null ? [] : [sql` and h.hour < ${endMs / HOUR}`])],
+    '',
+  );
   /** `and <column> in the range`. */
   const within = (column: string): Sql =>
     join(
@@ -197,9 +208,13 @@ export const standReport = async (
       where l.${raw(seStand.other)} = t.stand_id and e.kind = ${kind}${within('e.created_at')})`;
 
   const columns: Record<StandReportFigure, Sql> = {
-    visits: sql`(select count(*) from ${raw(T.pageViews)} pv join ${raw(pvStand.table)} l on l.${raw(pvStand.own)} = pv.id
+    visits: rolledUp
+      ? sql`(select coalesce(sum(h.views), 0) from ${raw(PAGE_VIEW_HOURS_TABLE)} h where h.stand_id = t.stand_id${hoursWithin})`
+      : sql`(select count(*) from ${raw(T.pageViews)} pv join ${raw(pvStand.table)} l on l.${raw(pvStand.own)} = pv.id
       where l.${raw(pvStand.other)} = t.stand_id${within('pv.created_at')})`,
-    uniqueVisitors: sql`(select count(distinct pc.${raw(pvClient.other)}) from ${raw(T.pageViews)} pv
+    uniqueVisitors: rolledUp
+      ? sql`(select count(distinct h.client_id) from ${raw(PAGE_VIEW_HOURS_TABLE)} h where h.stand_id = t.stand_id and h.client_id <> 0${hoursWithin})`
+      : sql`(select count(distinct pc.${raw(pvClient.other)}) from ${raw(T.pageViews)} pv
       join ${raw(pvStand.table)} l on l.${raw(pvStand.own)} = pv.id join ${raw(pvClient.table)} pc on pc.${raw(pvClient.own)} = pv.id
       where l.${raw(pvStand.other)} = t.stand_id${within('pv.created_at')})`,
     mediaOpened: eventsOfKind('media_opened'),

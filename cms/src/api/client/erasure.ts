@@ -2,6 +2,8 @@ import type { Core } from '@strapi/strapi';
 import { SESSION_UID, revokeAllSessions } from '../../auth/sessions';
 import { CLIENT_UID } from './wire';
 import { flushPageViews } from '../../analytics/page-views';
+import { eraseFromRollup } from '../../analytics/page-view-hours';
+import { inTransaction } from '../../analytics/sql';
 import { STAND_EVENT_UID, flushStandEvents } from '../../analytics/stand-events';
 import { WATCH_SESSION_UID, flushHeartbeats } from '../../analytics/watch';
 import { CERTIFICATE_UID } from '../../certificates/issue';
@@ -120,6 +122,8 @@ export const eraseClient = async (strapi: Core.Strapi, clientId: number): Promis
 
     const pageViews = await q(PAGE_VIEW_UID).count({ where: owned });
     await unlinkClient(strapi, PAGE_VIEW_UID, clientId);
+    // The dashboards' rollup: the client's rows become anonymous ones (decision 053).
+    await inTransaction(strapi, (raw) => eraseFromRollup(raw, [clientId]));
 
     const watched = ids(await q(WATCH_SESSION_UID).findMany({ where: owned, select: ['id'] }));
     if (watched.length) await q(WATCH_SESSION_UID).updateMany({ where: { id: { $in: watched } }, data: { key: null } });

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { ApiError, type EventDependents } from '@plataforma/adapter';
 import { removeUploads } from '../../storage';
+import { deleteFromRollup } from '../../analytics/page-view-hours';
 
 /**
  * What belongs to an event, and deleting it whole (SPEC §4: nothing orphaned, nothing
@@ -261,6 +262,8 @@ export const deleteTree = async (strapi: Core.Strapi, tree: EventTree): Promise<
     await unlinkFiles(strapi, UID[key], ids);
     await deleteIds(strapi, UID[key], ids);
   }
+  // The dashboards' hourly rollup of the deleted page views (decision 053).
+  await deleteFromRollup(strapi, tree.event, tree.stand);
   return [...new Set(files)];
 };
 

@@ -155,6 +155,28 @@ describe('/cms/eventos/:id/dashboard (decision 048)', () => {
     expect(await violations()).toEqual([]);
   });
 
+  it('draws a single day as bars (visits and visitors side by side), not a lone dot', async () => {
+    const oneDay: EventDashboard = {
+      ...eventData,
+      range: { from: '2026-05-10', to: '2026-05-10', timeZone: 'America/Sao_Paulo' },
+      perDay: [{ day: '2026-05-10', visits: 30, uniqueVisitors: 9 }],
+    };
+    fakeServer({ 'GET /api/cms/v1/users/me': () => admin, 'GET /api/cms/v1/dashboards/events/3': () => oneDay });
+    renderBackoffice('/cms/eventos/3/dashboard?from=2026-05-10&to=2026-05-10');
+    const chart = await screen.findByRole('img', { name: /^Visitas por dia: 1 pontos/ }, FIRST_LOAD);
+    expect(chart.querySelectorAll('rect')).toHaveLength(2);
+    expect(chart.querySelector('path')).toBeNull();
+    expect(screen.getByRole('table', { name: 'Visitas por dia' })).toHaveTextContent('10/05/2026309');
+  });
+
+  it('draws days as lines when the range has several', async () => {
+    fakeServer({ 'GET /api/cms/v1/users/me': () => admin, 'GET /api/cms/v1/dashboards/events/3': () => eventData });
+    renderBackoffice('/cms/eventos/3/dashboard');
+    const chart = await screen.findByRole('img', { name: /^Visitas por dia: 2 pontos/ }, FIRST_LOAD);
+    expect(chart.querySelectorAll('path').length).toBeGreaterThan(0);
+    expect(chart.querySelectorAll('rect')).toHaveLength(0);
+  });
+
   it('answers an unknown event with its error', async () => {
     fakeServer({
       'GET /api/cms/v1/users/me': () => admin,

@@ -67,11 +67,20 @@ const Dashboard = ({ data }: { data: EventDashboard }) => {
         emptyText={none}
         chart={
           <>
-            <LineChart
-              label={t('dashboards.event.perDay')}
-              series={trafficSeries}
-              points={data.perDay.map((row) => ({ label: formatDay(row.day).slice(0, 5), values: [row.visits, row.uniqueVisitors] }))}
-            />
+            {/* One day is one point: a line would be a lone dot, bars read. */}
+            {data.perDay.length === 1 ? (
+              <BarChart
+                label={t('dashboards.event.perDay')}
+                series={trafficSeries}
+                points={data.perDay.map((row) => ({ label: formatDay(row.day).slice(0, 5), values: [row.visits, row.uniqueVisitors] }))}
+              />
+            ) : (
+              <LineChart
+                label={t('dashboards.event.perDay')}
+                series={trafficSeries}
+                points={data.perDay.map((row) => ({ label: formatDay(row.day).slice(0, 5), values: [row.visits, row.uniqueVisitors] }))}
+              />
+            )}
             <Legend series={trafficSeries} />
           </>
         }

@@ -55,31 +55,39 @@ const tickLabels = (points: readonly ChartPoint[]) => {
   return points.filter((_, index) => index % step === 0).map((point) => point.label);
 };
 
-/** Bars, one series (the first value of each point). */
+/** Bars: one per point, or side by side per series when there are several (each point's values in order). */
 export const BarChart = ({ label, points, series }: { label: string; points: readonly ChartPoint[]; series: readonly ChartSeries[] }) => {
   const summary = useChartSummary()(label, points, series);
   const inner = { width: WIDTH - MARGIN.left - MARGIN.right, height: HEIGHT - MARGIN.top - MARGIN.bottom };
   const x = scaleBand<string>({ domain: points.map((point) => point.label), range: [0, inner.width], padding: 0.2 });
-  const max = Math.max(1, ...points.map((point) => point.values[0] ?? 0));
+  const drawn = Math.max(1, series.length);
+  const side = scaleBand<number>({
+    domain: Array.from({ length: drawn }, (_, index) => index),
+    range: [0, x.bandwidth()],
+    padding: drawn > 1 ? 0.05 : 0,
+  });
+  const max = Math.max(1, ...points.flatMap((point) => point.values.slice(0, drawn)));
   const y = scaleLinear<number>({ domain: [0, max], range: [inner.height, 0], nice: true });
   return (
     <Svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary}>
       <Group left={MARGIN.left} top={MARGIN.top}>
-        {points.map((point) => {
-          const value = point.values[0] ?? 0;
-          const top = y(value) ?? 0;
-          return (
-            <Bar
-              key={point.label}
-              x={x(point.label) ?? 0}
-              y={top}
-              width={x.bandwidth()}
-              height={Math.max(0, inner.height - top)}
-              fill={COLORS[0]}
-              aria-hidden="true"
-            />
-          );
-        })}
+        {points.flatMap((point) =>
+          Array.from({ length: drawn }, (_, index) => {
+            const value = point.values[index] ?? 0;
+            const top = y(value) ?? 0;
+            return (
+              <Bar
+                key={`${point.label}-${index}`}
+                x={(x(point.label) ?? 0) + (side(index) ?? 0)}
+                y={top}
+                width={side.bandwidth()}
+                height={Math.max(0, inner.height - top)}
+                fill={COLORS[index % COLORS.length]}
+                aria-hidden="true"
+              />
+            );
+          }),
+        )}
         <AxisLeft scale={y} numTicks={4} tickFormat={(value) => Number(value).toLocaleString('pt-BR')} aria-hidden="true" />
         <AxisBottom top={inner.height} scale={x} tickValues={tickLabels(points)} aria-hidden="true" />
       </Group>

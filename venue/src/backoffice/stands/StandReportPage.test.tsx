@@ -128,6 +128,11 @@ describe('/cms/estandes/:standId/relatorio (decision 049)', () => {
     const router = renderBackoffice('/cms/estandes/3/relatorio');
     expect(await screen.findByText('Nenhuma visita, contato ou lead neste período.', {}, FIRST_LOAD)).toBeInTheDocument();
     expect(screen.getByText('Nenhum lead com autorização para contato neste período.')).toBeInTheDocument();
+    // No chart frame of empty bars: the text instead, and the table of figures still there.
+    expect(screen.queryByRole('img', { name: /^Indicadores do estande/ })).toBeNull();
+    expect(screen.getByText('Sem dados no período.')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Média do nível' })).toBeInTheDocument();
+    expect(screen.getAllByRole('row').length).toBeGreaterThan(STAND_REPORT_FIGURES.length);
     expect(await violations()).toEqual([]);
     await router.navigate('/cms/estandes/4/relatorio');
     expect(await screen.findByRole('alert')).toBeInTheDocument();

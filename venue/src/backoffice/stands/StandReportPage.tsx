@@ -183,7 +183,12 @@ export const StandReportPage = () => {
           <Section aria-labelledby="report-figures">
             <h2 id="report-figures">{t('stands.report.figuresTitle')}</h2>
             <Side>
-              <FiguresChart report={data} label={t('stands.report.chartLabel', { name: data.stand.name })} />
+              {/* Nothing to draw (the stand and its tier at 0): the text, not an empty frame; the table stays. */}
+              {CHARTED.every((key) => !data.figures[key].value && !data.figures[key].tierAverage) ? (
+                <p className="empty">{t('stands.report.noChartData')}</p>
+              ) : (
+                <FiguresChart report={data} label={t('stands.report.chartLabel', { name: data.stand.name })} />
+              )}
               <Table>
                 <thead>
                   <tr>

@@ -1,4 +1,6 @@
 import type { Core } from '@strapi/strapi';
+import { eraseFromRollup } from '../../../analytics/page-view-hours';
+import { inTransaction } from '../../../analytics/sql';
 import { ApiError, CLIENT_EXPORT_FORMATS, clientPaths, parseListQuery, type ClientExportFormat } from '@plataforma/adapter';
 import { buildListParams, resourceRoutes } from '@plataforma/adapter/server';
 import { SESSION_UID } from '../../../auth/sessions';
@@ -76,6 +78,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const owned = await ownedBy(uid, ids);
         if (owned.length) await strapi.db.query(uid).deleteMany({ where: { id: { $in: owned } } });
       }
+      // Their views become anonymous: so do their rows of the dashboards' rollup (decision 053).
+      await inTransaction(strapi, (raw) => eraseFromRollup(raw, ids));
       return [];
     },
   });

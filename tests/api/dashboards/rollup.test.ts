@@ -1,0 +1,220 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventDashboardSchema } from '@plataforma/adapter';
+import { createClient, createStaff } from '../helpers/accounts';
+import { cmsApi, createEvent, insert } from '../helpers/event-fixtures';
+import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
+
+// The hourly page-view rollup the dashboards read (decision 053): it follows the page-view
+// batches (in any order), erasure and an event's deletion, and a rebuild from the views gives the
+// same rows. The events' zone is America/Sao_Paulo (UTC-3) unless said otherwise.
+let server: TestServer;
+let token: string;
+const api = (...args: Parameters<ReturnType<typeof cmsApi>>) => cmsApi(server, () => token)(...args);
+
+const cmsDir = path.resolve(__dirname, '../../../cms');
+const load = createRequire(__filename);
+type PageViews = typeof import('../../../cms/src/analytics/page-views');
+type Hours = typeof import('../../../cms/src/analytics/page-view-hours');
+type Erasure = typeof import('../../../cms/src/api/client/erasure');
+const { writePageViews } = load(path.join(cmsDir, 'dist/src/analytics/page-views')) as PageViews;
+const { eraseClient } = load(path.join(cmsDir, 'dist/src/api/client/erasure')) as Erasure;
+const { backfillPageViewHours, PAGE_VIEW_HOURS_TABLE } = load(path.join(cmsDir, 'dist/src/analytics/page-view-hours')) as Hours;
+
+const view = (eventId: number, clientId: number | null, page: string, at: string, standId: number | null = null) => ({
+  path: `/plataforma/${eventId}-rollup/${page}`,
+  referrer: null,
+  language: 'pt',
+  eventId,
+  standId,
+  clientId,
+  createdAt: new Date(at),
+});
+
+interface HourRow {
+  event_id: number;
+  hour: number;
+  client_id: number;
+  stand_id: number;
+  path: string;
+  views: number;
+  seconds: number;
+  tail_seconds: number;
+  tail_until: number | null;
+}
+
+/** The rollup's rows, numbers as numbers, in key order. */
+const rows = async (where: Record<string, number> = {}): Promise<HourRow[]> =>
+  (
+    (await server.strapi.db
+      .connection(PAGE_VIEW_HOURS_TABLE)
+      .where(where)
+      .orderBy(['event_id', 'hour', 'client_id', 'stand_id', 'path'])) as HourRow[]
+  ).map((row) => ({
+    event_id: Number(row.event_id),
+    hour: Number(row.hour),
+    client_id: Number(row.client_id),
+    stand_id: Number(row.stand_id),
+    path: row.path,
+    views: Number(row.views),
+    seconds: Number(row.seconds),
+    tail_seconds: Number(row.tail_seconds),
+    tail_until: row.tail_until === null ? null : Number(row.tail_until),
+  }));
+
+const dashboard = async (eventId: number, query = '?from=2026-05-10&to=2026-05-10') => {
+  const res = await api('get', `/dashboards/events/${eventId}${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return eventDashboardSchema.parse(res.body.data);
+};
+
+beforeAll(async () => {
+  server = await startServer('dashboards-rollup', { seed: false, env: { PAGE_VIEWS_FLUSH_MS: '600000' } });
+  const admin = await createStaff(server.strapi, { role: 'admin' });
+  token = await sessionToken(server, 'staff', admin.id);
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('page_view_hours', () => {
+  it('follows batches written out of order: a later batch gives the earlier view its time, across hours', async () => {
+    const s = server.strapi;
+    const event = await createEvent(s, { name: 'Rollup', startDate: '2026-05-10', timezone: 'America/Sao_Paulo', published: true });
+    const stand = await insert(s, 'api::stand.stand', { name: 'Estande', type: 'master', event });
+    const a = (await createClient(s)).id;
+    const b = (await createClient(s)).id;
+    // 12:50Z = 09:50 local. A: hall at 12:50, then (another batch) the stand at 13:05 — 900 s for the
+    // hall, counted in the 12:00Z hour's tail since the next view is in the 13:00Z hour.
+    await writePageViews(s, [
+      view(event, a, 'hall-entrada', '2026-05-10T12:50:00Z'),
+      view(event, null, 'hall-entrada', '2026-05-10T12:55:00Z'),
+    ]);
+    expect((await dashboard(event)).halls).toEqual([{ hall: 'hall-entrada', visits: 2, uniqueVisitors: 1, seconds: 0 }]);
+    await writePageViews(s, [view(event, a, 'estande/1', '2026-05-10T13:05:00Z', stand)]);
+    let data = await dashboard(event);
+    expect(data.halls).toEqual([{ hall: 'hall-entrada', visits: 2, uniqueVisitors: 1, seconds: 900 }]);
+    expect(data.stands).toMatchObject([{ standId: stand, visits: 1, uniqueVisitors: 1 }]);
+    // Out of order: a view of A at 12:55 arrives last, between the two: the hall view now has 300 s,
+    // the new one (hall-lounge) 600 s until the stand.
+    await writePageViews(s, [view(event, a, 'hall-lounge', '2026-05-10T12:55:00Z'), view(event, b, 'hall-lounge', '2026-05-10T12:56:00Z')]);
+    data = await dashboard(event);
+    expect(data.halls).toEqual([
+      { hall: 'hall-lounge', visits: 2, uniqueVisitors: 2, seconds: 600 },
+      { hall: 'hall-entrada', visits: 2, uniqueVisitors: 1, seconds: 300 },
+    ]);
+    expect(data.totals).toMatchObject({ visits: 5, uniqueVisitors: 2 });
+    expect(data.perHour.filter((row) => row.visits > 0)).toEqual([
+      { hour: 9, visits: 4, uniqueVisitors: 2 },
+      { hour: 10, visits: 1, uniqueVisitors: 1 },
+    ]);
+    // A's next view on the next day: counted only when the range includes that day (the 10th's
+    // last view of A, the stand's, has no next view in a range ending on the 10th).
+    await writePageViews(s, [view(event, a, 'hall-entrada', '2026-05-11T03:10:00Z')]);
+    expect((await dashboard(event)).halls.find((row) => row.hall === 'hall-entrada')?.seconds).toBe(300);
+    const twoDays = await dashboard(event, '?from=2026-05-10&to=2026-05-11');
+    // The stand's view (13:05Z) has 1800 s (the cap) until 03:10Z of the 11th: a stand's, not a hall's.
+    expect(twoDays.halls.find((row) => row.hall === 'hall-entrada')).toEqual({
+      hall: 'hall-entrada',
+      visits: 3,
+      uniqueVisitors: 1,
+      seconds: 300,
+    });
+    expect(twoDays.perDay).toEqual([
+      { day: '2026-05-10', visits: 5, uniqueVisitors: 2 },
+      { day: '2026-05-11', visits: 1, uniqueVisitors: 1 },
+    ]);
+
+    // A rebuild from the views gives the same rows as the batches wrote.
+    const written = await rows({ event_id: event });
+    expect(written.length).toBeGreaterThan(0);
+    await s.db.connection(PAGE_VIEW_HOURS_TABLE).delete();
+    expect(await backfillPageViewHours(s)).toBe(true);
+    expect(await rows({ event_id: event })).toEqual(written);
+    // Already rolled up: nothing to do.
+    expect(await backfillPageViewHours(s)).toBe(false);
+  });
+
+  it('rolls up a view created through the query engine (not the batch writer)', async () => {
+    const s = server.strapi;
+    const event = await createEvent(s, { name: 'Rollup direto', startDate: '2026-05-10', published: true });
+    const client = (await createClient(s)).id;
+    await insert(s, 'api::page-view.page-view', {
+      path: `/plataforma/${event}-rollup/hall-entrada`,
+      event,
+      client,
+      createdAt: new Date('2026-05-10T15:00:00Z'),
+    });
+    expect(await rows({ event_id: event })).toMatchObject([
+      { client_id: client, stand_id: 0, views: 1, hour: Date.parse('2026-05-10T15:00:00Z') / 3_600_000 },
+    ]);
+    expect((await dashboard(event)).totals).toMatchObject({ visits: 1, uniqueVisitors: 1 });
+  });
+
+  it("turns an erased or deleted client's rows anonymous: visits stay, the visitor and the time go", async () => {
+    const s = server.strapi;
+    const event = await createEvent(s, { name: 'Rollup LGPD', startDate: '2026-05-10', published: true });
+    const client = (await createClient(s)).id;
+    const other = (await createClient(s)).id;
+    await writePageViews(s, [
+      view(event, client, 'hall-entrada', '2026-05-10T15:00:00Z'),
+      view(event, client, 'hall-lounge', '2026-05-10T15:10:00Z'),
+      view(event, other, 'hall-entrada', '2026-05-10T15:20:00Z'),
+      view(event, null, 'hall-entrada', '2026-05-10T15:30:00Z'),
+    ]);
+    expect((await dashboard(event)).halls).toEqual([
+      { hall: 'hall-entrada', visits: 3, uniqueVisitors: 2, seconds: 600 },
+      { hall: 'hall-lounge', visits: 1, uniqueVisitors: 1, seconds: 0 },
+    ]);
+    // The LGPD erasure (the client's own request) and an admin's deletion of the account: the same.
+    await eraseClient(s, client);
+    expect(await rows({ client_id: client })).toEqual([]);
+    expect((await dashboard(event)).totals).toMatchObject({ visits: 4, uniqueVisitors: 1 });
+    expect((await api('delete', `/clients?ids=${client}`)).status).toBe(200);
+    expect(await rows({ client_id: client })).toEqual([]);
+    const data = await dashboard(event);
+    expect(data.totals).toMatchObject({ visits: 4, uniqueVisitors: 1 });
+    expect(data.halls).toEqual([
+      { hall: 'hall-entrada', visits: 3, uniqueVisitors: 1, seconds: 0 },
+      { hall: 'hall-lounge', visits: 1, uniqueVisitors: 0, seconds: 0 },
+    ]);
+    // The same as a rebuild from the views (which lost their client).
+    const kept = await rows({ event_id: event });
+    await s.db.connection(PAGE_VIEW_HOURS_TABLE).delete();
+    await backfillPageViewHours(s);
+    expect(await rows({ event_id: event })).toEqual(kept);
+  });
+
+  it("goes with an event's deletion", async () => {
+    const s = server.strapi;
+    const event = await createEvent(s, { name: 'Rollup apagável', startDate: '2026-05-10', published: true });
+    const stand = await insert(s, 'api::stand.stand', { name: 'Estande apagável', event });
+    const client = (await createClient(s)).id;
+    await writePageViews(s, [
+      view(event, client, 'hall-entrada', '2026-05-10T15:00:00Z'),
+      view(event, null, 'estande/1', '2026-05-10T15:05:00Z', stand),
+    ]);
+    expect(await rows({ event_id: event })).toHaveLength(2);
+    expect((await api('delete', `/events?ids=${event}`)).status).toBe(200);
+    expect(await rows({ event_id: event })).toEqual([]);
+    expect(await rows({ stand_id: stand })).toEqual([]);
+  });
+
+  it('reads a zone with a half-hour offset from the views (exact days and hours)', async () => {
+    const s = server.strapi;
+    const event = await createEvent(s, { name: 'Rollup Índia', startDate: '2026-05-10', timezone: 'Asia/Kolkata', published: true });
+    const client = (await createClient(s)).id;
+    // 18:20Z = 23:50 of the 10th in Kolkata (UTC+5:30); 18:40Z = 00:10 of the 11th.
+    await writePageViews(s, [
+      view(event, client, 'hall-entrada', '2026-05-10T18:20:00Z'),
+      view(event, client, 'hall-lounge', '2026-05-10T18:40:00Z'),
+    ]);
+    const data = await dashboard(event);
+    expect(data.totals).toMatchObject({ visits: 1, uniqueVisitors: 1 });
+    expect(data.perHour.filter((row) => row.visits > 0)).toEqual([{ hour: 23, visits: 1, uniqueVisitors: 1 }]);
+    // Its next view is on the 11th: out of the range, no time.
+    expect(data.halls).toEqual([{ hall: 'hall-entrada', visits: 1, uniqueVisitors: 1, seconds: 0 }]);
+  });
+});
