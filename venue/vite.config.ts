@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Alias, type Plugin } from 'vite';
+import { axiosWithoutFetch } from './src/shared/axiosWithoutFetch';
 
 const adapterSource = fileURLToPath(new URL('../adapter/src/', import.meta.url));
 
@@ -39,23 +40,6 @@ const precompress = (): Plugin => ({
       }),
     );
   },
-});
-
-/**
- * axios picks the first adapter the environment supports from ['xhr', 'http', 'fetch']: in a
- * browser always XMLHttpRequest, and the venue never asks for another. Its fetch adapter (~5 KB
- * gzipped, decision 037) is left out of the build: `getFetch` answers false, as it does where
- * fetch is missing, so a request that asked for it would fail with axios's own 'not supported'
- * error. Development and the tests keep the whole of axios.
- */
-export const axiosWithoutFetch = (): Plugin => ({
-  name: 'plataforma:axios-without-fetch',
-  apply: 'build',
-  enforce: 'pre',
-  load: (id) =>
-    /[\\/]node_modules[\\/]axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/.test(id)
-      ? 'export const getFetch = () => false;\nexport default false;\n'
-      : null,
 });
 
 // `npm run dev` starts Strapi on PORT (default 1337): the API is proxied there unless VENUE_API_PORT says otherwise.
