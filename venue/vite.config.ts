@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Alias, type Plugin } from 'vite';
+import { axiosWithoutFetch } from './src/shared/axiosWithoutFetch';
 
 const adapterSource = fileURLToPath(new URL('../adapter/src/', import.meta.url));
 
@@ -63,7 +64,7 @@ export const ptSections = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), precompress(), ptSections()],
+  plugins: [react(), precompress(), ptSections(), axiosWithoutFetch()],
   resolve: { alias: adapterAliases },
   server: {
     port: 5173,

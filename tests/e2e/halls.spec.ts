@@ -219,7 +219,7 @@ test("the antechambers open the event's links and PDFs in a new tab, and the wel
   await expect(page.getByRole('heading', { level: 1, name: 'Palestrantes' })).toBeVisible();
 });
 
-test('hall-entrada loads under 180 KB of JavaScript (gzipped) and none of the back office', async ({ page }) => {
+test('hall-entrada loads under 170 KB of JavaScript (gzipped) and none of the back office', async ({ page }) => {
   const scripts: Array<{ url: string; gzipped: number }> = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
@@ -232,7 +232,7 @@ test('hall-entrada loads under 180 KB of JavaScript (gzipped) and none of the ba
   console.log(`hall-entrada first load: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB gzipped`);
   for (const script of [...scripts].sort((a, b) => b.gzipped - a.gzipped))
     console.log(`  ${new URL(script.url).pathname.split('/').pop()}: ${(script.gzipped / 1024).toFixed(1)} KB`);
-  expect(total).toBeLessThan(180 * 1024);
+  expect(total).toBeLessThan(170 * 1024);
   expect(scripts.filter((script) => /Backoffice|backoffice/.test(script.url))).toEqual([]);
 });
 

@@ -8,3 +8,23 @@ declare module 'virtual:pt-section/certificates' {
   const section: (typeof import('./i18n/locales/pt.json'))['certificates'];
   export default section;
 }
+/** The public site's texts (catalogue, event page, account, site pages). */
+declare module 'virtual:pt-section/site' {
+  const section: (typeof import('./i18n/locales/pt.json'))['site'];
+  export default section;
+}
+/** The stand page's texts. */
+declare module 'virtual:pt-section/stand' {
+  const section: (typeof import('./i18n/locales/pt.json'))['stand'];
+  export default section;
+}
+/** The lecture screens' texts. */
+declare module 'virtual:pt-section/lecture' {
+  const section: (typeof import('./i18n/locales/pt.json'))['lecture'];
+  export default section;
+}
+/** The speakers' directory's texts. */
+declare module 'virtual:pt-section/speakerDirectory' {
+  const section: (typeof import('./i18n/locales/pt.json'))['speakerDirectory'];
+  export default section;
+}

@@ -1,3 +1,4 @@
+import './texts';
 import '../shared/commerce/texts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

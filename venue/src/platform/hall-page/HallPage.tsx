@@ -14,7 +14,6 @@ import { HallItems } from '../halls/scene/HallItems';
 import { Room } from '../halls/scene/parts';
 import { Stage } from '../halls/scene/Stage';
 import { SoftLoginModal } from '../session/SoftLoginModal';
-import { VideoModal } from '../ui/VideoModal';
 import { EventCaption } from './EventCaption';
 import { HallList } from './HallList';
 import { LiveNow } from './LiveNow';
@@ -22,6 +21,8 @@ import { useHallItems } from './useHallItems';
 
 // Its own chunk: only the help desk's 'Atendimento' opens it.
 const ContactModal = lazy(async () => ({ default: (await import('../contact/ContactModal')).ContactModal }));
+// Its own chunk too (the players and the video hosts' rules): only a hall's video button opens it.
+const VideoModal = lazy(async () => ({ default: (await import('../ui/VideoModal')).VideoModal }));
 
 const Loading = styled.div`
   position: fixed;
@@ -145,11 +146,13 @@ export const HallPage = ({ page }: { page: HallKey }) => {
         </Suspense>
       )}
       {action && action !== 'contact' && event.data && (
-        <VideoModal
-          title={action === 'welcomeVideo' ? t('halls.welcomeVideo') : t('halls.congressVideo')}
-          link={action === 'welcomeVideo' ? event.data.venue.welcomeVideo : event.data.venue.congressVideo}
-          onClose={() => setAction(null)}
-        />
+        <Suspense fallback={null}>
+          <VideoModal
+            title={action === 'welcomeVideo' ? t('halls.welcomeVideo') : t('halls.congressVideo')}
+            link={action === 'welcomeVideo' ? event.data.venue.welcomeVideo : event.data.venue.congressVideo}
+            onClose={() => setAction(null)}
+          />
+        </Suspense>
       )}
       {hall.open && !signedIn && <SoftLoginModal />}
     </>

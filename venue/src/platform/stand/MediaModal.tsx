@@ -1,3 +1,4 @@
+import './texts';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Media } from '@plataforma/adapter';

@@ -1,11 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { usedTextKeys } from '../../test-fixtures';
 import { MESSAGE_KEYS } from '@plataforma/adapter';
-import { BUNDLED_PT, i18n, loadLanguage, messageText } from '.';
+import { BUNDLED_PT, i18n, LAZY_PT_SECTIONS, loadLanguage, messageText } from '.';
 import pt from './locales/pt.json';
-// The commerce screens add their section when they load; the checks below read every screen's keys.
+// The lazy sections are added when their screens load; the checks below read every screen's keys.
 import '../commerce/texts';
 import '../../site/certificates/texts';
+import '../../site/texts';
+import '../../platform/stand/texts';
+import '../../platform/lecture/texts';
+import '../../platform/speakers/texts';
 
 describe('PT pack', () => {
   it.each(MESSAGE_KEYS)('has a Portuguese text for %s', (key) => {
@@ -19,14 +23,20 @@ describe('PT pack', () => {
     expect(Object.keys(pt)).not.toContain('backoffice');
   });
 
-  it('bundles every section of the pack but `commerce` and `certificates`, which load with their screens', () => {
+  it('bundles every section of the pack but the lazy ones, which load with their screens', () => {
+    const lazy: readonly string[] = LAZY_PT_SECTIONS;
     expect(Object.keys(BUNDLED_PT).sort()).toEqual(
       Object.keys(pt)
-        .filter((key) => key !== 'commerce' && key !== 'certificates')
+        .filter((key) => !lazy.includes(key))
         .sort(),
     );
     expect(i18n.t('certificates.verifyTitle', { lng: 'pt' })).not.toBe('certificates.verifyTitle');
     expect(i18n.t('commerce.orders.title', { lng: 'pt' })).toBe('Meus pedidos');
+    for (const section of ['site', 'stand', 'lecture', 'speakerDirectory'])
+      expect(
+        MESSAGE_KEYS.filter((key) => key.startsWith(`${section}.`)),
+        section,
+      ).toEqual([]);
   });
 
   it('falls back to the generic error for an unknown key', () => {
@@ -75,6 +85,25 @@ describe('texts the screens use', () => {
   it('finds the screens', () => {
     expect(Object.keys(sources).length).toBeGreaterThan(10);
     expect(keys.has('common.notFound')).toBe(true);
+  });
+
+  // A screen that uses a lazy section's texts loads them itself: it imports the section's texts.ts
+  // (what the first load leaves out would otherwise show as raw keys on that screen).
+  const textsModule: Record<string, string> = {
+    commerce: '/src/shared/commerce/texts.ts',
+    certificates: '/src/site/certificates/texts.ts',
+    site: '/src/site/texts.ts',
+    stand: '/src/platform/stand/texts.ts',
+    lecture: '/src/platform/lecture/texts.ts',
+    speakerDirectory: '/src/platform/speakers/texts.ts',
+  };
+  const importsOf = (file: string, code: string): string[] =>
+    [...code.matchAll(/^import '(\.[^']+)';$/gm)].map((match) => new URL(`${match[1]}.ts`, `file://${file}`).pathname);
+  it.each(LAZY_PT_SECTIONS.map((section) => [section]))('every screen using the lazy section %s imports its texts', (section) => {
+    const uses = new RegExp(`\\bt\\(\\s*['\`]${section}\\.`);
+    const users = Object.entries(sources).filter(([file, code]) => uses.test(code) && file !== textsModule[section]);
+    expect(users.length).toBeGreaterThan(0);
+    for (const [file, code] of users) expect(importsOf(file, code), file).toContain(textsModule[section]);
   });
 
   it.each([...keys].sort())('the PT pack has %s', (key) => {

@@ -1,10 +1,10 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { HTML_LANG, type Language } from '@plataforma/adapter/constants';
-// The bundled PT pack, section by section: every section but `commerce` and `certificates`, whose
-// texts load with their screens (shared/commerce/texts.ts, site/certificates/texts.ts), so the
-// first load does not carry them. A test
-// (i18n.test.ts) checks that this list and the pack's sections agree.
+// The bundled PT pack, section by section: every section but those in LAZY_PT_SECTIONS, whose
+// texts load with their screens (shared/commerce/texts.ts, site/certificates/texts.ts,
+// site/texts.ts, platform/{stand,lecture,speakers}/texts.ts), so the first load does not carry
+// them. A test (i18n.test.ts) checks that this list and the pack's sections agree.
 import {
   api as apiTexts,
   pageView as pageViewTexts,
@@ -24,14 +24,10 @@ import {
   common as commonTexts,
   platform as platformTexts,
   language as languageTexts,
-  stand as standTexts,
-  lecture as lectureTexts,
   halls as hallsTexts,
   languagePacks as languagePacksTexts,
   chat as chatTexts,
-  site as siteTexts,
   agenda as agendaTexts,
-  speakerDirectory as speakerDirectoryTexts,
   exhibitors as exhibitorsTexts,
   orders as ordersTexts,
   payments as paymentsTexts,
@@ -41,7 +37,15 @@ import {
 import { api } from '../api';
 import { useAppState } from '../state/store';
 
-/** The PT sections bundled with the first load (the pack less `commerce` and `certificates`). */
+/**
+ * The PT sections that are not part of the first load: each is a `virtual:pt-section/<name>`
+ * module that the screens using it import (through their `texts.ts`). Those added for issue 17
+ * (`site`, `stand`, `lecture`, `speakerDirectory`) hold no message key of the server's
+ * (MESSAGE_KEYS), which any screen may have to show; a test checks it.
+ */
+export const LAZY_PT_SECTIONS = ['commerce', 'certificates', 'site', 'stand', 'lecture', 'speakerDirectory'] as const;
+
+/** The PT sections bundled with the first load (the pack less LAZY_PT_SECTIONS). */
 export const BUNDLED_PT = {
   api: apiTexts,
   pageView: pageViewTexts,
@@ -61,14 +65,10 @@ export const BUNDLED_PT = {
   common: commonTexts,
   platform: platformTexts,
   language: languageTexts,
-  stand: standTexts,
-  lecture: lectureTexts,
   halls: hallsTexts,
   languagePacks: languagePacksTexts,
   chat: chatTexts,
-  site: siteTexts,
   agenda: agendaTexts,
-  speakerDirectory: speakerDirectoryTexts,
   exhibitors: exhibitorsTexts,
   orders: ordersTexts,
   payments: paymentsTexts,

@@ -1,3 +1,4 @@
+import '../texts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';

@@ -1,3 +1,4 @@
+import '../texts';
 import '../../shared/commerce/texts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';

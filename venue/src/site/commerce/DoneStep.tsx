@@ -1,3 +1,5 @@
+import '../../shared/commerce/texts';
+import '../texts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Event, Order } from '@plataforma/adapter';

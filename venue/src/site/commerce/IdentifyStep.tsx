@@ -1,3 +1,4 @@
+import '../../shared/commerce/texts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { FormAlert } from '../../platform/ui/fields';

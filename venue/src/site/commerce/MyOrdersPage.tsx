@@ -1,3 +1,4 @@
+import '../texts';
 import '../../shared/commerce/texts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

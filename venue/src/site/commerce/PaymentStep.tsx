@@ -1,3 +1,4 @@
+import '../../shared/commerce/texts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import dayjs from 'dayjs';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';

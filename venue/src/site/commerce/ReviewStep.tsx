@@ -1,3 +1,4 @@
+import '../../shared/commerce/texts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Quote } from '@plataforma/adapter';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../texts';
 import '../../shared/commerce/texts';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';

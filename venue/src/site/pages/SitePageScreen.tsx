@@ -1,3 +1,4 @@
+import '../texts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SitePageKey } from '@plataforma/adapter';
