@@ -53,8 +53,16 @@ test('a visitor who watched the minimum downloads the certificate and its code v
   await visitor.getByLabel('Cidade').selectOption('Niterói');
   await visitor.getByLabel('Senha', { exact: true }).fill('Renata#2026x');
   await visitor.getByLabel('Confirme a senha').fill('Renata#2026x');
+  // Entering is the hall's page view (the server records the client as entered from it): wait for
+  // it, not only for the address, which changes before the hall's screen has loaded.
+  const entered = visitor.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/site/v1/page-views') &&
+      (response.request().postDataJSON() as { path?: string } | null)?.path === '/plataforma/1/hall-entrada',
+  );
   await visitor.getByRole('button', { name: 'Criar conta' }).click();
   await expect(visitor).toHaveURL(/\/plataforma\/1\/hall-entrada$/);
+  expect((await entered).status()).toBe(202);
 
   // A minute of a lecture on the server's clock.
   const token = await visitor.evaluate(() => localStorage.getItem('plataforma:client-token'));
