@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter } from 'react-router-dom';
+import { App, createQueryClient, ROUTER_FUTURE } from '../../App';
 import { ApiError, type Stand } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
@@ -9,7 +11,7 @@ import { eventFixture } from '../../test-fixtures';
 import { standHallLayout, type HallItem } from '../halls/layouts';
 import { pagePath } from '../halls/registry';
 import { mockVenueApi, renderAt, signInVisitor } from '../test-utils';
-import { sortStands } from './ExhibitorDirectory';
+import { ExhibitorDirectory, sortStands } from './ExhibitorDirectory';
 
 const stand = (id: number, name: string, type: Stand['type'], position: number, extra: Partial<Stand> = {}): Stand => ({
   id,
@@ -134,6 +136,29 @@ describe('Expositores', () => {
     expect(screen.getByText('Nenhum expositor')).toHaveAttribute('aria-live', 'polite');
     expect(screen.getByText('Nenhum expositor encontrado com esses filtros.')).toBeInTheDocument();
     expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('lets a stand followed right after typing load: the search written later does not bring the visitor back', async () => {
+    // A bug the Playwright run found: the stand's screen is a lazy chunk; while it loaded, the
+    // search's timer wrote the address, a navigation of its own that cancelled the stand's.
+    serve(stands);
+    const router = createMemoryRouter(
+      [
+        { path: '/plataforma/:slug/expositores', Component: ExhibitorDirectory },
+        // A stand screen still loading (a slow network): its chunk never arrives in this test.
+        { path: '/plataforma/:slug/estande/:standId', lazy: () => new Promise<never>(() => undefined) },
+      ],
+      { initialEntries: ['/plataforma/1/expositores'], future: ROUTER_FUTURE },
+    );
+    render(<App router={router} queryClient={createQueryClient()} />);
+    const box = await screen.findByRole('searchbox', { name: 'Buscar por nome ou descrição' });
+
+    await userEvent.type(box, 'cardio');
+    await userEvent.click(screen.getByRole('link', { name: 'Visitar estande: Cárdio Lab' }));
+    // Past the search's delay: the stand's navigation is still the one under way.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(router.state.navigation.location?.pathname).toBe('/plataforma/1/estande/24-cardio-lab');
+    expect(router.state.location.search).toBe('');
   });
 
   it('filters by tier (the tiers present, in tier order), keeps both filters in the address and clears them', async () => {

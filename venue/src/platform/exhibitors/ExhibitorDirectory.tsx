@@ -6,6 +6,7 @@ import { STAND_TIER_KEY, STAND_TYPES } from '@plataforma/adapter/constants';
 import { responsiveImage } from '@plataforma/adapter/images';
 import { standPagePath } from '@plataforma/adapter/routes';
 import type { Stand } from '@plataforma/adapter';
+import { useLeaving } from '../../shared/hooks/useLeaving';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { Button } from '../../shared/ui/Button';
 import { LinkButton } from '../../shared/ui/LinkButton';
@@ -293,9 +294,12 @@ export const ExhibitorDirectory = () => {
     written.current = search;
     setText(search);
   }, [search]);
+  // A stand (or any link) followed before the timer fires wins: its screen may still be loading.
+  const leaving = useLeaving();
   useEffect(() => {
     if (text === written.current) return;
     const timer = setTimeout(() => {
+      if (leaving.current) return;
       written.current = text;
       update({ search: text });
     }, SEARCH_DEBOUNCE_MS);

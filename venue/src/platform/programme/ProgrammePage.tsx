@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { dateInZone, DEFAULT_TIME_ZONE, liveStates, type LiveState } from '@plataforma/adapter/schedule';
 import type { CmsLecture } from '@plataforma/adapter';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
+import { useLeaving } from '../../shared/hooks/useLeaving';
 import { useTick } from '../../shared/hooks/useTick';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
@@ -249,9 +250,13 @@ export const ProgrammePage = () => {
   // The search box follows the keys; the address (and the list) a moment later.
   const [text, setText] = useState(filters.search);
   useEffect(() => setText(filters.search), [filters.search]);
+  // A link followed before the timer fires (a lecture, a room) wins: its screen may still be loading.
+  const leaving = useLeaving();
   useEffect(() => {
     if (text === filters.search) return;
-    const timer = setTimeout(() => update({ search: text }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      if (!leaving.current) update({ search: text });
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
     // `update` reads the current filters; the timer restarts on every key.
     // eslint-disable-next-line react-hooks/exhaustive-deps
