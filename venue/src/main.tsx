@@ -15,11 +15,25 @@ if (stored !== 'pt') void changeLanguage(stored);
 const queryClient = createQueryClient();
 // A hall's data is asked for now, while React renders the page (not once it has).
 prefetchHall(queryClient, window.location.pathname);
+const router = createRouter();
 const root = createRoot(document.getElementById('root') as HTMLElement);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App router={createRouter()} queryClient={queryClient} />
-    </StrictMode>,
-  );
-});
+const render = () =>
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
+// The router's provider listens to it only once React has committed the page: a lazy page (the
+// public site's, the back office) that finished loading during the sliced render would go
+// unheard and the page stay on 'Carregando…'. So such a page is rendered once its router is
+// ready (the loading shell is on screen meanwhile); a drawn hall's router is ready at once.
+if (router.state.initialized) render();
+else {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    render();
+  });
+}
