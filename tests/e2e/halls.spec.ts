@@ -219,20 +219,28 @@ test("the antechambers open the event's links and PDFs in a new tab, and the wel
   await expect(page.getByRole('heading', { level: 1, name: 'Palestrantes' })).toBeVisible();
 });
 
-test('hall-entrada loads under 170 KB of JavaScript (gzipped) and none of the back office', async ({ page }) => {
-  const scripts: Array<{ url: string; gzipped: number }> = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    scripts.push({ url: response.url(), gzipped: gzipSync(await response.body(), { level: 9 }).length });
+test('hall-entrada loads under 180 KB of JavaScript (gzipped) and none of the back office', async ({ page }) => {
+  const urls = new Set<string>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') urls.add(response.url());
   });
+  // The demo's programme has a lecture on now, so the entrance also loads the schedule's code for
+  // 'Ao vivo agora' once the programme has come. Counted every time: before, whether it fell
+  // before the network went quiet depended on timing, and the figure moved by ~10 KB.
+  const schedule = page.waitForResponse((response) => /\/assets\/schedule-[^/]*\.js$/.test(response.url()));
   await page.goto('/plataforma/1/hall-entrada');
   await expect(page.getByRole('dialog', { name: 'Entre no evento' })).toBeVisible();
+  await schedule;
   await page.waitForLoadState('networkidle');
+  // Each file read again by its address and gzipped here (level 9), whatever the server sent.
+  const scripts = await Promise.all(
+    [...urls].map(async (url) => ({ url, gzipped: gzipSync(await (await page.request.get(url)).body(), { level: 9 }).length })),
+  );
   const total = scripts.reduce((sum, script) => sum + script.gzipped, 0);
   console.log(`hall-entrada first load: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB gzipped`);
   for (const script of [...scripts].sort((a, b) => b.gzipped - a.gzipped))
     console.log(`  ${new URL(script.url).pathname.split('/').pop()}: ${(script.gzipped / 1024).toFixed(1)} KB`);
-  expect(total).toBeLessThan(170 * 1024);
+  expect(total).toBeLessThan(180 * 1024);
   expect(scripts.filter((script) => /Backoffice|backoffice/.test(script.url))).toEqual([]);
 });
 
