@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, createStaff } from '../helpers/accounts';
 import { createEvent, createLecture, createRoom } from '../helpers/event-fixtures';
-import { analyticsPending, flushAnalytics, sessionToken, startServer, type TestServer } from '../helpers/strapi';
+import { analyticsPending, flushAnalytics, heartbeatFastPathAnswered, sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
 // Issue 15, "What is recorded": lecture watching. POST /api/site/v1/watch/heartbeat is accepted
 // at once (202), written in batches, and the server credits each heartbeat itself: at most 30 s,
@@ -188,5 +188,89 @@ describe('POST /api/site/v1/watch/heartbeat', () => {
     await flushAnalytics(server);
     expect(analyticsPending(server).heartbeats).toBe(0);
     expect((await sessionsOf(client.id)).map((row) => [row.seconds, row.heartbeats])).toEqual([[30, 1]]);
+  });
+});
+
+// Decision 055: a same-origin heartbeat with a live client token is answered before Strapi's
+// router, by the same intake as the route. Each case is sent both ways — from the page's own
+// origin (the fast path) and from another origin (the route, through CORS) — and must get the
+// same status, envelope and headers.
+describe('the heartbeat answered before the router', () => {
+  /** The headers that belong to the answer (not to one sending of it, nor to CORS). */
+  const answerHeaders = (headers: Record<string, string>) =>
+    Object.keys(headers)
+      .filter((name) => !['date', 'content-length', 'connection', 'keep-alive', 'etag', 'x-response-time'].includes(name))
+      .filter((name) => !name.startsWith('access-control-'))
+      .sort();
+  const post = (token: string | null, origin: string, body: string | object, type = 'application/json') => {
+    const request = server
+      .request()
+      .post('/api/site/v1/watch/heartbeat')
+      .set('Host', 'plataforma.test')
+      .set('Origin', origin)
+      .set('Content-Type', type);
+    if (token) request.set('Authorization', `Bearer ${token}`);
+    return request.send(typeof body === 'string' ? body : JSON.stringify(body));
+  };
+  /** The page's own origin (the Host sent with every request here). */
+  const own = () => 'http://plataforma.test';
+
+  it("gives the route's answers: 202, a bad body, an unknown or hidden lecture, broken JSON, 429", async () => {
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    const cases: (string | object)[] = [
+      { lectureId: lecture },
+      { lectureId: 'um' },
+      {},
+      { lectureId: 999_999 },
+      { lectureId: hiddenLecture },
+      '{"lectureId":',
+      '"texto"',
+    ];
+    for (const body of cases) {
+      const before = heartbeatFastPathAnswered();
+      const fast = await post(token, own(), body);
+      expect(heartbeatFastPathAnswered(), JSON.stringify(body)).toBe(before + 1);
+      const routed = await post(token, 'https://outro.example', body);
+      expect(heartbeatFastPathAnswered()).toBe(before + 1);
+      expect(fast.status, JSON.stringify(body)).toBe(routed.status);
+      const comparable = (value: { data?: { acceptedAt?: string } | null }) =>
+        value.data && typeof value.data === 'object' && 'acceptedAt' in value.data
+          ? { ...value, data: { ...value.data, acceptedAt: 'x' } }
+          : value;
+      expect(comparable(fast.body), JSON.stringify(body)).toEqual(comparable(routed.body));
+      expect(answerHeaders(fast.headers), JSON.stringify(body)).toEqual(answerHeaders(routed.headers));
+    }
+    // Both ways count in the same limit (12 a minute): 6 counted above (the accepted ones and the
+    // unknown lectures; a bad body is refused before the limit), 6 more, then 429 by either way.
+    for (let i = 0; i < 6; i += 1) expect((await post(token, own(), { lectureId: lecture })).status).toBe(202);
+    const [fast, routed] = [
+      await post(token, own(), { lectureId: lecture }),
+      await post(token, 'https://outro.example', { lectureId: lecture }),
+    ];
+    expect([fast.status, routed.status]).toEqual([429, 429]);
+    expect(fast.body).toEqual(routed.body);
+    expect(Number(fast.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    await flushAnalytics(server);
+    const [row] = await sessionsOf(client.id);
+    expect(row.heartbeats).toBe(8);
+  });
+
+  it('leaves to the route what it does not answer: no token, a dead session, another type, a large body', async () => {
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    const before = heartbeatFastPathAnswered();
+    expect((await post(null, own(), { lectureId: lecture })).status).toBe(401);
+    expect((await post('nao.e.um.token', own(), { lectureId: lecture })).status).toBe(401);
+    const form = await post(token, own(), `lectureId=${lecture}`, 'application/x-www-form-urlencoded');
+    expect(form.status).toBe(400);
+    const large = await post(token, own(), { lectureId: lecture, padding: 'x'.repeat(5000) });
+    expect(large.status).toBe(202);
+    expect(heartbeatFastPathAnswered()).toBe(before);
+    // A revoked session: the fast path asks the session row each time, as the route does.
+    expect((await server.request().get('/auth/logout').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    expect((await post(token, own(), { lectureId: lecture })).status).toBe(401);
+    expect(heartbeatFastPathAnswered()).toBe(before);
+    await flushAnalytics(server);
   });
 });

@@ -140,6 +140,15 @@ export const flushAnalytics = async (server: TestServer): Promise<void> => {
   await flushStandEvents(server.strapi);
 };
 
+/** How many heartbeats the server answered before its router (middlewares/heartbeat.ts, decision 055). */
+export const heartbeatFastPathAnswered = (): number => {
+  const load = createRequire(__filename);
+  const { heartbeatFastPath } = load(
+    path.join(cmsDir, 'dist/src/middlewares/heartbeat'),
+  ) as typeof import('../../../cms/src/middlewares/heartbeat');
+  return heartbeatFastPath.answered;
+};
+
 /** How many heartbeats and stand events wait in the server's buffers. */
 export const analyticsPending = (server: TestServer): { heartbeats: number; standEvents: number } => {
   const load = createRequire(__filename);

@@ -1,0 +1,75 @@
+import type { Core } from '@strapi/strapi';
+import { ApiError, ok, SITE_PREFIX, watchHeartbeatInputSchema, watchPaths } from '@plataforma/adapter';
+import { answerError, parseBody, type ContextLike } from '@plataforma/adapter/server';
+import { heartbeatIntake } from '../analytics/heartbeat-intake';
+import { identify } from '../auth/strategy';
+import { bearer } from '../auth/tokens';
+
+type Context = ContextLike & {
+  origin: string;
+  req: NodeJS.ReadableStream;
+  request: { charset: string };
+  get(field: string): string;
+  is(type: string): string | false | null;
+  vary(field: string): void;
+};
+
+const PATH = `${SITE_PREFIX}${watchPaths.heartbeat}`;
+/** A heartbeat's body is `{"lectureId":123}`: anything larger goes the router's way. */
+const MAX_BYTES = 4096;
+
+/** How many heartbeats this process answered here (the API tests check that the fast path ran). */
+export const heartbeatFastPath = { answered: 0 };
+
+const readBody = (stream: NodeJS.ReadableStream): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => resolve(new TextDecoder('utf-8').decode(Buffer.concat(chunks))));
+    stream.on('error', reject);
+    stream.on('aborted', () => reject(new ApiError(400, 'api.error.invalidBody')));
+  });
+
+/**
+ * POST /api/site/v1/watch/heartbeat answered before Strapi's router (decision 055). A playing
+ * lecture posts one every 30 s per visitor, so a congress sends them by the thousand a second; the
+ * router's way (CORS, the body parser, the session cookie, matching among every route, Strapi's
+ * auth and policies) cost several times the heartbeat itself. Here: a same-origin request with a
+ * live client token and a small JSON body is checked and accepted by the same intake as the route
+ * (analytics/heartbeat-intake.ts), with the same answers, envelopes and order of checks (token,
+ * body, limit, lecture). Everything else — no token or a dead one (401 by the route), another
+ * origin (CORS), another content type or charset, a body without a length or over 4 KB — goes on
+ * to the route untouched. Sits after the logger, errors, security headers and compression.
+ */
+export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
+  async (ctx: Context, next: () => Promise<void>) => {
+    if (ctx.method !== 'POST' || ctx.path !== PATH) return next();
+    const origin = ctx.get('origin');
+    if (origin && origin !== ctx.origin) return next();
+    const length = Number(ctx.get('content-length'));
+    if (!Number.isInteger(length) || length < 1 || length > MAX_BYTES) return next();
+    if (ctx.is('application/json') !== 'application/json') return next();
+    const charset = ctx.request.charset;
+    if (charset && charset.toLowerCase() !== 'utf-8' && charset.toLowerCase() !== 'utf8') return next();
+    const token = bearer(ctx.get('authorization') || undefined);
+    if (!token) return next();
+    const auth = await identify(strapi, token, ['client']);
+    if (!auth.authenticated || auth.credentials?.kind !== 'client') return next();
+    // From here on the body is read: every answer is this middleware's.
+    ctx.vary('Origin');
+    heartbeatFastPath.answered += 1;
+    try {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(await readBody(ctx.req));
+      } catch {
+        throw new ApiError(400, 'api.error.invalidBody');
+      }
+      const { lectureId } = parseBody(watchHeartbeatInputSchema, parsed);
+      const answer = await heartbeatIntake(strapi).accept(auth.credentials.id, lectureId);
+      ctx.status = answer.status;
+      ctx.body = ok(answer.data, answer.msg, answer.status);
+    } catch (error) {
+      answerError(ctx, error, strapi.log);
+    }
+  };
