@@ -13,6 +13,7 @@
 // the server's throughput is what is measured). Prints p50/p95 per database, heartbeats accepted
 // per second with p50/p99, and the venue read's p50/p99 alone and during the heartbeats; exits 0
 // whatever the figures, 1 when something failed to run.
+// BENCH_CPU_PROF=<dir>: the server runs with --cpu-prof and writes its CPU profile there when it stops.
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -230,16 +231,21 @@ const benchDatabase = async (kind, secrets) => {
     `${kind}: ${size.views.toLocaleString('en-US')} page views, ${size.clients.toLocaleString('en-US')} clients, ${size.minutes.toLocaleString('en-US')} watch minutes in ${seedSeconds.toFixed(1)} s`,
   );
   started = performance.now();
-  const strapi = startProcess(`strapi (${kind})`, process.execPath, [strapiBin, 'start'], {
-    cwd: cmsDir,
-    env: {
-      ...env,
-      PORT: String(config.port),
-      // Many heartbeats a minute from each of the bench's clients: the server's throughput is measured, not the limit.
-      WATCH_HEARTBEATS_PER_MINUTE: String(Math.ceil(((config.heartbeats.rate * 60) / config.heartbeats.clients) * 2)),
+  const strapi = startProcess(
+    `strapi (${kind})`,
+    process.execPath,
+    [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), strapiBin, 'start'],
+    {
+      cwd: cmsDir,
+      env: {
+        ...env,
+        PORT: String(config.port),
+        // Many heartbeats a minute from each of the bench's clients: the server's throughput is measured, not the limit.
+        WATCH_HEARTBEATS_PER_MINUTE: String(Math.ceil(((config.heartbeats.rate * 60) / config.heartbeats.clients) * 2)),
+      },
+      logFile,
     },
-    logFile,
-  });
+  );
   // The first start rolls the generated views up by hour (decision 053): minutes at 2,000,000 views.
   await waitForHttp(`http://127.0.0.1:${config.port}/_health`, { child: strapi.child, logFile, timeoutMs: 1_800_000 });
   const bootSeconds = (performance.now() - started) / 1000;
