@@ -53,7 +53,14 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
     if (charset && charset.toLowerCase() !== 'utf-8' && charset.toLowerCase() !== 'utf8') return next();
     const token = bearer(ctx.get('authorization') || undefined);
     if (!token) return next();
-    const auth = await identify(strapi, token, ['client']);
+    let auth: Awaited<ReturnType<typeof identify>>;
+    try {
+      auth = await identify(strapi, token, ['client']);
+    } catch (error) {
+      // The database unreachable: the route's answer (503 with Retry-After, else 500), as an envelope.
+      answerError(ctx, error, strapi.log);
+      return;
+    }
     if (!auth.authenticated || auth.credentials?.kind !== 'client') return next();
     // From here on the body is read: every answer is this middleware's.
     ctx.vary('Origin');

@@ -256,6 +256,26 @@ describe('the heartbeat answered before the router', () => {
     expect(row.heartbeats).toBe(8);
   });
 
+  it('answers 503 with Retry-After, as the route does, when the session cannot be checked', async () => {
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const db = server.strapi.db as unknown as { connection: unknown };
+    const real = db.connection;
+    const broken = () => {
+      throw down;
+    };
+    vi.spyOn(db, 'connection', 'get').mockReturnValue(Object.assign(broken, real as object));
+    vi.spyOn(server.strapi.log, 'error').mockReturnValue(server.strapi.log);
+    const fast = await post(token, own(), { lectureId: lecture });
+    const routed = await post(token, 'https://outro.example', { lectureId: lecture });
+    vi.restoreAllMocks();
+    expect([fast.status, routed.status]).toEqual([503, 503]);
+    expect(fast.body).toEqual({ data: null, msg: 'api.error.unavailable', status: 503 });
+    expect(routed.body).toEqual(fast.body);
+    expect(fast.headers['retry-after']).toBe('5');
+  });
+
   it('leaves to the route what it does not answer: no token, a dead session, another type, a large body', async () => {
     const client = await createClient(server.strapi);
     const token = await sessionToken(server, 'client', client.id);
