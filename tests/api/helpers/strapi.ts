@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import supertest from 'supertest';
-import { createTestDatabase, type TestDatabase } from './database';
+import crypto from 'node:crypto';
+import { copyTestDatabase, createTestDatabase, type DatabaseSource, type TestDatabase } from './database';
 
 const cmsDir = path.resolve(__dirname, '../../../cms');
 
@@ -17,27 +18,90 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+type BootOptions = { seed?: boolean; env?: Record<string, string> };
+
 /**
  * Boots the compiled Strapi app in-process on a fresh database (demo seed on unless
  * `seed: false`), mounted for supertest. Call `stop()` in afterAll.
+ *
+ * The fresh database is a copy of one a first start made and closed (its schema, first
+ * administrator, seed, secrets file and uploads), so each suite pays a restart, not a first
+ * start (decision 056). Suites whose environment changes what a first start writes get a copy
+ * of their own.
  */
-export const startServer = async (label: string, options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> =>
-  bootOn(await createTestDatabase(label), options);
+export const startServer = async (label: string, options: BootOptions = {}): Promise<TestServer> => {
+  const template = await templateFor(options);
+  if (!template) return bootOn(await createTestDatabase(label), options);
+  return bootOn(await copyTestDatabase(template.database, label), options, { copyUploadsFrom: template.uploads });
+};
+
+interface Template {
+  database: DatabaseSource;
+  uploads: string;
+}
+
+/**
+ * What a first start writes depends on the seed, on STRAPI_ADMIN_* (the first administrator) and,
+ * with the seed, on anything the suite sets (uploads to S3, for one).
+ */
+const templateKey = (options: BootOptions): string => {
+  const seed = options.seed !== false;
+  const effective = { ...process.env, ...options.env };
+  return crypto
+    .createHash('sha256')
+    .update(
+      JSON.stringify({
+        seed,
+        database: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
+        adminEmail: effective.STRAPI_ADMIN_EMAIL ?? null,
+        adminPassword: effective.STRAPI_ADMIN_PASSWORD ?? null,
+        env: seed ? Object.entries(options.env ?? {}).sort() : [],
+      }),
+    )
+    .digest('hex')
+    .slice(0, 16);
+};
+
+/** The run's template for these options (global-setup.ts makes the folder and drops them at the end). */
+const templateFor = async (options: BootOptions): Promise<Template | null> => {
+  const runDir = process.env.PLATAFORMA_TEST_TEMPLATES;
+  if (!runDir || !fs.existsSync(runDir)) return null;
+  const dir = path.join(runDir, templateKey(options));
+  const record = path.join(dir, 'template.json');
+  if (fs.existsSync(record)) return JSON.parse(fs.readFileSync(record, 'utf8')) as Template;
+  fs.mkdirSync(dir, { recursive: true });
+  const uploads = fs.mkdtempSync(path.join(dir, 'uploads-'));
+  const database = await createTestDatabase('template');
+  // Written before the start, so the run's teardown drops it even if the start fails.
+  fs.appendFileSync(path.join(runDir, 'databases.jsonl'), `${JSON.stringify(database.source)}\n`);
+  const server = await bootOn(database, options, { uploads });
+  await server.close();
+  const template: Template = { database: database.source, uploads };
+  fs.writeFileSync(`${record}.tmp`, JSON.stringify(template));
+  fs.renameSync(`${record}.tmp`, record);
+  return template;
+};
 
 /**
  * Boots the app on a database (a fresh one, or the one a stopped server left: `restartServer`,
  * `close`). `stop()` drops it, `close()` keeps it.
  */
-export const startServerOn = (
-  database: TestDatabase,
-  options: { seed?: boolean; env?: Record<string, string> } = {},
-): Promise<TestServer> => bootOn(database, options);
+export const startServerOn = (database: TestDatabase, options: BootOptions = {}): Promise<TestServer> => bootOn(database, options);
 
-const bootOn = async (database: TestDatabase, options: { seed?: boolean; env?: Record<string, string> }): Promise<TestServer> => {
+/**
+ * `uploads`: the public folder to use and keep (a template's); `copyUploadsFrom`: a template's
+ * folder whose files (the secrets file among them) a new temporary one starts with.
+ */
+const bootOn = async (
+  database: TestDatabase,
+  options: BootOptions,
+  folders: { uploads?: string; copyUploadsFrom?: string } = {},
+): Promise<TestServer> => {
   // strapi.destroy() calls process.removeAllListeners(), which would cut the test
   // runner's IPC channel: remember the listeners that were there before Strapi.
   const baseline = process.eventNames().map((name) => [name, process.listeners(name as NodeJS.Signals)] as const);
-  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'plataforma-uploads-'));
+  const uploads = folders.uploads ?? fs.mkdtempSync(path.join(os.tmpdir(), 'plataforma-uploads-'));
+  if (folders.copyUploadsFrom) fs.cpSync(folders.copyUploadsFrom, uploads, { recursive: true });
   Object.assign(process.env, {
     NODE_ENV: 'test',
     STRAPI_TELEMETRY_DISABLED: 'true',
@@ -60,7 +124,7 @@ const bootOn = async (database: TestDatabase, options: { seed?: boolean; env?: R
         if (!process.listeners(name as NodeJS.Signals).includes(listener)) process.on(name as NodeJS.Signals, listener);
       }
     }
-    fs.rmSync(uploads, { recursive: true, force: true });
+    if (!folders.uploads) fs.rmSync(uploads, { recursive: true, force: true });
   };
   const server: TestServer = {
     strapi,
@@ -74,7 +138,7 @@ const bootOn = async (database: TestDatabase, options: { seed?: boolean; env?: R
   };
   restarts.set(server, async () => {
     await shutDown();
-    return bootOn(database, options);
+    return bootOn(database, options, folders);
   });
   return server;
 };
