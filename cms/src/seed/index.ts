@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
-import { SITE_PAGES, dateInZone, timeInZone, type SitePageKey } from '@plataforma/adapter';
+import { SITE_PAGES, dateInZone, lectureSpan, nextDay, timeInZone, type SitePageKey, type Timed } from '@plataforma/adapter';
 import { SITE_PAGE_UIDS } from '../lib/site-pages';
 import { hashPassword } from '../auth/accounts';
 import { repoRoot } from '../lib/app-root';
@@ -431,8 +431,11 @@ const insertDemo = async (strapi: Core.Strapi, demo: Demo, staff: ReturnType<typ
 };
 
 /**
- * Keeps the demo's lecture screen alive: when room 1 of the demo event has no lecture today
- * (in the event's time zone), one that is live now and one later today are added.
+ * Keeps the demo's lecture screen alive: when nothing runs in room 1 of the demo event now (in
+ * the event's time zone), a lecture live from 30 minutes ago for two hours is added, and one
+ * later today when the day has room for it. A live lecture the end of the day cuts short is
+ * continued by one from midnight to 02:00 of the next day, so a server started late in the
+ * evening still has a lecture live after midnight.
  */
 export const ensureLiveDemoLecture = async (strapi: Core.Strapi, now = Date.now()): Promise<void> => {
   if (!settings().seed.demo) return;
@@ -448,38 +451,43 @@ export const ensureLiveDemoLecture = async (strapi: Core.Strapi, now = Date.now(
   if (!room) return;
   const zone = event.timezone || 'America/Sao_Paulo';
   const today = dateInZone(now, zone);
-  if ((await strapi.db.query('api::lecture.lecture').count({ where: { room: { id: room.id }, startDate: today } })) > 0) return;
-  // Live: from 30 minutes ago (on a 5-minute mark) for two hours, clamped to the day.
-  const startMinutes = Math.max(
-    0,
-    Math.floor((Number(timeInZone(now, zone).slice(0, 2)) * 60 + Number(timeInZone(now, zone).slice(3)) - 30) / 5) * 5,
-  );
-  const endMinutes = Math.min(23 * 60 + 59, startMinutes + 120);
-  const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  await strapi.db.query('api::lecture.lecture').create({
-    data: {
-      name: 'Ao vivo: casos clínicos comentados',
-      room: room.id,
-      startDate: today,
-      startTime: time(hhmm(startMinutes)),
-      endTime: time(hhmm(endMinutes)),
-      videoId: demo.event.venue.welcomeVideo,
-      value: 0,
-      discount: 0,
-    },
+  const tomorrow = nextDay(today);
+  const lecturesOn = async (day: string) =>
+    (await strapi.db.query('api::lecture.lecture').findMany({
+      where: { room: { id: room.id }, startDate: day },
+      select: ['startDate', 'startTime', 'endTime'],
+    })) as Timed[];
+  const todays = await lecturesOn(today);
+  const live = todays.some((lecture) => {
+    const span = lectureSpan(lecture, zone);
+    return span.start <= now && now < span.end;
   });
-  if (endMinutes + 30 + 60 <= 23 * 60 + 59) {
-    await strapi.db.query('api::lecture.lecture').create({
-      data: {
-        name: 'Mesa-redonda: o futuro da terapia intensiva',
-        room: room.id,
-        startDate: today,
-        startTime: time(hhmm(endMinutes + 30)),
-        endTime: time(hhmm(endMinutes + 90)),
-        videoId: 'https://vimeo.com/76979871',
-        value: 0,
-        discount: 0,
-      },
+  if (live) return;
+  const create = (name: string, day: string, startTime: string, endTime: string, videoId: string) =>
+    strapi.db.query('api::lecture.lecture').create({
+      data: { name, room: room.id, startDate: day, startTime, endTime, videoId, value: 0, discount: 0 },
     });
-  }
+  // Live: from 30 minutes ago (on a 5-minute mark) for two hours, within the day.
+  const [hour, minute] = timeInZone(now, zone).split(':').map(Number);
+  const startMinutes = Math.max(0, Math.floor((hour * 60 + minute - 30) / 5) * 5);
+  const dayEnd = 24 * 60;
+  const endMinutes = Math.min(dayEnd, startMinutes + 120);
+  const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  await create(
+    'Ao vivo: casos clínicos comentados',
+    today,
+    time(hhmm(startMinutes)),
+    endMinutes === dayEnd ? '23:59:59.000' : time(hhmm(endMinutes)),
+    demo.event.venue.welcomeVideo,
+  );
+  if (endMinutes + 30 + 60 < dayEnd && !todays.some((lecture) => lecture.startTime.slice(0, 5) >= hhmm(endMinutes)))
+    await create(
+      'Mesa-redonda: o futuro da terapia intensiva',
+      today,
+      time(hhmm(endMinutes + 30)),
+      time(hhmm(endMinutes + 90)),
+      'https://vimeo.com/76979871',
+    );
+  if (endMinutes === dayEnd && (await lecturesOn(tomorrow)).length === 0)
+    await create('Ao vivo: casos clínicos comentados (continuação)', tomorrow, time('00:00'), time('02:00'), demo.event.venue.welcomeVideo);
 };

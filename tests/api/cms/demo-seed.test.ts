@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateInZone } from '@plataforma/adapter';
+import { currentAndNext, dateInZone, type Timed } from '@plataforma/adapter';
 import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
 // The demo data of the foundation issue: loaded once into an empty database, in the tier
@@ -111,6 +111,29 @@ describe('demo seed', () => {
     const rows = (await server.request().get(`/api/site/v1/lectures/me?roomId=1&startDate=${day}`)).body.data.rows;
     expect(rows.length).toBeGreaterThanOrEqual(1);
     expect(rows.length).toBeLessThanOrEqual(2);
+  });
+
+  it('keeps a lecture live across midnight when the server starts late in the evening', async () => {
+    // 23:45 in São Paulo: the live lecture runs to the end of the day and one from 00:00 goes on.
+    const evening = Date.parse('2031-03-10T23:45:00-03:00');
+    const { ensureLiveDemoLecture } = seedModule();
+    await ensureLiveDemoLecture(server.strapi, evening);
+    const liveAt = async (instant: number) => {
+      const day = dateInZone(instant, 'America/Sao_Paulo');
+      const rows = (await server.request().get(`/api/site/v1/lectures/me?roomId=1&startDate=${day}`)).body.data.rows as Timed[];
+      return currentAndNext(rows, instant, 'America/Sao_Paulo').current;
+    };
+    for (const minutes of [0, 14, 15, 16, 30, 90, 134])
+      expect(await liveAt(evening + minutes * 60_000), `${minutes} min after 23:45`).not.toBeNull();
+    const before = await server.strapi.db.query('api::lecture.lecture').count({});
+    // A start after midnight, while the continued lecture is on, adds nothing.
+    await ensureLiveDemoLecture(server.strapi, evening + 30 * 60_000);
+    expect(await server.strapi.db.query('api::lecture.lecture').count({})).toBe(before);
+    // A start later that day, with nothing on, adds a live lecture again.
+    const morning = Date.parse('2031-03-11T10:00:00-03:00');
+    expect(await liveAt(morning)).toBeNull();
+    await ensureLiveDemoLecture(server.strapi, morning);
+    expect(await liveAt(morning)).toMatchObject({ startTime: expect.stringMatching(/^09:30/), endTime: expect.stringMatching(/^11:30/) });
   });
 
   it('refuses the development passwords in production', () => {
