@@ -373,15 +373,20 @@ describe('files that are refused', () => {
 
 describe('the queue', () => {
   it('runs one import at a time: a second waits in line and says so; both finish and are listed', async () => {
-    const rows = (prefix: string) =>
-      csv([['Nome', 'Email'], ...Array.from({ length: 3000 }, (_, i) => [`Fila ${i}`, `${prefix}${i}@exemplo.com.br`])]);
-    const [a, b] = await Promise.all([upload(rows('fila-a'), 'a.csv'), upload(rows('fila-b'), 'b.csv')]);
+    const rows = (prefix: string, length: number) =>
+      csv([['Nome', 'Email'], ...Array.from({ length }, (_, i) => [`Fila ${i}`, `${prefix}${i}@exemplo.com.br`])]);
+    // The first is long enough (about a second here) to still run when the second arrives: with
+    // two short files sent at once, a loaded machine could finish the first before the second's
+    // answer, and the second would be running, not waiting (CI, 2026-11-28).
+    const a = await upload(rows('fila-a', 20_000), 'a.csv');
+    const b = await upload(rows('fila-b', 3000), 'b.csv');
     expect([a.status, b.status]).toEqual([202, 202]);
-    const second = [a.body.data, b.body.data].sort((x, y) => x.id - y.id)[1] as ClientImportJob;
+    const second = b.body.data as ClientImportJob;
+    expect(second.id).toBeGreaterThan(a.body.data.id);
     expect(second.status).toBe('queued');
     expect(second.queuePosition).toBe(1);
     const [doneA, doneB] = [await finished(a.body.data.id), await finished(b.body.data.id)];
-    expect([doneA.inserted, doneB.inserted]).toEqual([3000, 3000]);
+    expect([doneA.inserted, doneB.inserted]).toEqual([20_000, 3000]);
     expect(
       new Date(doneA.startedAt ?? '') >= new Date(doneB.finishedAt ?? '') ||
         new Date(doneB.startedAt ?? '') >= new Date(doneA.finishedAt ?? ''),

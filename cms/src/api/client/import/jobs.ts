@@ -267,6 +267,8 @@ const runJob = async (strapi: Core.Strapi, job: JobRow, settings: ImportSettings
     await flush();
     // Fresh statistics for the planner after many rows at once (the list's search and counts).
     if (counts.inserted >= settings.batchRows) await strapi.db.connection.raw('ANALYZE clients');
+    // The upload is gone before the job says it is done or failed: a finished job leaves nothing behind.
+    await removeFile(strapi, job.filePath);
     await update(strapi, job.id, { status: 'done', total: counts.read, rejects, finishedAt: new Date(), filePath: null });
     await logActivity(strapi, {
       action: 'clients.import',
@@ -283,6 +285,7 @@ const runJob = async (strapi: Core.Strapi, job: JobRow, settings: ImportSettings
       return;
     }
     if (!(error instanceof ImportFailure)) strapi.log.error(`[imports] job ${job.id} failed: ${(error as Error).stack ?? String(error)}`);
+    await removeFile(strapi, job.filePath);
     await update(strapi, job.id, { ...counts, status: 'failed', error: key, rejects, finishedAt: new Date(), filePath: null }).catch(
       (undo: unknown) => strapi.log.error(`[imports] could not mark job ${job.id} failed: ${(undo as Error).message}`),
     );
