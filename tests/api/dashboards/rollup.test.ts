@@ -218,3 +218,42 @@ describe('page_view_hours', () => {
     expect(data.halls).toEqual([{ hall: 'hall-entrada', visits: 1, uniqueVisitors: 1, seconds: 0 }]);
   });
 });
+
+describe('reading it fast (decision 057)', () => {
+  it("keeps a stand's rows in one index with the client and the views (the report reads the index alone)", async () => {
+    const knex = server.strapi.db.connection;
+    const columns =
+      server.database.kind === 'postgres'
+        ? (
+            (await knex.raw(
+              `select a.attname as name from pg_index i join pg_class c on c.oid = i.indexrelid
+                 join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+               where c.relname = 'page_view_hours_stand_views_idx' order by array_position(i.indkey, a.attnum)`,
+            )) as { rows: Array<{ name: string }> }
+          ).rows
+        : ((await knex.raw("select name from pragma_index_info('page_view_hours_stand_views_idx') order by seqno")) as Array<{
+            name: string;
+          }>);
+    expect(columns.map((column) => column.name)).toEqual(['stand_id', 'hour', 'client_id', 'views']);
+    const names =
+      server.database.kind === 'postgres'
+        ? (
+            (await knex.raw("select indexname as name from pg_indexes where tablename = 'page_view_hours'")) as {
+              rows: Array<{ name: string }>;
+            }
+          ).rows
+        : ((await knex.raw("select name from sqlite_master where type = 'index' and tbl_name = 'page_view_hours'")) as Array<{
+            name: string;
+          }>);
+    // The narrower index it replaces is dropped on an upgraded database.
+    expect(names.map((index) => index.name)).not.toContain('page_view_hours_stand_idx');
+  });
+
+  it.runIf(process.env.DATABASE_URL)('runs PostgreSQL without JIT compilation on every pooled connection', async () => {
+    const knex = server.strapi.db.connection;
+    const settings = await Promise.all(
+      Array.from({ length: 4 }, () => knex.raw("select current_setting('jit') as jit") as Promise<{ rows: Array<{ jit: string }> }>),
+    );
+    expect(settings.map((result) => result.rows[0].jit)).toEqual(['off', 'off', 'off', 'off']);
+  });
+});
