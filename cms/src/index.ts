@@ -35,6 +35,7 @@ import { siteCacheOf, watchStatements } from './http/site-cache';
 import { syncSiteCache } from './http/site-cache-sync';
 import { settings } from './lib/settings';
 import { smsSender } from './sms/sender';
+import securityHeaders from './lib/security-headers';
 
 let chat: ChatServer | null = null;
 /** Stops the pending orders' expiry sweeper (decision 045). */
@@ -47,6 +48,8 @@ export default {
     // Errors that escape the middlewares go to the log; a client that cancels an upload does not.
     // Koa's own handler, which both Koa and the upload plugin's 'error' listener call.
     strapi.server.app.onerror = appErrorListener(strapi.log);
+    // strapi::security with its helmet built once, not per request (decision 058).
+    strapi.get('middlewares').set('strapi::security', securityHeaders);
     // The Content Manager and the content API (API tokens) write through the document service:
     // the same rules and activity-log lines as the product's routes hold there (decision 023);
     // orders, their items and payments are read only there, coupons held to their rules (decision 051).

@@ -1,0 +1,101 @@
+import type { Core } from '@strapi/strapi';
+import { CSP_DEFAULTS } from '@strapi/utils';
+import helmet from 'koa-helmet';
+import fp from 'lodash/fp';
+
+/**
+ * Strapi's `strapi::security` with the same configuration and answers, built once instead of on
+ * every request (decision 058). Strapi 5.54's own (`@strapi/core/dist/middlewares/security.js`)
+ * deep-merges its defaults into the configuration and builds a new helmet, which normalises
+ * every CSP directive again, for each request: about 7 % of the server's CPU under load. Here each
+ * of its variants (any request; a GET of /documentation or GraphQL's playground; a GET of the
+ * admin in development) is built on first use and kept. The API test compares this middleware's
+ * headers with Strapi's own for each variant.
+ */
+type HelmetConfig = Record<string, unknown>;
+type Middleware = (ctx: SecurityContext, next: () => Promise<void>) => Promise<unknown>;
+interface SecurityContext {
+  method: string;
+  path: string;
+}
+
+const defaults: HelmetConfig = {
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  crossOriginResourcePolicy: false,
+  originAgentCluster: false,
+  contentSecurityPolicy: {
+    useDefaults: true,
+    directives: {
+      ...CSP_DEFAULTS,
+      upgradeInsecureRequests: null,
+    },
+  },
+  xssFilter: false,
+  hsts: {
+    maxAge: 31536000,
+    includeSubDomains: true,
+  },
+  frameguard: {
+    action: 'sameorigin',
+  },
+};
+
+/** Strapi's merge: arrays are joined, everything else merged deeply. */
+const mergeConfig = (existing: HelmetConfig, added: HelmetConfig): HelmetConfig =>
+  fp.mergeWith((obj: unknown, src: unknown) => (Array.isArray(obj) && Array.isArray(src) ? obj.concat(src) : undefined), existing, added);
+
+export default (config: HelmetConfig, { strapi }: { strapi: Core.Strapi }) => {
+  const base = fp.defaultsDeep(defaults, config) as HelmetConfig;
+  const built = new Map<string, Middleware>();
+
+  const build = (special: boolean, playground: boolean, devAdmin: boolean): HelmetConfig => {
+    let helmetConfig = base;
+    if (special) {
+      const directives: Record<string, string[]> = {
+        'script-src': ["'self'", "'unsafe-inline'", 'cdn.jsdelivr.net'],
+        'img-src': ["'self'", 'data:', 'cdn.jsdelivr.net', 'strapi.io'],
+        'manifest-src': [],
+        'frame-src': [],
+      };
+      if (playground) {
+        directives['script-src'].push(`https: 'unsafe-inline'`);
+        directives['img-src'].push(`'apollo-server-landing-page.cdn.apollographql.com'`);
+        directives['manifest-src'].push(`'self'`);
+        directives['manifest-src'].push('apollo-server-landing-page.cdn.apollographql.com');
+        directives['frame-src'].push(`'self'`);
+        directives['frame-src'].push('sandbox.embed.apollographql.com');
+      }
+      helmetConfig = mergeConfig(helmetConfig, { crossOriginEmbedderPolicy: false, contentSecurityPolicy: { directives } });
+    }
+    if (devAdmin)
+      helmetConfig = mergeConfig(helmetConfig, {
+        contentSecurityPolicy: {
+          directives: {
+            'script-src': ["'self'", "'unsafe-inline'"],
+            'connect-src': ["'self'", 'http:', 'https:', 'ws:'],
+          },
+        },
+      });
+    return helmetConfig;
+  };
+
+  return (ctx: SecurityContext, next: () => Promise<void>) => {
+    const graphql = strapi.plugin('graphql') as unknown as
+      { service(name: 'utils'): { playground: { isEnabled(): boolean } }; config(key: string): string } | undefined;
+    const playground = Boolean(graphql?.service('utils').playground.isEnabled());
+    const specialPaths = ['/documentation', ...(playground && graphql ? [graphql.config('endpoint')] : [])];
+    const special = ctx.method === 'GET' && specialPaths.some((prefix) => ctx.path.startsWith(prefix));
+    const devAdmin =
+      ['development', 'test'].includes(process.env.NODE_ENV ?? '') &&
+      ctx.method === 'GET' &&
+      ctx.path.startsWith(strapi.config.get('admin.path') as string);
+    const key = `${special}|${special && playground}|${devAdmin}`;
+    let middleware = built.get(key);
+    if (!middleware) {
+      middleware = helmet(build(special, playground, devAdmin)) as unknown as Middleware;
+      built.set(key, middleware);
+    }
+    return middleware(ctx, next);
+  };
+};
