@@ -35,6 +35,7 @@ import { siteCacheOf, watchStatements } from './http/site-cache';
 import { syncSiteCache } from './http/site-cache-sync';
 import { settings } from './lib/settings';
 import { smsSender } from './sms/sender';
+import accessLog from './lib/access-log';
 import securityHeaders from './lib/security-headers';
 
 let chat: ChatServer | null = null;
@@ -50,6 +51,8 @@ export default {
     strapi.server.app.onerror = appErrorListener(strapi.log);
     // strapi::security with its helmet built once, not per request (decision 058).
     strapi.get('middlewares').set('strapi::security', securityHeaders);
+    // strapi::logger's line for every request but the accepted heartbeats, counted instead (decision 059).
+    strapi.get('middlewares').set('strapi::logger', accessLog);
     // The Content Manager and the content API (API tokens) write through the document service:
     // the same rules and activity-log lines as the product's routes hold there (decision 023);
     // orders, their items and payments are read only there, coupons held to their rules (decision 051).

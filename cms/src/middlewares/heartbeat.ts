@@ -2,11 +2,13 @@ import type { Core } from '@strapi/strapi';
 import { ApiError, ok, SITE_PREFIX, watchHeartbeatInputSchema, watchPaths } from '@plataforma/adapter';
 import { answerError, parseBody, type ContextLike } from '@plataforma/adapter/server';
 import { heartbeatIntake } from '../analytics/heartbeat-intake';
+import { quietAccessLog } from '../lib/access-log';
 import { identify } from '../auth/strategy';
 import { bearer } from '../auth/tokens';
 
 type Context = ContextLike & {
   origin: string;
+  state: Record<PropertyKey, unknown>;
   req: NodeJS.ReadableStream;
   request: { charset: string };
   get(field: string): string;
@@ -20,6 +22,9 @@ const MAX_BYTES = 4096;
 
 /** How many heartbeats this process answered here (the API tests check that the fast path ran). */
 export const heartbeatFastPath = { answered: 0 };
+
+/** How often the accepted heartbeats' count is written to the log (instead of a line each; decision 059). */
+export const HEARTBEAT_LOG_EVERY_MS = 60_000;
 
 const readBody = (stream: NodeJS.ReadableStream): Promise<string> =>
   new Promise((resolve, reject) => {
@@ -41,8 +46,20 @@ const readBody = (stream: NodeJS.ReadableStream): Promise<string> =>
  * origin (CORS), another content type or charset, a body without a length or over 4 KB — goes on
  * to the route untouched. Sits after the logger, errors, security headers and compression.
  */
-export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
-  async (ctx: Context, next: () => Promise<void>) => {
+export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
+  // The accepted heartbeats since the last count written; written with the first one accepted a
+  // minute or more after the window opened (no timer to stop with the server).
+  const window = { since: Date.now(), accepted: 0 };
+  const counted = (now: number) => {
+    window.accepted += 1;
+    if (now - window.since < HEARTBEAT_LOG_EVERY_MS) return;
+    strapi.log.http(
+      `POST ${PATH}: ${window.accepted} heartbeats accepted (202) in the last ${Math.round((now - window.since) / 1000)} s (counted, not logged one by one)`,
+    );
+    window.since = now;
+    window.accepted = 0;
+  };
+  return async (ctx: Context, next: () => Promise<void>) => {
     if (ctx.method !== 'POST' || ctx.path !== PATH) return next();
     const origin = ctx.get('origin');
     if (origin && origin !== ctx.origin) return next();
@@ -76,7 +93,12 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
       const answer = await heartbeatIntake(strapi).accept(auth.credentials.id, lectureId);
       ctx.status = answer.status;
       ctx.body = ok(answer.data, answer.msg, answer.status);
+      if (answer.status === 202) {
+        ctx.state[quietAccessLog] = true;
+        counted(Date.now());
+      }
     } catch (error) {
       answerError(ctx, error, strapi.log);
     }
   };
+};

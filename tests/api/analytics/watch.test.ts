@@ -276,6 +276,44 @@ describe('the heartbeat answered before the router', () => {
     expect(fast.headers['retry-after']).toBe('5');
   });
 
+  it('writes no access line per accepted heartbeat but their count once a minute; every other answer keeps its line', async () => {
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    const lines: string[] = [];
+    vi.spyOn(server.strapi.log, 'http').mockImplementation((message: unknown) => {
+      lines.push(String(message));
+      return server.strapi.log;
+    });
+    try {
+      expect((await post(token, own(), { lectureId: lecture })).status).toBe(202);
+      expect((await post(token, own(), { lectureId: 'um' })).status).toBe(400);
+      expect((await post(token, 'https://outro.example', { lectureId: lecture })).status).toBe(202);
+      expect((await server.request().get('/api/site/v1/events/1')).status).toBeGreaterThanOrEqual(200);
+      const heartbeatLines = lines.filter((line) => line.startsWith('POST /api/site/v1/watch/heartbeat ('));
+      // Strapi's format for the refused one and for the route's answer; none for the fast path's 202.
+      expect(heartbeatLines).toEqual([
+        expect.stringMatching(/^POST \/api\/site\/v1\/watch\/heartbeat \(\d+ ms\) 400$/),
+        expect.stringMatching(/^POST \/api\/site\/v1\/watch\/heartbeat \(\d+ ms\) 202$/),
+      ]);
+      expect(lines).toContainEqual(expect.stringMatching(/^GET \/api\/site\/v1\/events\/1 \(\d+ ms\) \d{3}$/));
+      // A minute later the next accepted heartbeat writes the count of the window.
+      const mark = lines.length;
+      const now = Date.now();
+      vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+      const late = await post(token, own(), { lectureId: lecture });
+      vi.mocked(Date.now).mockRestore();
+      expect(late.status).toBe(202);
+      expect(lines.slice(mark)).toEqual([
+        expect.stringMatching(
+          /^POST \/api\/site\/v1\/watch\/heartbeat: \d+ heartbeats accepted \(202\) in the last \d+ s \(counted, not logged one by one\)$/,
+        ),
+      ]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    await flushAnalytics(server);
+  });
+
   it('leaves to the route what it does not answer: no token, a dead session, another type, a large body', async () => {
     const client = await createClient(server.strapi);
     const token = await sessionToken(server, 'client', client.id);
