@@ -34,7 +34,8 @@ const fakeStrapi = (playground: boolean) =>
       name === 'graphql' && playground
         ? { service: () => ({ playground: { isEnabled: () => true } }), config: () => '/graphql' }
         : undefined,
-    config: { get: (key: string) => (key === 'admin.path' ? '/admin' : undefined) },
+    // Strapi's configuration: 'environment' is NODE_ENV at its start.
+    config: { get: (key: string) => (key === 'admin.path' ? '/admin' : key === 'environment' ? process.env.NODE_ENV : undefined) },
   }) as never;
 
 /** The headers a middleware sets on one request (each run on a fresh response). */

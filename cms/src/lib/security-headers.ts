@@ -47,6 +47,8 @@ const mergeConfig = (existing: HelmetConfig, added: HelmetConfig): HelmetConfig 
 
 export default (config: HelmetConfig, { strapi }: { strapi: Core.Strapi }) => {
   const base = fp.defaultsDeep(defaults, config) as HelmetConfig;
+  // Strapi's own reads NODE_ENV on each request; Strapi's configuration holds the same value.
+  const environment = String(strapi.config.get('environment') ?? '');
   const built = new Map<string, Middleware>();
 
   const build = (special: boolean, playground: boolean, devAdmin: boolean): HelmetConfig => {
@@ -87,7 +89,7 @@ export default (config: HelmetConfig, { strapi }: { strapi: Core.Strapi }) => {
     const specialPaths = ['/documentation', ...(playground && graphql ? [graphql.config('endpoint')] : [])];
     const special = ctx.method === 'GET' && specialPaths.some((prefix) => ctx.path.startsWith(prefix));
     const devAdmin =
-      ['development', 'test'].includes(process.env.NODE_ENV ?? '') &&
+      ['development', 'test'].includes(environment) &&
       ctx.method === 'GET' &&
       ctx.path.startsWith(strapi.config.get('admin.path') as string);
     const key = `${special}|${special && playground}|${devAdmin}`;
