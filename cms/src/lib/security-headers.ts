@@ -9,7 +9,7 @@ import fp from 'lodash/fp';
  * deep-merges its defaults into the configuration and builds a new helmet, which normalises
  * every CSP directive again, for each request: about 7 % of the server's CPU under load. Here each
  * of its variants (any request; a GET of /documentation or GraphQL's playground; a GET of the
- * admin in development) is built on first use and kept. The API test compares this middleware's
+ * admin in development) is built on first use and kept. The unit test compares this middleware's
  * headers with Strapi's own for each variant.
  */
 type HelmetConfig = Record<string, unknown>;
@@ -82,17 +82,27 @@ export default (config: HelmetConfig, { strapi }: { strapi: Core.Strapi }) => {
     return helmetConfig;
   };
 
+  /** The GraphQL playground and the admin path are fixed once Strapi has started: read at the first request. */
+  let fixed: { playground: boolean; specialPaths: string[]; adminPath: string } | undefined;
+  const fixedOf = () => {
+    if (!fixed) {
+      const graphql = strapi.plugin('graphql') as unknown as
+        { service(name: 'utils'): { playground: { isEnabled(): boolean } }; config(key: string): string } | undefined;
+      const playground = Boolean(graphql?.service('utils').playground.isEnabled());
+      fixed = {
+        playground,
+        specialPaths: ['/documentation', ...(playground && graphql ? [graphql.config('endpoint')] : [])],
+        adminPath: strapi.config.get('admin.path') as string,
+      };
+    }
+    return fixed;
+  };
+
   return (ctx: SecurityContext, next: () => Promise<void>) => {
-    const graphql = strapi.plugin('graphql') as unknown as
-      { service(name: 'utils'): { playground: { isEnabled(): boolean } }; config(key: string): string } | undefined;
-    const playground = Boolean(graphql?.service('utils').playground.isEnabled());
-    const specialPaths = ['/documentation', ...(playground && graphql ? [graphql.config('endpoint')] : [])];
+    const { playground, specialPaths, adminPath } = fixedOf();
     const special = ctx.method === 'GET' && specialPaths.some((prefix) => ctx.path.startsWith(prefix));
-    const devAdmin =
-      ['development', 'test'].includes(environment) &&
-      ctx.method === 'GET' &&
-      ctx.path.startsWith(strapi.config.get('admin.path') as string);
-    const key = `${special}|${special && playground}|${devAdmin}`;
+    const devAdmin = ['development', 'test'].includes(environment) && ctx.method === 'GET' && ctx.path.startsWith(adminPath);
+    const key = `${special}|${devAdmin}`;
     let middleware = built.get(key);
     if (!middleware) {
       middleware = helmet(build(special, playground, devAdmin)) as unknown as Middleware;
