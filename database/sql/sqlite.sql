@@ -65,3 +65,25 @@ CREATE INDEX IF NOT EXISTS page_view_hours_client_idx ON page_view_hours (client
 -- index-only scan, no visit to the table's pages: 0.77 s -> 0.2 s on the bench's data).
 CREATE INDEX IF NOT EXISTS page_view_hours_stand_views_idx ON page_view_hours (stand_id, hour, client_id, views);
 DROP INDEX IF EXISTS page_view_hours_stand_idx;
+-- The event dashboard's summary of page_view_hours per event, hour and place (decision 060): the
+-- views, the seconds within the hour, the tails as JSON [[until hour, seconds], ...] and the
+-- signed-in clients as a sorted delta-varint set. Made again from page_view_hours when its hour is
+-- stale: every writer of page_view_hours marks the (event, hour) pairs it changed, with a version
+-- the rebuild checks before it clears the mark.
+CREATE TABLE IF NOT EXISTS page_view_place_hours (
+  event_id integer NOT NULL,
+  hour integer NOT NULL,
+  stand_id integer NOT NULL,
+  path varchar(1024) NOT NULL,
+  views integer NOT NULL,
+  seconds integer NOT NULL,
+  tails text NOT NULL,
+  clients blob NOT NULL,
+  PRIMARY KEY (event_id, hour, stand_id, path)
+);
+CREATE TABLE IF NOT EXISTS page_view_hours_stale (
+  event_id integer NOT NULL,
+  hour integer NOT NULL,
+  version integer NOT NULL,
+  PRIMARY KEY (event_id, hour)
+);

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { DASHBOARD_PAGE_CAP_SECONDS } from '@plataforma/adapter';
-import { inTransaction, joinOf, rowsOf, tableOf, type Raw } from './sql';
+import { inTransaction, joinOf, marks, rowsOf, tableOf, type Raw } from './sql';
 
 /**
  * The hourly rollup of page views (decisions 048 and 053): what the event dashboard and the
@@ -25,6 +25,13 @@ import { inTransaction, joinOf, rowsOf, tableOf, type Raw } from './sql';
  * instance's batch, a retried one) still give each view its true next view.
  */
 export const PAGE_VIEW_HOURS_TABLE = 'page_view_hours';
+/**
+ * The event dashboard's summary of the rollup per (event, hour, place), and the (event, hour)
+ * pairs whose rollup rows changed since their summary was made (decision 060, `place-hours.ts`).
+ * Every writer of the rollup marks the pairs it touched; the dashboard rebuilds them when it reads.
+ */
+export const PLACE_HOURS_TABLE = 'page_view_place_hours';
+export const STALE_HOURS_TABLE = 'page_view_hours_stale';
 
 const PAGE_VIEW = 'api::page-view.page-view';
 const KEY = 'event_id, hour, client_id, stand_id, path';
@@ -116,13 +123,37 @@ const insertRows = (rows: string, onConflict: 'add' | 'replace' | 'nothing'): st
 const pairsTable = (pairs: ReadonlyArray<readonly number[]>, names: readonly string[]): string =>
   pairs.map((pair) => `select ${pair.map((value, index) => `${checked(value)} as ${names[index]}`).join(', ')}`).join(' union all ');
 
+type Pair = readonly [event: number, hour: number];
+
+const pairsOf = (result: unknown): Pair[] =>
+  rowsOf<{ event_id: unknown; hour: unknown }>(result).map((row) => [Number(row.event_id), Number(row.hour)] as const);
+
+/**
+ * Marks (event, hour) pairs stale: their summary is made again at the dashboard's next read
+ * (decision 060). One statement per 400 pairs, in key order, so two transactions marking the same
+ * pairs take their row locks in the same order.
+ */
+export const markStale = async (raw: Raw, pairs: Iterable<Pair>): Promise<void> => {
+  const unique = [...new Map([...pairs].map((pair) => [`${pair[0]}:${pair[1]}`, pair])).values()];
+  unique.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  for (const part of chunks(unique))
+    await raw(
+      `insert into ${STALE_HOURS_TABLE} (event_id, hour, version) values ${marks(part.length, 3)} ` +
+        `on conflict (event_id, hour) do update set version = ${STALE_HOURS_TABLE}.version + 1`,
+      part.flatMap(([event, hour]) => [event, hour, 1]),
+    );
+};
+
 /** Rolls up views just written (their ids), in the caller's transaction. */
 export const rollUpViews = async (strapi: Core.Strapi, raw: Raw, ids: readonly number[]): Promise<void> => {
   if (ids.length === 0) return;
   const p = partsOf(strapi);
+  const stale: Pair[] = [];
   for (const part of chunks(ids)) {
     const inBatch = `v.id in (${part.map(checked).join(', ')})`;
-    await raw(insertRows(anonymousRows(viewsWith(p, `${inBatch} and c.${p.cl.own} is null`)), 'add'), []);
+    const anonymous = viewsWith(p, `${inBatch} and c.${p.cl.own} is null`);
+    stale.push(...pairsOf(await raw(`select distinct event_id, at / 3600 as hour from (${anonymous}) w`, [])));
+    await raw(insertRows(anonymousRows(anonymous), 'add'), []);
     // Each (event, client) of the batch: its first view in it, and the client's view before that.
     const pairs = rowsOf<{ event_id: unknown; client_id: unknown; first_ms: unknown }>(
       await raw(
@@ -153,7 +184,18 @@ export const rollUpViews = async (strapi: Core.Strapi, raw: Raw, ids: readonly n
       `select w.* from (${viewsWith(p, `c.${p.cl.other} in (${[...new Set(before.map(([, client]) => client))].map(checked).join(', ')})`, true)}) w ` +
       `join ${from} q on q.event_id = w.event_id and q.client_id = w.client_id and w.at >= q.hour * 3600`;
     await raw(insertRows(clientRows(views), 'replace'), []);
+    // The hours whose rows were just computed again (the client's view before the batch, and on).
+    stale.push(
+      ...pairsOf(
+        await raw(
+          `select distinct r.event_id, r.hour from ${PAGE_VIEW_HOURS_TABLE} r join ${from} q on q.event_id = r.event_id ` +
+            `and q.client_id = r.client_id and r.hour >= q.hour`,
+          [],
+        ),
+      ),
+    );
   }
+  await markStale(raw, stale);
 };
 
 /** Rolls up views in their own transaction (the lifecycle of a view created through Strapi's query engine). */
@@ -167,6 +209,10 @@ export const rollUpViewsNow = (strapi: Core.Strapi, ids: readonly number[]): Pro
 export const eraseFromRollup = async (raw: Raw, clientIds: readonly number[]): Promise<void> => {
   for (const part of chunks(clientIds)) {
     const ids = part.map(checked).join(', ');
+    await markStale(
+      raw,
+      pairsOf(await raw(`select distinct event_id, hour from ${PAGE_VIEW_HOURS_TABLE} where client_id in (${ids})`, [])),
+    );
     await raw(
       insertRows(
         `select event_id, hour, 0 as client_id, stand_id, path, sum(views) as views, 0 as seconds, 0 as tail_seconds, ` +
@@ -183,9 +229,17 @@ export const eraseFromRollup = async (raw: Raw, clientIds: readonly number[]): P
 export const deleteFromRollup = async (strapi: Core.Strapi, events: readonly number[], stands: readonly number[]): Promise<void> => {
   await inTransaction(strapi, async (raw) => {
     for (const part of chunks(events))
-      await raw(`delete from ${PAGE_VIEW_HOURS_TABLE} where event_id in (${part.map(checked).join(', ')})`, []);
-    for (const part of chunks(stands))
-      await raw(`delete from ${PAGE_VIEW_HOURS_TABLE} where stand_id in (${part.map(checked).join(', ')})`, []);
+      for (const table of [PAGE_VIEW_HOURS_TABLE, PLACE_HOURS_TABLE, STALE_HOURS_TABLE])
+        await raw(`delete from ${table} where event_id in (${part.map(checked).join(', ')})`, []);
+    for (const part of chunks(stands)) {
+      const ids = part.map(checked).join(', ');
+      await markStale(
+        raw,
+        pairsOf(await raw(`select distinct event_id, hour from ${PAGE_VIEW_HOURS_TABLE} where stand_id in (${ids})`, [])),
+      );
+      await raw(`delete from ${PAGE_VIEW_HOURS_TABLE} where stand_id in (${ids})`, []);
+      await raw(`delete from ${PLACE_HOURS_TABLE} where stand_id in (${ids})`, []);
+    }
   });
 };
 
@@ -198,11 +252,25 @@ export const backfillPageViewHours = async (strapi: Core.Strapi): Promise<boolea
   const knex = strapi.db.connection;
   const p = partsOf(strapi);
   const any = async (statement: string) => rowsOf(await knex.raw(statement)).length > 0;
-  if (await any(`select 1 from ${PAGE_VIEW_HOURS_TABLE} limit 1`)) return false;
+  // Every hour of the rollup stale (decision 060), in the caller's transaction.
+  const allStale = async (raw: Raw): Promise<void> => {
+    await raw(
+      `insert into ${STALE_HOURS_TABLE} (event_id, hour, version) select distinct event_id, hour, 1 from ${PAGE_VIEW_HOURS_TABLE} where true ` +
+        `on conflict (event_id, hour) do update set version = ${STALE_HOURS_TABLE}.version + 1`,
+      [],
+    );
+  };
+  if (await any(`select 1 from ${PAGE_VIEW_HOURS_TABLE} limit 1`)) {
+    // Rolled up before the dashboard's summary existed (an upgrade): its first read makes it.
+    if (!(await any(`select 1 from ${PLACE_HOURS_TABLE} limit 1`)) && !(await any(`select 1 from ${STALE_HOURS_TABLE} limit 1`)))
+      await inTransaction(strapi, allStale);
+    return false;
+  }
   if (!(await any(`select 1 from ${p.pv} limit 1`))) return false;
   await inTransaction(strapi, async (raw) => {
     await raw(insertRows(anonymousRows(viewsWith(p, `c.${p.cl.own} is null`)), 'nothing'), []);
     await raw(insertRows(clientRows(viewsWith(p, 'true', true)), 'nothing'), []);
+    await allStale(raw);
   });
   // After a bulk insert: the planner's statistics, and (PostgreSQL) the visibility map, without
   // which the report's index-only scans still read every row's page (decision 057). Autovacuum

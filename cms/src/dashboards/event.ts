@@ -11,7 +11,7 @@ import {
 } from '@plataforma/adapter';
 import { flushHeartbeats, WATCH_MINUTES_TABLE } from '../analytics/watch';
 import { flushPageViews } from '../analytics/page-views';
-import { PAGE_VIEW_HOURS_TABLE } from '../analytics/page-view-hours';
+import { readPlaceHours, summarize, type Summary } from './place-hours';
 import { money, num, sqlOf, UID, type Sql } from './sql';
 import { addDays, daysOf, dayOfNumber, knownZone, todayIn, zonedRange, type ZonedRange } from './zone';
 
@@ -75,30 +75,6 @@ const eventViews = (s: Sql, eventId: number, range: ZonedRange): string => {
 export const hourAligned = (range: ZonedRange): boolean =>
   range.start % 3_600_000 === 0 && range.end % 3_600_000 === 0 && range.offsets.every((piece) => piece.offset % 3600 === 0);
 
-/** The event's rollup rows in the range (a CTE's body): `hour` in epoch hours, `client_id` 0 when anonymous. */
-const eventHours = (s: Sql, eventId: number, range: ZonedRange): string =>
-  `select hour, client_id, stand_id, path, views, seconds, tail_seconds, tail_until from ${PAGE_VIEW_HOURS_TABLE} ` +
-  `where event_id = ${s.int(eventId)} and hour >= ${s.int(range.start / 3_600_000)} and hour < ${s.int(range.end / 3_600_000)}`;
-
-/** A rollup row's time on its pages in the range: its tail only when the next view is in the range. */
-const rowSeconds = (s: Sql, range: ZonedRange): string =>
-  `seconds + case when tail_until < ${s.int(range.end / 3_600_000)} then tail_seconds else 0 end`;
-
-const trafficOfHours = async (s: Sql, hours: string, range: ZonedRange) => {
-  const local = s.localSeconds('hour * 3600', range);
-  const uniques = 'count(distinct case when client_id <> 0 then client_id end)';
-  const [perDay, perHour, totals] = await Promise.all([
-    s.rows<{ d: unknown; visits: unknown; uniques: unknown }>(
-      `with ph as (${hours}) select ${local} / 86400 as d, sum(views) as visits, ${uniques} as uniques from ph group by 1`,
-    ),
-    s.rows<{ h: unknown; visits: unknown; uniques: unknown }>(
-      `with ph as (${hours}) select (${local} / 3600) % 24 as h, sum(views) as visits, ${uniques} as uniques from ph group by 1`,
-    ),
-    s.rows<{ visits: unknown; uniques: unknown }>(`with ph as (${hours}) select sum(views) as visits, ${uniques} as uniques from ph`),
-  ]);
-  return { perDay, perHour, totals };
-};
-
 /** Distinct clients with a page view or a heartbeat in the last minutes (of one event, or of all). */
 export const onlineNow = async (s: Sql, eventId: number | null, now = Date.now()): Promise<number> => {
   const since = s.at(now - DASHBOARD_ONLINE_MINUTES * 60_000);
@@ -131,10 +107,8 @@ const trafficOfViews = async (s: Sql, views: string, local: string) => {
   return { perDay, perHour, totals };
 };
 
-const traffic = async (s: Sql, views: string, range: ZonedRange, rollup: string | null) => {
-  const { perDay, perHour, totals } = rollup
-    ? await trafficOfHours(s, rollup, range)
-    : await trafficOfViews(s, views, s.local('created_at', range));
+const traffic = async (s: Sql, views: string, range: ZonedRange, summary: Summary | null) => {
+  const { perDay, perHour, totals } = summary ?? (await trafficOfViews(s, views, s.local('created_at', range)));
   const days = new Map(perDay.map((row) => [dayOfNumber(num(row.d)), row]));
   const hours = new Map(perHour.map((row) => [num(row.h), row]));
   return {
@@ -154,15 +128,12 @@ const traffic = async (s: Sql, views: string, range: ZonedRange, rollup: string 
  * client's next view of the event (any page, a stand's too), at most 30 minutes; a client's last
  * view of the range, and an anonymous visitor's views, count no time (nothing tells when they left).
  */
-const halls = async (s: Sql, views: string, range: ZonedRange, rollup: string | null): Promise<HallRow[]> => {
+const halls = async (s: Sql, views: string, summary: Summary | null): Promise<HallRow[]> => {
   const epoch = s.epoch('created_at');
   const cap = s.int(DASHBOARD_PAGE_CAP_SECONDS);
   type Row = { path: string; visits: unknown; uniques: unknown; seconds: unknown };
-  const rows = rollup
-    ? await s.rows<Row>(
-        `with ph as (${rollup}) select path, sum(views) as visits, count(distinct case when client_id <> 0 then client_id end) as uniques, ` +
-          `coalesce(sum(${rowSeconds(s, range)}), 0) as seconds from ph where stand_id = 0 group by path`,
-      )
+  const rows = summary
+    ? summary.halls
     : await s.rows<Row>(
         `with ev as (${views}), timed as (select path, stand_id, client_id, case when client_id is null then null else ` +
           `lead(${epoch}) over (partition by client_id order by created_at, id) - ${epoch} end as gap from ev) ` +
@@ -175,7 +146,7 @@ const halls = async (s: Sql, views: string, range: ZonedRange, rollup: string | 
 };
 
 /** The event's stands: visits, unique visitors, contacts, chats and the median first response. */
-const stands = async (s: Sql, eventId: number, views: string, range: ZonedRange, rollup: string | null): Promise<StandRow[]> => {
+const stands = async (s: Sql, eventId: number, views: string, range: ZonedRange, summary: Promise<Summary | null>): Promise<StandRow[]> => {
   const standEvent = s.link(UID.stand, 'event');
   const [contactStand, chatStand, messageChat] = [s.link(UID.contact, 'stand'), s.link(UID.chat, 'stand'), s.link(UID.message, 'chat')];
   const sender = s.col(UID.message, 'senderType');
@@ -185,11 +156,12 @@ const stands = async (s: Sql, eventId: number, views: string, range: ZonedRange,
     s.rows<{ id: number; name: string; type: string | null }>(
       `select t.id, t.name, t.type from ${s.table(UID.stand)} t where t.id in (${ofEvent})`,
     ),
-    s.rows<{ stand_id: number; visits: unknown; uniques: unknown }>(
-      rollup
-        ? `with ph as (${rollup}) select stand_id, sum(views) as visits, count(distinct case when client_id <> 0 then client_id end) as uniques ` +
-            `from ph where stand_id <> 0 group by stand_id`
-        : `with ev as (${views}) select stand_id, count(*) as visits, count(distinct client_id) as uniques from ev where stand_id is not null group by stand_id`,
+    summary.then((made) =>
+      made
+        ? made.stands
+        : s.rows<{ stand_id: number; visits: unknown; uniques: unknown }>(
+            `with ev as (${views}) select stand_id, count(*) as visits, count(distinct client_id) as uniques from ev where stand_id is not null group by stand_id`,
+          ),
     ),
     s.rows<{ stand_id: number; n: unknown }>(
       `select l.${contactStand.other} as stand_id, count(*) as n from ${s.table(UID.contact)} c join ${contactStand.name} l on l.${contactStand.own} = c.id ` +
@@ -338,13 +310,16 @@ export const eventDashboard = async (strapi: Core.Strapi, id: number, query: { f
   await Promise.all([flushPageViews(strapi), flushHeartbeats(strapi)]);
   const s = sqlOf(strapi);
   const views = eventViews(s, event.id, range);
-  // Visits, visitors, halls and stands from the hourly rollup when the zone allows (decision 053).
-  const rollup = hourAligned(range) ? eventHours(s, event.id, range) : null;
+  // Visits, visitors, halls and stands from the hourly rollup's summary when the zone allows
+  // (decisions 053 and 060; it may make its stale hours again first), the other figures meanwhile.
+  const summary = hourAligned(range)
+    ? readPlaceHours(strapi, event.id, range.start / 3_600_000, range.end / 3_600_000).then((rows) => summarize(rows, range))
+    : Promise.resolve(null);
   const [traffics, online, hallRows, standRows, lectureRows, net, sold] = await Promise.all([
-    traffic(s, views, range, rollup),
+    summary.then((made) => traffic(s, views, range, made)),
     onlineNow(s, event.id),
-    halls(s, views, range, rollup),
-    stands(s, event.id, views, range, rollup),
+    summary.then((made) => halls(s, views, made)),
+    stands(s, event.id, views, range, summary),
     lectures(s, event.id, range),
     network(s, event.id),
     sales(s, event.id, range),

@@ -20,7 +20,9 @@ type Hours = typeof import('../../../cms/src/analytics/page-view-hours');
 type Erasure = typeof import('../../../cms/src/api/client/erasure');
 const { writePageViews } = load(path.join(cmsDir, 'dist/src/analytics/page-views')) as PageViews;
 const { eraseClient } = load(path.join(cmsDir, 'dist/src/api/client/erasure')) as Erasure;
-const { backfillPageViewHours, PAGE_VIEW_HOURS_TABLE } = load(path.join(cmsDir, 'dist/src/analytics/page-view-hours')) as Hours;
+const { backfillPageViewHours, PAGE_VIEW_HOURS_TABLE, PLACE_HOURS_TABLE, STALE_HOURS_TABLE } = load(
+  path.join(cmsDir, 'dist/src/analytics/page-view-hours'),
+) as Hours;
 
 const view = (eventId: number, clientId: number | null, page: string, at: string, standId: number | null = null) => ({
   path: `/plataforma/${eventId}-rollup/${page}`,
@@ -197,9 +199,20 @@ describe('page_view_hours', () => {
       view(event, null, 'estande/1', '2026-05-10T15:05:00Z', stand),
     ]);
     expect(await rows({ event_id: event })).toHaveLength(2);
+    await dashboard(event);
+    expect(await s.db.connection(PLACE_HOURS_TABLE).where({ event_id: event })).toHaveLength(2);
+    await writePageViews(s, [view(event, client, 'hall-entrada', '2026-05-10T16:00:00Z')]);
+    // Stale: the new view's hour, and the hour of the client's view before it (its time changed).
+    expect((await s.db.connection(STALE_HOURS_TABLE).where({ event_id: event }).orderBy('hour')).map((row) => Number(row.hour))).toEqual([
+      Date.parse('2026-05-10T15:00:00Z') / 3_600_000,
+      Date.parse('2026-05-10T16:00:00Z') / 3_600_000,
+    ]);
     expect((await api('delete', `/events?ids=${event}`)).status).toBe(200);
     expect(await rows({ event_id: event })).toEqual([]);
     expect(await rows({ stand_id: stand })).toEqual([]);
+    // The dashboard's summary and its marks go too (decision 060).
+    expect(await s.db.connection(PLACE_HOURS_TABLE).where({ event_id: event })).toEqual([]);
+    expect(await s.db.connection(STALE_HOURS_TABLE).where({ event_id: event })).toEqual([]);
   });
 
   it('reads a zone with a half-hour offset from the views (exact days and hours)', async () => {
@@ -216,6 +229,144 @@ describe('page_view_hours', () => {
     expect(data.perHour.filter((row) => row.visits > 0)).toEqual([{ hour: 23, visits: 1, uniqueVisitors: 1 }]);
     // Its next view is on the 11th: out of the range, no time.
     expect(data.halls).toEqual([{ hall: 'hall-entrada', visits: 1, uniqueVisitors: 1, seconds: 0 }]);
+  });
+});
+
+/** A small deterministic generator (mulberry32), so a failing case can be run again. */
+const random = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+interface Seen {
+  client: number | null;
+  page: string;
+  stand: number | null;
+  at: number;
+}
+
+/**
+ * What the dashboard must say of some views, computed here from the views alone (decision 048):
+ * São Paulo's days and hours (UTC−3), a hall view's time until the same client's next view of the
+ * event in the range, at most 1,800 s.
+ */
+const expected = (views: Seen[], from: string, to: string) => {
+  const [start, end] = [Date.parse(`${from}T03:00:00Z`), Date.parse(`${to}T03:00:00Z`) + 86_400_000];
+  const inRange = views.filter((one) => one.at >= start && one.at < end).sort((a, b) => a.at - b.at);
+  const local = (at: number) => new Date(at - 3 * 3_600_000);
+  const group = <K>(keyOf: (one: Seen) => K | null) => {
+    const groups = new Map<K, { visits: number; clients: Set<number>; seconds: number }>();
+    for (const one of inRange) {
+      const key = keyOf(one);
+      if (key === null) continue;
+      const entry = groups.get(key) ?? { visits: 0, clients: new Set<number>(), seconds: 0 };
+      entry.visits += 1;
+      if (one.client !== null) {
+        entry.clients.add(one.client);
+        const next = inRange.find((other) => other.client === one.client && other.at > one.at);
+        if (next) entry.seconds += Math.min(1800, (next.at - one.at) / 1000);
+      }
+      groups.set(key, entry);
+    }
+    return groups;
+  };
+  const days = group((one) => local(one.at).toISOString().slice(0, 10));
+  const hours = group((one) => local(one.at).getUTCHours());
+  const halls = group((one) => (one.stand === null ? one.page : null));
+  const stands = group((one) => one.stand);
+  const all = group(() => 'all').get('all');
+  return {
+    totals: { visits: all?.visits ?? 0, uniqueVisitors: all?.clients.size ?? 0 },
+    perDay: [from, to].map((day) => ({ day, visits: days.get(day)?.visits ?? 0, uniqueVisitors: days.get(day)?.clients.size ?? 0 })),
+    perHour: Array.from({ length: 24 }, (_, hour) => ({
+      hour,
+      visits: hours.get(hour)?.visits ?? 0,
+      uniqueVisitors: hours.get(hour)?.clients.size ?? 0,
+    })),
+    halls: [...halls]
+      .map(([hall, entry]) => ({ hall, visits: entry.visits, uniqueVisitors: entry.clients.size, seconds: entry.seconds }))
+      .sort((a, b) => a.hall.localeCompare(b.hall)),
+    stands: [...stands]
+      .map(([standId, entry]) => ({ standId, visits: entry.visits, uniqueVisitors: entry.clients.size }))
+      .sort((a, b) => a.standId - b.standId),
+  };
+};
+
+describe("the event dashboard's summary per hour and place (decision 060)", () => {
+  it('says what the views say, through batches out of order, a read between writes, an erasure and an upgrade', async () => {
+    const s = server.strapi;
+    const knex = s.db.connection;
+    const event = await createEvent(s, { name: 'Resumo', startDate: '2026-05-10', timezone: 'America/Sao_Paulo', published: true });
+    const standIds = [
+      await insert(s, 'api::stand.stand', { name: 'Estande A', type: 'master', event }),
+      await insert(s, 'api::stand.stand', { name: 'Estande B', type: 'bronze', event }),
+    ];
+    const clients = await Promise.all(Array.from({ length: 12 }, async () => (await createClient(s)).id));
+    const next = random(20261128);
+    const used = new Set<number>();
+    // 300 views from 02:00Z of the 10th (the 9th in São Paulo, out of the range) to 05:00Z of the 12th
+    // (the 12th, out of it too), each at its own second; a view in four is anonymous, one in three a stand's.
+    const make = (): Seen => {
+      let at = 0;
+      do at = Date.parse('2026-05-10T02:00:00Z') + Math.floor(next() * 51 * 3600) * 1000;
+      while (used.has(at));
+      used.add(at);
+      const stand = next() < 1 / 3 ? standIds[Math.floor(next() * 2)] : null;
+      return {
+        client: next() < 0.25 ? null : clients[Math.floor(next() * clients.length)],
+        page: stand === null ? ['hall-entrada', 'hall-lounge', 'hall-expo'][Math.floor(next() * 3)] : `estande/${stand}`,
+        stand,
+        at,
+      };
+    };
+    const seen = Array.from({ length: 300 }, make);
+    const write = (list: Seen[]) =>
+      writePageViews(
+        s,
+        list.map((one) => view(event, one.client, one.page, new Date(one.at).toISOString(), one.stand)),
+      );
+    const check = async () => {
+      const data = await dashboard(event, '?from=2026-05-10&to=2026-05-11');
+      const want = expected(seen, '2026-05-10', '2026-05-11');
+      expect(data.totals).toMatchObject(want.totals);
+      expect(data.perDay).toEqual(want.perDay);
+      expect(data.perHour).toEqual(want.perHour);
+      expect([...data.halls].sort((a, b) => a.hall.localeCompare(b.hall))).toEqual(want.halls);
+      expect(
+        data.stands
+          .map(({ standId, visits, uniqueVisitors }) => ({ standId, visits, uniqueVisitors }))
+          .sort((a, b) => a.standId - b.standId),
+      ).toEqual(want.stands);
+      // Every stale hour of the range was made again and its mark cleared; those out of it wait.
+      const [first, last] = [Date.parse('2026-05-10T03:00:00Z') / 3_600_000, Date.parse('2026-05-12T03:00:00Z') / 3_600_000];
+      expect(await knex(STALE_HOURS_TABLE).where({ event_id: event }).andWhere('hour', '>=', first).andWhere('hour', '<', last)).toEqual(
+        [],
+      );
+    };
+    // Four batches in shuffled order (each batch's views in time order, the batches not).
+    const shuffled = [...seen].sort(() => next() - 0.5);
+    for (let i = 0; i < 4; i += 1) await write(shuffled.slice(i * 75, (i + 1) * 75).sort((a, b) => a.at - b.at));
+    await check();
+    expect((await knex(PLACE_HOURS_TABLE).where({ event_id: event })).length).toBeGreaterThan(20);
+    // More views after a read: earlier hours change too (their last views get a next view).
+    const more = Array.from({ length: 40 }, make);
+    seen.push(...more);
+    await write(more);
+    expect((await knex(STALE_HOURS_TABLE).where({ event_id: event })).length).toBeGreaterThan(0);
+    await check();
+    // An erasure: the client's views stay as anonymous visits.
+    const erased = clients[0];
+    await eraseClient(s, erased);
+    for (const one of seen) if (one.client === erased) one.client = null;
+    await check();
+    // An upgraded database: the rollup there, no summary yet: the start marks every hour stale.
+    await knex(PLACE_HOURS_TABLE).delete();
+    await knex(STALE_HOURS_TABLE).delete();
+    expect(await backfillPageViewHours(s)).toBe(false);
+    expect((await knex(STALE_HOURS_TABLE).where({ event_id: event })).length).toBeGreaterThan(20);
+    await check();
   });
 });
 
