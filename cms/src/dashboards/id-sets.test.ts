@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countDistinct, decodeIds, encodeIds } from './id-sets';
+import { countByBit, countDistinct, decodeIds, encodeIds } from './id-sets';
 
 const ids = (...values: number[]) => Int32Array.from(values);
 
@@ -34,5 +34,23 @@ describe('id sets (decision 060)', () => {
     expect(countDistinct(far)).toEqual([2, 1]);
     expect(countDistinct([[ids(3, 4)], [ids(4, 5)]], 1)).toEqual([2, 2]);
     expect(countDistinct([])).toEqual([]);
+  });
+
+  it('counts the distinct ids of each bit, and of all the sets', () => {
+    const sets = [
+      { ids: ids(1, 2, 3), bit: 0 },
+      { ids: ids(3, 4), bit: 0 },
+      { ids: ids(4, 9), bit: 23 },
+      { ids: ids(), bit: 5 },
+      { ids: ids(1), bit: 31 },
+    ];
+    const counted = countByBit(sets);
+    expect(counted.all).toBe(5);
+    expect(counted.perBit.slice(0, 24)).toEqual([4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
+    expect(counted.perBit[31]).toBe(1);
+    // The Set path gives the same.
+    expect(countByBit(sets, 1)).toEqual(counted);
+    expect(countByBit([])).toEqual({ perBit: Array(32).fill(0), all: 0 });
+    expect(() => countByBit([{ ids: ids(1), bit: 32 }])).toThrow();
   });
 });

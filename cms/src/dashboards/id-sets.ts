@@ -80,3 +80,46 @@ export const countDistinct = (targets: ReadonlyArray<ReadonlyArray<Int32Array>>,
     return count;
   });
 };
+
+/**
+ * Distinct ids per bit (0–31) over sets that each carry one bit (the dashboard's hour of the day),
+ * and distinct ids over all the sets: one pass that ORs each id's bits into a Uint32Array, then
+ * one over the ids' range to count them. Cheaper than `countDistinct` for many small targets
+ * that every id may fall in. Ids spread over more than `maxSpan` values: a Set per bit.
+ */
+export const countByBit = (
+  sets: ReadonlyArray<{ ids: Int32Array; bit: number }>,
+  maxSpan = 16_000_000,
+): { perBit: number[]; all: number } => {
+  const perBit = Array.from({ length: 32 }, () => 0);
+  let [low, high] = [Infinity, -Infinity];
+  for (const { ids, bit } of sets) {
+    if (!Number.isInteger(bit) || bit < 0 || bit > 31) throw new Error(`Not a bit: ${bit}`);
+    if (ids.length > 0) {
+      low = Math.min(low, ids[0]);
+      high = Math.max(high, ids[ids.length - 1]);
+    }
+  }
+  if (low > high) return { perBit, all: 0 };
+  if (high - low + 1 > maxSpan) {
+    const seen = Array.from({ length: 32 }, () => new Set<number>());
+    for (const { ids, bit } of sets) for (const id of ids) seen[bit].add(id);
+    return { perBit: seen.map((set) => set.size), all: new Set(seen.flatMap((set) => [...set])).size };
+  }
+  const masks = new Uint32Array(high - low + 1);
+  for (const { ids, bit } of sets) {
+    const flag = (1 << bit) >>> 0;
+    for (let i = 0; i < ids.length; i += 1) masks[ids[i] - low] |= flag;
+  }
+  let all = 0;
+  for (let i = 0; i < masks.length; i += 1) {
+    let mask = masks[i];
+    if (mask === 0) continue;
+    all += 1;
+    while (mask !== 0) {
+      perBit[31 - Math.clz32(mask & -mask)] += 1;
+      mask &= mask - 1;
+    }
+  }
+  return { perBit, all };
+};

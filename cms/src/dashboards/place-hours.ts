@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { PAGE_VIEW_HOURS_TABLE, PLACE_HOURS_TABLE, STALE_HOURS_TABLE } from '../analytics/page-view-hours';
 import { inTransaction, marks, rowsOf, type Raw } from '../analytics/sql';
-import { countDistinct, decodeIds, encodeIds } from './id-sets';
+import { countByBit, countDistinct, decodeIds, encodeIds } from './id-sets';
 import type { ZonedRange } from './zone';
 
 /**
@@ -182,28 +182,34 @@ export const summarize = (rows: readonly PlaceHour[], range: ZonedRange): Summar
     new Map<string, Bucket<string>>(),
     new Map<number, Bucket<number>>(),
   ];
-  const total: Bucket<null> = { key: null, visits: 0, seconds: 0, sets: [] };
+  let visits = 0;
+  const byHour: Array<{ ids: Int32Array; bit: number }> = [];
   for (const row of rows) {
     const local = localSecondsOf(row.hour * 3600, range);
+    const hour = Math.floor(local / 3600) % 24;
     const seconds = row.seconds + row.tails.reduce((sum, [until, tail]) => (until < endHour ? sum + tail : sum), 0);
-    const places = row.standId === 0 ? [bucketIn(halls, row.path)] : [bucketIn(stands, row.standId)];
-    for (const bucket of [bucketIn(days, Math.floor(local / 86400)), bucketIn(hours, Math.floor(local / 3600) % 24), total, ...places]) {
+    const place = row.standId === 0 ? bucketIn(halls, row.path) : bucketIn(stands, row.standId);
+    visits += row.views;
+    for (const bucket of [bucketIn(days, Math.floor(local / 86400)), bucketIn(hours, hour), place]) {
       bucket.visits += row.views;
       bucket.seconds += seconds;
       if (row.clients.length > 0) bucket.sets.push(row.clients);
     }
+    if (row.clients.length > 0) byHour.push({ ids: row.clients, bit: hour });
   }
-  const lists = [[...days.values()], [...hours.values()], [...halls.values()], [...stands.values()]] as const;
-  const counts = countDistinct([total.sets, ...lists.flatMap((list) => list.map((bucket) => bucket.sets))]);
+  // Hours of the day (and all) by each client's bits; days and places by stamps.
+  const perHourOfDay = countByBit(byHour);
+  const lists = [[...days.values()], [...halls.values()], [...stands.values()]] as const;
+  const counts = countDistinct(lists.flatMap((list) => list.map((bucket) => bucket.sets)));
   const uniques = new Map<Bucket<unknown>, number>();
-  let next = 1;
+  let next = 0;
   for (const list of lists) for (const bucket of list) uniques.set(bucket as Bucket<unknown>, counts[next++]);
   const of = (bucket: Bucket<unknown>) => uniques.get(bucket) ?? 0;
   return {
     perDay: lists[0].map((bucket) => ({ d: bucket.key, visits: bucket.visits, uniques: of(bucket) })),
-    perHour: lists[1].map((bucket) => ({ h: bucket.key, visits: bucket.visits, uniques: of(bucket) })),
-    totals: [{ visits: total.visits, uniques: counts[0] }],
-    halls: lists[2].map((bucket) => ({ path: bucket.key, visits: bucket.visits, uniques: of(bucket), seconds: bucket.seconds })),
-    stands: lists[3].map((bucket) => ({ stand_id: bucket.key, visits: bucket.visits, uniques: of(bucket) })),
+    perHour: [...hours.values()].map((bucket) => ({ h: bucket.key, visits: bucket.visits, uniques: perHourOfDay.perBit[bucket.key] })),
+    totals: [{ visits, uniques: perHourOfDay.all }],
+    halls: lists[1].map((bucket) => ({ path: bucket.key, visits: bucket.visits, uniques: of(bucket), seconds: bucket.seconds })),
+    stands: lists[2].map((bucket) => ({ stand_id: bucket.key, visits: bucket.visits, uniques: of(bucket) })),
   };
 };
