@@ -123,6 +123,8 @@ CREATE TABLE IF NOT EXISTS page_view_place_hours (
   clients bytea NOT NULL,
   PRIMARY KEY (event_id, hour, stand_id, path)
 );
+-- 'Geral' reads every event's rows of a range.
+CREATE INDEX IF NOT EXISTS page_view_place_hours_hour_idx ON page_view_place_hours (hour);
 CREATE TABLE IF NOT EXISTS page_view_hours_stale (
   event_id integer NOT NULL,
   hour integer NOT NULL,

@@ -213,3 +213,38 @@ export const summarize = (rows: readonly PlaceHour[], range: ZonedRange): Summar
     stands: lists[2].map((bucket) => ({ stand_id: bucket.key, visits: bucket.visits, uniques: of(bucket) })),
   };
 };
+
+/**
+ * 'Geral': each event's visits and unique visitors in [fromHour, toHour), from the summary (its
+ * stale hours made again first). Events are those with summary rows or marks in the range: every
+ * writer of the rollup marks what it wrote, so an hour with rollup rows has one or the other.
+ */
+export const eventTotals = async (
+  strapi: Core.Strapi,
+  fromHour: number,
+  toHour: number,
+): Promise<Map<number, { visits: number; uniques: number }>> => {
+  const knex = strapi.db.connection;
+  const stale = rowsOf<{ event_id: unknown }>(
+    await knex.raw(`select distinct event_id from ${STALE_HOURS_TABLE} where hour >= ? and hour < ? and event_id <> 0`, [fromHour, toHour]),
+  ).map((row) => int(row.event_id));
+  for (const eventId of stale) await refreshPlaceHours(strapi, eventId, fromHour, toHour);
+  const rows = rowsOf<{ event_id: unknown; views: unknown; clients: Uint8Array }>(
+    await knex.raw(`select event_id, views, clients from ${PLACE_HOURS_TABLE} where hour >= ? and hour < ? and event_id <> 0`, [
+      fromHour,
+      toHour,
+    ]),
+  );
+  const events = new Map<number, { visits: number; sets: Int32Array[] }>();
+  for (const row of rows) {
+    const id = int(row.event_id);
+    const event = events.get(id) ?? { visits: 0, sets: [] };
+    event.visits += int(row.views);
+    const clients = decodeIds(row.clients);
+    if (clients.length > 0) event.sets.push(clients);
+    events.set(id, event);
+  }
+  const list = [...events];
+  const counts = countDistinct(list.map(([, event]) => event.sets));
+  return new Map(list.map(([id, event], index) => [id, { visits: event.visits, uniques: counts[index] }]));
+};

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventDashboardSchema } from '@plataforma/adapter';
+import { eventDashboardSchema, generalDashboardSchema } from '@plataforma/adapter';
 import { createClient, createStaff } from '../helpers/accounts';
 import { cmsApi, createEvent, insert } from '../helpers/event-fixtures';
 import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
@@ -295,7 +295,7 @@ const expected = (views: Seen[], from: string, to: string) => {
 };
 
 describe("the event dashboard's summary per hour and place (decision 060)", () => {
-  it('says what the views say, through batches out of order, a read between writes, an erasure and an upgrade', async () => {
+  it("says what the views say, in 'Evento' and 'Geral', through batches out of order, a read between writes, an erasure and an upgrade", async () => {
     const s = server.strapi;
     const knex = s.db.connection;
     const event = await createEvent(s, { name: 'Resumo', startDate: '2026-05-10', timezone: 'America/Sao_Paulo', published: true });
@@ -339,6 +339,12 @@ describe("the event dashboard's summary per hour and place (decision 060)", () =
           .map(({ standId, visits, uniqueVisitors }) => ({ standId, visits, uniqueVisitors }))
           .sort((a, b) => a.standId - b.standId),
       ).toEqual(want.stands);
+      // 'Geral' (São Paulo's days too) reads the same summary.
+      const general = await api('get', '/dashboards/general?from=2026-05-10&to=2026-05-11');
+      expect(generalDashboardSchema.parse(general.body.data).events.find((row) => row.eventId === event)).toMatchObject({
+        visits: want.totals.visits,
+        uniqueVisitors: want.totals.uniqueVisitors,
+      });
       // Every stale hour of the range was made again and its mark cleared; those out of it wait.
       const [first, last] = [Date.parse('2026-05-10T03:00:00Z') / 3_600_000, Date.parse('2026-05-12T03:00:00Z') / 3_600_000];
       expect(await knex(STALE_HOURS_TABLE).where({ event_id: event }).andWhere('hour', '>=', first).andWhere('hour', '<', last)).toEqual(
