@@ -8,6 +8,10 @@ import { ATTENDANT, staffSignIn } from './helpers';
 
 test('the attendant opens their stand’s report and downloads it as a PDF; axe finds nothing serious', async ({ page }) => {
   test.setTimeout(90_000);
+  // A visit of the stand of its own, so the report has a figure to chart when this file runs alone
+  // (the demo seeds no page views; other files' visits are not this one's to rely on).
+  const visit = await page.request.post('/api/site/v1/page-views', { data: { path: '/plataforma/1/estande/1', eventId: 1, standId: 1 } });
+  expect(visit.status()).toBe(202);
   await staffSignIn(page, ATTENDANT.email, ATTENDANT.password);
   await expect(page).toHaveURL(/\/cms\/estandes$/);
   await page.getByRole('link', { name: 'Relatório do estande Vitalis Farmacêutica' }).click();
