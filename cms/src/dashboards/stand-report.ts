@@ -14,6 +14,8 @@ import {
 } from '@plataforma/adapter';
 import { joinOf, rowsOf, stampOf, tableOf } from '../analytics/sql';
 import { PAGE_VIEW_HOURS_TABLE } from '../analytics/page-view-hours';
+import { flushPageViews } from '../analytics/page-views';
+import { flushStandEvents } from '../analytics/stand-events';
 
 /**
  * The exhibitor report of one stand (issue 15, decision 049). Every figure is counted by the
@@ -110,6 +112,9 @@ export const standReport = async (
   range: ReportRange,
   leadsLimit: number | null = STAND_REPORT_LEADS_MAX,
 ): Promise<StandReport> => {
+  // What the buffers hold is written first (as the event dashboard does): a visit or a click the
+  // attendant just saw counts in the report they open.
+  await Promise.all([flushPageViews(strapi), flushStandEvents(strapi)]);
   const knex = strapi.db.connection;
   const postgres = strapi.db.dialect.client === 'postgres';
   const stamp = stampOf(strapi);

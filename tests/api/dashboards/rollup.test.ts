@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventDashboardSchema, generalDashboardSchema } from '@plataforma/adapter';
+import { eventDashboardSchema, generalDashboardSchema, standReportSchema } from '@plataforma/adapter';
 import { createClient, createStaff } from '../helpers/accounts';
 import { cmsApi, createEvent, insert } from '../helpers/event-fixtures';
 import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
@@ -373,6 +373,24 @@ describe("the event dashboard's summary per hour and place (decision 060)", () =
     expect(await backfillPageViewHours(s)).toBe(false);
     expect((await knex(STALE_HOURS_TABLE).where({ event_id: event })).length).toBeGreaterThan(20);
     await check();
+  });
+});
+
+describe('what the buffers hold', () => {
+  // This file's server writes its buffers every 10 minutes (PAGE_VIEWS_FLUSH_MS): a view or a click
+  // posted now is still waiting when the report is asked for.
+  it('the exhibitor report writes them first, as the event dashboard does: a visit and a click just posted count', async () => {
+    const s = server.strapi;
+    const event = await createEvent(s, { name: 'Relatório imediato', startDate: '2026-05-10', published: true });
+    const stand = await insert(s, 'api::stand.stand', { name: 'Estande imediato', type: 'master', event, publishedAt: new Date() });
+    const site = (url: string, body: object) => server.request().post(`/api/site/v1${url}`).send(body);
+    expect((await site('/page-views', { path: `/plataforma/${event}/estande/${stand}`, eventId: event, standId: stand })).status).toBe(202);
+    expect((await site('/stand-events', { kind: 'website_clicked', standId: stand })).status).toBe(202);
+    const res = await api('get', `/dashboards/stands/${stand}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const report = standReportSchema.parse(res.body.data);
+    expect(report.figures.visits.value).toBe(1);
+    expect(report.figures.websiteClicks.value).toBe(1);
   });
 });
 
