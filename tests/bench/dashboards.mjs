@@ -6,8 +6,9 @@
 // heartbeats; SQLite 25,000), over 3 days, 50 stands and 20 lectures; then `strapi start` and
 // BENCH_DASH_REQUESTS (30) sequential requests of the event dashboard, of 'Geral' and of a stand's
 // exhibitor report (after 3 not counted); the views are rolled up by hour at that start, as an
-// upgraded database is (decision 053: the boot time printed includes it). Then the heartbeat
-// ingestion run: a venue read (the event's stands list) alone for BENCH_HB_SECONDS (15), then the
+// upgraded database is (decision 053: the boot time printed includes it). Then a live event
+// (decision 060): page views posted at BENCH_LIVE_RATE (200/s) for BENCH_HB_SECONDS while the event
+// dashboard is read in a loop over a range that includes today. Then the heartbeat ingestion run: a venue read (the event's stands list) alone for BENCH_HB_SECONDS (15), then the
 // same read while autocannon posts heartbeats at BENCH_HB_RATE (2,000/s) over BENCH_HB_CONNECTIONS
 // (50) connections, from BENCH_HB_CLIENTS (200) signed-in clients (the per-client limit raised so
 // the server's throughput is what is measured). Prints p50/p95 per database, heartbeats accepted
@@ -48,6 +49,7 @@ const config = {
     connections: envInt('BENCH_HB_CONNECTIONS', 50),
     clients: envInt('BENCH_HB_CLIENTS', 200),
   },
+  live: { rate: envInt('BENCH_LIVE_RATE', 200), seconds: envInt('BENCH_HB_SECONDS', 15) },
   databases: (process.env.BENCH_DATABASES || 'postgres,sqlite').split(',').map((s) => s.trim()),
   postgresUrl: process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
   size: {
@@ -141,6 +143,59 @@ const heartbeatLoad = ({ url, tokens, lectures, rate, seconds, connections }) =>
 const sortedPercentiles = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+};
+
+/**
+ * A live event (decision 060): the venue posts page views at BENCH_LIVE_RATE (200/s) from the
+ * signed-in clients for BENCH_HB_SECONDS while the event dashboard is read again and again over a
+ * range that includes today: each read makes the hour the new views marked stale again.
+ */
+const liveRun = async (meta, headers) => {
+  const { rate, seconds } = config.live;
+  const site = `http://127.0.0.1:${config.port}/api/site/v1`;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  const url = `http://127.0.0.1:${config.port}/api/cms/v1/dashboards/events/${EVENT}?from=2026-05-10&to=${today}`;
+  const read = async () => {
+    const started = performance.now();
+    const res = await fetch(url, { headers });
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${body.slice(0, 300)}`);
+    return performance.now() - started;
+  };
+  await read();
+  await read();
+  const autocannon = require('autocannon');
+  const statuses = {};
+  const requests = meta.clientTokens.map((token, index) => ({
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(
+      index % 3 === 0
+        ? { path: `/plataforma/${EVENT}-bench/estande/${1001 + (index % STANDS)}`, eventId: EVENT, standId: 1001 + (index % STANDS) }
+        : { path: `/plataforma/${EVENT}-bench/hall-${index % 8}`, eventId: EVENT },
+    ),
+  }));
+  let running = true;
+  const views = new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url: `${site}/page-views`, connections: 10, overallRate: rate, duration: seconds, timeout: 30, requests },
+      (error) => {
+        running = false;
+        if (error) reject(error);
+        else resolve();
+      },
+    );
+    instance.on('response', (_client, statusCode) => {
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    });
+  });
+  const times = [];
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  while (running) times.push(await read());
+  await views;
+  log(`live: page views ${JSON.stringify(statuses)}, ${times.length} dashboard reads`);
+  times.sort((a, b) => a - b);
+  return { accepted: (statuses[202] ?? 0) / seconds, reads: times.length, p50: percentile(times, 50), p95: percentile(times, 95) };
 };
 
 /** The venue read alone, then the same read while heartbeats pour in. */
@@ -242,6 +297,7 @@ const benchDatabase = async (kind, secrets) => {
         PORT: String(config.port),
         // Many heartbeats a minute from each of the bench's clients: the server's throughput is measured, not the limit.
         WATCH_HEARTBEATS_PER_MINUTE: String(Math.ceil(((config.heartbeats.rate * 60) / config.heartbeats.clients) * 2)),
+        PAGE_VIEWS_PER_MINUTE: String(Math.ceil(((config.live.rate * 60) / config.heartbeats.clients) * 2)),
       },
       logFile,
     },
@@ -256,9 +312,10 @@ const benchDatabase = async (kind, secrets) => {
   const general = await measure(`${base}/general?from=2026-05-10&to=2026-05-12`, headers);
   const report = await measure(`${base}/stands/1001?from=2026-05-10&to=2026-05-12`, headers);
   log(`${kind}: event p95 ${event.p95.toFixed(0)} ms, general p95 ${general.p95.toFixed(0)} ms, report p95 ${report.p95.toFixed(0)} ms`);
+  const live = await liveRun(meta, headers);
   const heartbeats = await heartbeatRun(meta);
   await strapi.stop();
-  return { kind, ...size, seedSeconds, bootSeconds, event, general, report, heartbeats };
+  return { kind, ...size, seedSeconds, bootSeconds, event, general, report, live, heartbeats };
 };
 
 const main = async () => {
@@ -287,6 +344,13 @@ const main = async () => {
       `| ${r.kind} | ${r.views.toLocaleString('en-US')} | ${r.clients.toLocaleString('en-US')} | ${r.minutes.toLocaleString('en-US')} | ` +
         `${r.bootSeconds.toFixed(0)} s | ${ms(r.event.p50)} | ${ms(r.event.p95)} | ${ms(r.report.p50)} | ${ms(r.report.p95)} | ${ms(r.general.p50)} | ${ms(r.general.p95)} |`,
     );
+  console.log(
+    `\nA live event: page views posted at ${config.live.rate}/s for ${config.live.seconds} s from ${config.heartbeats.clients} clients while the event dashboard is read in a loop (range 2026-05-10 to today).`,
+  );
+  console.log('\n| database | views accepted/s | dashboard reads | event p50 | event p95 |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of results)
+    console.log(`| ${r.kind} | ${r.live.accepted.toFixed(0)} | ${r.live.reads} | ${ms(r.live.p50)} | ${ms(r.live.p95)} |`);
   const { rate, seconds, connections, clients } = config.heartbeats;
   console.log(
     `\nHeartbeats: ${rate}/s offered for ${seconds} s over ${connections} connections from ${clients} clients; venue read = the event's stands list, 4 connections.`,
