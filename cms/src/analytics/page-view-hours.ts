@@ -134,7 +134,8 @@ const pairsOf = (result: unknown): Pair[] =>
  * pairs take their row locks in the same order.
  */
 export const markStale = async (raw: Raw, pairs: Iterable<Pair>): Promise<void> => {
-  const unique = [...new Map([...pairs].map((pair) => [`${pair[0]}:${pair[1]}`, pair])).values()];
+  // Event 0 (a stand's views with no event) has no dashboard: nothing would clear its marks.
+  const unique = [...new Map([...pairs].filter(([event]) => event !== 0).map((pair) => [`${pair[0]}:${pair[1]}`, pair])).values()];
   unique.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   for (const part of chunks(unique))
     await raw(
@@ -255,7 +256,7 @@ export const backfillPageViewHours = async (strapi: Core.Strapi): Promise<boolea
   // Every hour of the rollup stale (decision 060), in the caller's transaction.
   const allStale = async (raw: Raw): Promise<void> => {
     await raw(
-      `insert into ${STALE_HOURS_TABLE} (event_id, hour, version) select distinct event_id, hour, 1 from ${PAGE_VIEW_HOURS_TABLE} where true ` +
+      `insert into ${STALE_HOURS_TABLE} (event_id, hour, version) select distinct event_id, hour, 1 from ${PAGE_VIEW_HOURS_TABLE} where event_id <> 0 ` +
         `on conflict (event_id, hour) do update set version = ${STALE_HOURS_TABLE}.version + 1`,
       [],
     );

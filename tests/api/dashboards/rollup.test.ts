@@ -376,6 +376,17 @@ describe("the event dashboard's summary per hour and place (decision 060)", () =
   });
 });
 
+describe('stale marks', () => {
+  it("marks no hour of event 0 (a stand's views without an event): no dashboard reads them, nothing would clear them", async () => {
+    const s = server.strapi;
+    const event = await createEvent(s, { name: 'Sem evento', startDate: '2026-05-10', published: true });
+    const stand = await insert(s, 'api::stand.stand', { name: 'Estande solto', type: 'master', event });
+    await writePageViews(s, [{ ...view(event, null, 'estande/1', '2026-05-10T15:00:00Z', stand), eventId: null }]);
+    expect(await rows({ event_id: 0, stand_id: stand })).toHaveLength(1);
+    expect(await s.db.connection(STALE_HOURS_TABLE).where({ event_id: 0 })).toEqual([]);
+  });
+});
+
 describe('what the buffers hold', () => {
   // This file's server writes its buffers every 10 minutes (PAGE_VIEWS_FLUSH_MS): a view or a click
   // posted now is still waiting when the report is asked for.
