@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff } from '../helpers/accounts';
+import { createClient, createStaff } from '../helpers/accounts';
 import { createEvent, createRoom, insert } from '../helpers/event-fixtures';
 import { multipart } from '../helpers/stored-files';
 import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
@@ -343,5 +343,37 @@ describe('updates on the stock paths', () => {
       name: 'Conta excluída',
       email: 'excluida-escrita@anonimo.invalid',
     });
+  });
+
+  it("take what the back office's deletion takes when the Content Manager deletes a client: sessions, and the dashboards' rollup rows", async () => {
+    const s = server.strapi;
+    const client = (await createClient(s, { email: 'excluida-pelo-painel@exemplo.com.br', phone: '21987650001' })).id;
+    const token = await sessionToken(server, 'client', client);
+    const sessions = await s.db.query('api::session.session').count({ where: { audience: 'client' } });
+    // A view through the query engine: the page-view lifecycle rolls it up (decision 053).
+    await insert(s, 'api::page-view.page-view', {
+      path: '/plataforma/1/hall-entrada',
+      event: ids.event,
+      client,
+      createdAt: new Date('2026-05-10T15:00:00Z'),
+    });
+    const rollup = () => s.db.connection('page_view_hours').where({ event_id: ids.event }).select('client_id', 'views');
+    expect(await rollup()).toMatchObject([{ client_id: client, views: 1 }]);
+    expect((await server.request().get('/api/site/v1/clients/me').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    const { documentId } = (await s.db.query('api::client.client').findOne({ where: { id: client }, select: ['documentId'] })) as {
+      documentId: string;
+    };
+    const res = await server
+      .request()
+      .delete(`/content-manager/collection-types/api::client.client/${documentId}`)
+      .set('Authorization', `Bearer ${tokens.admin}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The visit stays, anonymous; the client's id is gone from the rollup, as with the back office's deletion.
+    expect((await rollup()).map((row) => ({ client_id: Number(row.client_id), views: Number(row.views) }))).toEqual([
+      { client_id: 0, views: 1 },
+    ]);
+    // Its session row went with it (not only its link).
+    expect(await s.db.query('api::session.session').count({ where: { audience: 'client' } })).toBe(sessions - 1);
+    expect((await server.request().get('/api/site/v1/clients/me').set('Authorization', `Bearer ${token}`)).status).toBe(401);
   });
 });

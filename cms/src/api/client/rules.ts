@@ -1,5 +1,6 @@
 import { ApiError, clientAdminInputSchema, clientAdminUpdateSchema } from '@plataforma/adapter';
 import { nullAsAbsent, type DocumentRules } from '../../documents/rules';
+import { removeClientDependents } from './removal';
 import { checkClient, clientData, CLIENT_UID } from './wire';
 
 /**
@@ -25,6 +26,8 @@ export const clientRules: DocumentRules = {
     await checkClient(strapi, input, id ?? undefined);
     await clientData(strapi, input, id ?? undefined);
   },
+  // A deletion in the Content Manager takes what the back office's deletion takes (removal.ts).
+  beforeDelete: (strapi, id) => removeClientDependents(strapi, [id]),
   keyFields: {
     'clients.error.emailTaken': 'email',
     'auth.error.emailTaken': 'email',

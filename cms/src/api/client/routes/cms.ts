@@ -1,10 +1,8 @@
 import type { Core } from '@strapi/strapi';
-import { eraseFromRollup } from '../../../analytics/page-view-hours';
-import { inTransaction } from '../../../analytics/sql';
 import { ApiError, CLIENT_EXPORT_FORMATS, clientPaths, parseListQuery, type ClientExportFormat } from '@plataforma/adapter';
 import { buildListParams, resourceRoutes } from '@plataforma/adapter/server';
-import { SESSION_UID } from '../../../auth/sessions';
 import { logChanges } from '../../../http/changes';
+import { removeClientDependents } from '../removal';
 import { clientRules } from '../rules';
 import { removalRoute } from '../../../http/removal';
 import { cmsRouter, dbOf, routeFor } from '../../../http/router';
@@ -13,8 +11,6 @@ import { exportStream } from '../export';
 import { importRoutes } from '../import/routes';
 import { CLIENT_UID, clientAdminSpec } from '../wire';
 
-const SMS_CHALLENGE_UID = 'api::sms-challenge.sms-challenge';
-
 /**
  * The back office's clients (admin, SPEC §2.3, §7): the list, a client by id, add, edit, delete
  * the export of the searched list as CSV or XLSX, and the spreadsheet import (import/).
@@ -22,14 +18,6 @@ const SMS_CHALLENGE_UID = 'api::sms-challenge.sms-challenge';
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const log = logChanges(strapi, clientRules.labels, clientRules.logAction);
   const spec = clientAdminSpec(strapi);
-
-  /** Rows of a content type that belong to the clients (by their `client` relation). */
-  const ownedBy = async (uid: string, ids: number[]): Promise<number[]> =>
-    (
-      (await strapi.db.query(uid).findMany({ where: { client: { id: { $in: ids } } }, select: ['id'] })) as Array<{
-        id: number;
-      }>
-    ).map((row) => row.id);
 
   // Before the crud routes: '/clients/export' is not a client's id.
   const exportRoute = routeFor(strapi)({
@@ -64,9 +52,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }),
   );
 
-  // A deleted client's sessions and SMS codes go with them in one transaction, so no token of
-  // theirs works any more. What they left elsewhere (contacts, chats, orders, page views) stays
-  // and loses its link to them: the link tables' rows go by their foreign keys' cascade.
+  // What goes with a deleted client (sessions, SMS codes, their rollup rows): removal.ts, which
+  // the Content Manager's deletion runs too (the client's rules).
   const remove = removalRoute(strapi, {
     uid: CLIENT_UID,
     path: clientPaths.cms,
@@ -74,12 +61,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     fileFields: [],
     log,
     dependents: async (ids) => {
-      for (const uid of [SESSION_UID, SMS_CHALLENGE_UID]) {
-        const owned = await ownedBy(uid, ids);
-        if (owned.length) await strapi.db.query(uid).deleteMany({ where: { id: { $in: owned } } });
-      }
-      // Their views become anonymous: so do their rows of the dashboards' rollup (decision 053).
-      await inTransaction(strapi, (raw) => eraseFromRollup(raw, ids));
+      await removeClientDependents(strapi, ids);
       return [];
     },
   });
