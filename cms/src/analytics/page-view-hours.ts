@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { DASHBOARD_PAGE_CAP_SECONDS } from '@plataforma/adapter';
-import { inTransaction, joinOf, marks, rowsOf, tableOf, type Raw } from './sql';
+import { chunksOf, inTransaction, joinOf, marks, rowsOf, tableOf, type Raw } from './sql';
 
 /**
  * The hourly rollup of page views (decisions 048 and 053): what the event dashboard and the
@@ -37,11 +37,7 @@ const PAGE_VIEW = 'api::page-view.page-view';
 const KEY = 'event_id, hour, client_id, stand_id, path';
 const CHUNK = 400;
 
-const chunks = <T>(list: readonly T[]): T[][] => {
-  const parts: T[][] = [];
-  for (let i = 0; i < list.length; i += CHUNK) parts.push(list.slice(i, i + CHUNK));
-  return parts;
-};
+const chunks = <T>(list: readonly T[]): T[][] => chunksOf(list, CHUNK);
 
 const checked = (value: number): string => {
   if (!Number.isSafeInteger(value)) throw new Error(`Not an integer: ${value}`);

@@ -13,6 +13,13 @@ export interface JoinTable {
 /** Runs one statement in the batch's transaction. */
 export type Raw = (sql: string, bindings: unknown[]) => Promise<unknown>;
 
+/** A list in parts of at most `size` (ids per statement, rows per insert). */
+export const chunksOf = <T>(list: readonly T[], size: number): T[][] => {
+  const parts: T[][] = [];
+  for (let i = 0; i < list.length; i += size) parts.push(list.slice(i, i + size));
+  return parts;
+};
+
 export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 
 /** `(?, ?), (?, ?)…`: `count` rows of `width` parameters. */

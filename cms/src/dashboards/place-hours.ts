@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { PAGE_VIEW_HOURS_TABLE, PLACE_HOURS_TABLE, STALE_HOURS_TABLE } from '../analytics/page-view-hours';
-import { inTransaction, marks, rowsOf, type Raw } from '../analytics/sql';
+import { chunksOf, inTransaction, marks, rowsOf, type Raw } from '../analytics/sql';
 import { countByBit, countDistinct, decodeIds, encodeIds } from './id-sets';
+import { num } from './sql';
 import type { ZonedRange } from './zone';
 
 /**
@@ -30,14 +31,6 @@ const HOURS_AT_ONCE = 4;
 /** The advisory lock's first key (PostgreSQL): one rebuild of an event at a time, across instances. */
 const LOCK_SPACE = 60_060;
 
-const int = (value: unknown): number => Number(value ?? 0);
-
-const pieces = <T>(list: readonly T[], size: number): T[][] => {
-  const parts: T[][] = [];
-  for (let i = 0; i < list.length; i += size) parts.push(list.slice(i, i + size));
-  return parts;
-};
-
 interface Building {
   hour: number;
   standId: number;
@@ -58,7 +51,7 @@ const rebuild = async (raw: Raw, eventId: number, hours: readonly number[], pg: 
       eventId,
       ...hours,
     ]),
-  ).map((row) => [int(row.hour), int(row.version)] as const);
+  ).map((row) => [num(row.hour), num(row.version)] as const);
   if (stale.length === 0) return;
   const list = stale.map(([hour]) => hour);
   const inList = `hour in (${list.map(() => '?').join(', ')})`;
@@ -70,24 +63,24 @@ const rebuild = async (raw: Raw, eventId: number, hours: readonly number[], pg: 
   );
   const made = new Map<string, Building>();
   for (const row of rows) {
-    const [hour, standId, path] = [int(row.hour), int(row.stand_id), String(row.path)];
+    const [hour, standId, path] = [num(row.hour), num(row.stand_id), String(row.path)];
     const key = `${hour}\u0000${standId}\u0000${path}`;
     let place = made.get(key);
     if (!place) {
       place = { hour, standId, path, views: 0, seconds: 0, tails: new Map(), clients: [] };
       made.set(key, place);
     }
-    place.views += int(row.views);
-    place.seconds += int(row.seconds);
+    place.views += num(row.views);
+    place.seconds += num(row.seconds);
     if (row.tail_until !== null && row.tail_until !== undefined) {
-      const until = int(row.tail_until);
-      place.tails.set(until, (place.tails.get(until) ?? 0) + int(row.tail_seconds));
+      const until = num(row.tail_until);
+      place.tails.set(until, (place.tails.get(until) ?? 0) + num(row.tail_seconds));
     }
-    const client = int(row.client_id);
+    const client = num(row.client_id);
     if (client !== 0) place.clients.push(client);
   }
   await raw(`delete from ${PLACE_HOURS_TABLE} where event_id = ? and ${inList}`, [eventId, ...list]);
-  for (const part of pieces([...made.values()], 200))
+  for (const part of chunksOf([...made.values()], 200))
     await raw(
       `insert into ${PLACE_HOURS_TABLE} (event_id, hour, stand_id, path, views, seconds, tails, clients) values ${marks(part.length, 8)}`,
       part.flatMap((place) => [
@@ -101,7 +94,7 @@ const rebuild = async (raw: Raw, eventId: number, hours: readonly number[], pg: 
         encodeIds(place.clients),
       ]),
     );
-  for (const part of pieces(stale, 200))
+  for (const part of chunksOf(stale, 200))
     await raw(`delete from ${STALE_HOURS_TABLE} where event_id = ? and (${part.map(() => '(hour = ? and version = ?)').join(' or ')})`, [
       eventId,
       ...part.flat(),
@@ -116,9 +109,9 @@ export const refreshPlaceHours = async (strapi: Core.Strapi, eventId: number, fr
       fromHour,
       toHour,
     ]),
-  ).map((row) => int(row.hour));
+  ).map((row) => num(row.hour));
   const pg = strapi.db.dialect.client === 'postgres';
-  for (const hours of pieces(stale, HOURS_AT_ONCE)) await inTransaction(strapi, (raw) => rebuild(raw, eventId, hours, pg));
+  for (const hours of chunksOf(stale, HOURS_AT_ONCE)) await inTransaction(strapi, (raw) => rebuild(raw, eventId, hours, pg));
 };
 
 /** The event's summary rows in [fromHour, toHour), made again where stale first. */
@@ -131,11 +124,11 @@ export const readPlaceHours = async (strapi: Core.Strapi, eventId: number, fromH
     ),
   );
   return rows.map((row) => ({
-    hour: int(row.hour),
-    standId: int(row.stand_id),
+    hour: num(row.hour),
+    standId: num(row.stand_id),
     path: String(row.path),
-    views: int(row.views),
-    seconds: int(row.seconds),
+    views: num(row.views),
+    seconds: num(row.seconds),
     tails: JSON.parse(String(row.tails)) as Array<[number, number]>,
     clients: decodeIds(row.clients as Uint8Array),
   }));
@@ -227,7 +220,7 @@ export const eventTotals = async (
   const knex = strapi.db.connection;
   const stale = rowsOf<{ event_id: unknown }>(
     await knex.raw(`select distinct event_id from ${STALE_HOURS_TABLE} where hour >= ? and hour < ? and event_id <> 0`, [fromHour, toHour]),
-  ).map((row) => int(row.event_id));
+  ).map((row) => num(row.event_id));
   for (const eventId of stale) await refreshPlaceHours(strapi, eventId, fromHour, toHour);
   const rows = rowsOf<{ event_id: unknown; views: unknown; clients: Uint8Array }>(
     await knex.raw(`select event_id, views, clients from ${PLACE_HOURS_TABLE} where hour >= ? and hour < ? and event_id <> 0`, [
@@ -237,9 +230,9 @@ export const eventTotals = async (
   );
   const events = new Map<number, { visits: number; sets: Int32Array[] }>();
   for (const row of rows) {
-    const id = int(row.event_id);
+    const id = num(row.event_id);
     const event = events.get(id) ?? { visits: 0, sets: [] };
-    event.visits += int(row.views);
+    event.visits += num(row.views);
     const clients = decodeIds(row.clients);
     if (clients.length > 0) event.sets.push(clients);
     events.set(id, event);

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { ApiError, type EventDependents } from '@plataforma/adapter';
 import { removeUploads } from '../../storage';
 import { deleteFromRollup } from '../../analytics/page-view-hours';
+import { chunksOf } from '../../analytics/sql';
 
 /**
  * What belongs to an event, and deleting it whole (SPEC §4: nothing orphaned, nothing
@@ -37,11 +38,7 @@ const FILE_UID = 'plugin::upload.file';
 /** Ids per statement: far below SQLite's and PostgreSQL's limits on bound parameters. */
 const CHUNK = 500;
 
-const chunks = <T>(list: readonly T[]): T[][] => {
-  const parts: T[][] = [];
-  for (let i = 0; i < list.length; i += CHUNK) parts.push(list.slice(i, i + CHUNK));
-  return parts;
-};
+const chunks = <T>(list: readonly T[]): T[][] => chunksOf(list, CHUNK);
 
 /** Ids of the rows of `uid` whose relation `relation` names one of `parentIds`. */
 export const idsUnder = async (strapi: Core.Strapi, uid: string, relation: string, parentIds: readonly number[]): Promise<number[]> => {
