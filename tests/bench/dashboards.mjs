@@ -10,8 +10,10 @@
 // (decision 060): page views posted at BENCH_LIVE_RATE (200/s) for BENCH_HB_SECONDS while the event
 // dashboard is read in a loop over a range that includes today. Then the heartbeat ingestion run: a venue read (the event's stands list) alone for BENCH_HB_SECONDS (15), then the
 // same read while autocannon posts heartbeats at BENCH_HB_RATE (2,000/s) over BENCH_HB_CONNECTIONS
-// (50) connections, from BENCH_HB_CLIENTS (200) signed-in clients (the per-client limit raised so
-// the server's throughput is what is measured). Prints p50/p95 per database, heartbeats accepted
+// (50) connections, from BENCH_HB_CLIENTS (200) signed-in clients in turn (the per-client limit
+// raised so the server's throughput is what is measured; each client's session checked in the
+// database once every 10 of its heartbeats, as a real visitor's is with SESSION_MEMO_MS' 5 minutes
+// at one heartbeat every 30 s: decision 061). Prints p50/p95 per database, heartbeats accepted
 // per second with p50/p99, and the venue read's p50/p99 alone and during the heartbeats; exits 0
 // whatever the figures, 1 when something failed to run.
 // BENCH_CPU_PROF=<dir>: the server runs with --cpu-prof and writes its CPU profile there when it stops.
@@ -70,6 +72,10 @@ const LECTURES = 20;
 const START = Date.parse('2026-05-10T03:00:00Z') / 1000; // midnight of the first day in São Paulo
 const SPAN = 3 * 86400;
 const EVENT = 1000;
+/** A real visitor's heartbeats per session check: SESSION_MEMO_MS (5 minutes, 87.5 % on average) / 30 s. */
+const BEATS_PER_CHECK = (300_000 * 0.875) / 30_000;
+/** The generated clients' ids follow this one (below it: the prepared clients with tokens, ids 2…). */
+const CLIENT0 = 10_000;
 
 /** The generating statements; `series(n)` is a table `s(i)` of 1..n, `at(seconds)` a stored datetime. */
 const statements = ({ views, clients, minutes }, { series, at }) => {
@@ -84,22 +90,22 @@ const statements = ({ views, clients, minutes }, { series, at }) => {
     `insert into rooms_event_lnk (room_id, event_id) values (1000, ${EVENT})`,
     `insert into lectures (id, document_id, name, start_date, created_at, updated_at, published_at) select 1000 + i, 'bench-lecture-' || i, 'Palestra ' || i, '2026-05-10', ${at(START)}, ${at(START)}, ${at(START)} from ${series(LECTURES)}`,
     `insert into lectures_room_lnk (lecture_id, room_id) select 1000 + i, 1000 from ${series(LECTURES)}`,
-    `insert into clients (id, document_id, name, email, listed_in_network, created_at, updated_at, published_at) select 1000 + i, 'bench-client-' || i, 'Cliente ' || i, ` +
+    `insert into clients (id, document_id, name, email, listed_in_network, created_at, updated_at, published_at) select ${CLIENT0} + i, 'bench-client-' || i, 'Cliente ' || i, ` +
       `'cliente' || i || '@bench.com.br', (i % 4 = 0), ${at(`${START} + (i * 7) % ${SPAN}`)}, ${at(START)}, ${at(START)} from ${series(clients)}`,
-    `insert into clients_events_lnk (client_id, event_id) select 1000 + i, ${EVENT} from ${series(clients)}`,
+    `insert into clients_events_lnk (client_id, event_id) select ${CLIENT0} + i, ${EVENT} from ${series(clients)}`,
     // Views: every 10th anonymous, every 3rd of a stand, the rest in 8 halls; spread over the 3 days.
     `insert into page_views (id, document_id, path, language, created_at, updated_at, published_at) select i, 'v' || i, ` +
       `case when i % 3 = 0 then '/plataforma/${EVENT}-bench/estande/' || (1000 + i % ${STANDS}) else '/plataforma/${EVENT}-bench/hall-' || (i % 8) end, 'pt', ` +
       `${at(`${START} + (i * 13) % ${SPAN}`)}, ${at(START)}, ${at(START)} from ${series(views)}`,
     `insert into page_views_event_lnk (page_view_id, event_id) select i, ${EVENT} from ${series(views)}`,
-    `insert into page_views_client_lnk (page_view_id, client_id) select i, 1000 + 1 + (i * 31) % ${clients} from ${series(views)} where i % 10 <> 0`,
+    `insert into page_views_client_lnk (page_view_id, client_id) select i, ${CLIENT0} + 1 + (i * 31) % ${clients} from ${series(views)} where i % 10 <> 0`,
     `insert into page_views_stand_lnk (page_view_id, stand_id) select i, 1000 + i % ${STANDS} from ${series(views)} where i % 3 = 0 and i % ${STANDS} > 0`,
     // Watch sessions: 20 minutes each.
     `insert into watch_sessions (id, document_id, key, seconds, heartbeats, first_heartbeat_at, last_heartbeat_at, created_at, updated_at, published_at) ` +
       `select i, 'w' || i, 'bench:' || i, 1200, 40, ${at(`${START} + 36000 + (i % ${LECTURES}) * 3600`)}, ${at(`${START} + 37200 + (i % ${LECTURES}) * 3600`)}, ${at(START)}, ${at(START)}, ${at(START)} from ${series(sessions)}`,
     `insert into watch_sessions_lecture_lnk (watch_session_id, lecture_id) select i, 1000 + 1 + i % ${LECTURES} from ${series(sessions)}`,
     `insert into watch_sessions_event_lnk (watch_session_id, event_id) select i, ${EVENT} from ${series(sessions)}`,
-    `insert into watch_sessions_client_lnk (watch_session_id, client_id) select i, 1000 + 1 + i % ${clients} from ${series(sessions)}`,
+    `insert into watch_sessions_client_lnk (watch_session_id, client_id) select i, ${CLIENT0} + 1 + i % ${clients} from ${series(sessions)}`,
     `insert into watch_minutes (lecture_id, minute, session_id) select 1000 + 1 + (1 + i / 20) % ${LECTURES}, (${START} + 36000 + ((1 + i / 20) % ${LECTURES}) * 3600) / 60 + i % 20, 1 + i / 20 ` +
       `from (select i - 1 as i from ${series(sessions * 20)}) x`,
   ];
@@ -126,11 +132,14 @@ const heartbeatLoad = ({ url, tokens, lectures, rate, seconds, connections }) =>
     const autocannon = require('autocannon');
     const latencies = [];
     const statuses = {};
-    const requests = tokens.map((token, index) => ({
-      method: 'POST',
+    // The clients in turn across all connections (a connection given the whole list would walk it
+    // in step with the others: every client's heartbeats at the same moment, then none).
+    const beats = tokens.map((token, index) => ({
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ lectureId: lectures[index % lectures.length] }),
     }));
+    let turn = 0;
+    const requests = [{ method: 'POST', setupRequest: (request) => ({ ...request, ...beats[turn++ % beats.length] }) }];
     const instance = autocannon({ url, connections, overallRate: rate, duration: seconds, timeout: 30, requests }, (error, result) =>
       error ? reject(error) : resolve({ latencies, statuses, errors: result.errors, timeouts: result.timeouts }),
     );
@@ -275,9 +284,16 @@ const benchDatabase = async (kind, secrets) => {
   } else {
     const { Client } = require('pg');
     const client = new Client({ connectionString: database.url });
+    // A failed statement is thrown below; the clean-up's DROP … WITH (FORCE) then ends this
+    // connection, which must not crash the bench and hide that error.
+    client.on('error', () => {});
     await client.connect();
     const series = (n) => `generate_series(1, ${n}) as s(i)`;
     for (const sql of statements(size, { series, at: (seconds) => `to_timestamp(${seconds})`, yes: 'true' })) await client.query(sql);
+    // The rows above carry their ids: the sequences move past them, or the product's own inserts
+    // (the live phase's page views, the heartbeats' new watch sessions) would collide with them.
+    for (const table of ['events', 'stands', 'rooms', 'lectures', 'clients', 'page_views', 'watch_sessions'])
+      await client.query(`select setval(pg_get_serial_sequence($1, 'id'), (select max(id) from ${table}))`, [table]);
     await client.query('analyze');
     await client.end();
   }
@@ -298,6 +314,10 @@ const benchDatabase = async (kind, secrets) => {
         // Many heartbeats a minute from each of the bench's clients: the server's throughput is measured, not the limit.
         WATCH_HEARTBEATS_PER_MINUTE: String(Math.ceil(((config.heartbeats.rate * 60) / config.heartbeats.clients) * 2)),
         PAGE_VIEWS_PER_MINUTE: String(Math.ceil(((config.live.rate * 60) / config.heartbeats.clients) * 2)),
+        // A real visitor beats every 30 s and its session is remembered 5 minutes (75–100 % of
+        // SESSION_MEMO_MS, 87.5 % on average): checked in the database once every ~10 heartbeats.
+        // The bench's clients beat every clients/rate seconds: the same share of checks.
+        SESSION_MEMO_MS: String(Math.round((((BEATS_PER_CHECK * config.heartbeats.clients) / config.heartbeats.rate) * 1000) / 0.875)),
       },
       logFile,
     },
@@ -353,7 +373,7 @@ const main = async () => {
     console.log(`| ${r.kind} | ${r.live.accepted.toFixed(0)} | ${r.live.reads} | ${ms(r.live.p50)} | ${ms(r.live.p95)} |`);
   const { rate, seconds, connections, clients } = config.heartbeats;
   console.log(
-    `\nHeartbeats: ${rate}/s offered for ${seconds} s over ${connections} connections from ${clients} clients; venue read = the event's stands list, 4 connections.`,
+    `\nHeartbeats: ${rate}/s offered for ${seconds} s over ${connections} connections from ${clients} clients in turn, each session checked in the database once every ${BEATS_PER_CHECK.toFixed(1)} heartbeats (as a visitor's at one every 30 s); venue read = the event's stands list, 4 connections.`,
   );
   console.log(
     '\n| database | accepted/s | heartbeat p50 | heartbeat p99 | refused | venue alone p50 / p99 (req/s) | venue during p50 / p99 (req/s) |',
