@@ -13,6 +13,10 @@ export default () => {
     'global::proxy',
     'strapi::logger',
     'strapi::errors',
+    // A lecture's heartbeats (by the thousand a second at a congress) answered before the router:
+    // same-origin, a live client token, small JSON; anything else goes on to the route (decision
+    // 055). Before the security headers and compression: it sets what they would (decision 061).
+    'global::heartbeat',
     {
       name: 'strapi::security',
       config: {
@@ -43,9 +47,6 @@ export default () => {
       name: 'strapi::compression',
       config: { threshold: 1024, br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 } },
     },
-    // A lecture's heartbeats (by the thousand a second at a congress) answered before the router:
-    // same-origin, a live client token, small JSON; anything else goes on to the route (decision 055).
-    'global::heartbeat',
     // The site's public reads from memory, a few seconds, emptied by every write they show (decision 044).
     'global::site-cache',
     // A GET of the API answered 200: ETag, Cache-Control, 304 when unchanged (issue 16).

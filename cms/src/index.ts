@@ -31,8 +31,10 @@ import { ensureSearchTables } from './lib/search-tables';
 import { finishKeptIds, keepIdsOnImport } from './lib/keep-ids';
 import { printWelcome } from './lib/welcome';
 import { seedDemo } from './seed';
-import { siteCacheOf, watchStatements } from './http/site-cache';
-import { syncSiteCache } from './http/site-cache-sync';
+import { siteCacheOf } from './http/site-cache';
+import { syncWrites } from './http/redis-sync';
+import { watchStatements } from './http/watched-writes';
+import { sessionMemoOf } from './auth/session-memo';
 import { settings } from './lib/settings';
 import { smsSender } from './sms/sender';
 import accessLog from './lib/access-log';
@@ -43,6 +45,7 @@ let chat: ChatServer | null = null;
 let stopSweeper: (() => void) | null = null;
 /** The site cache's channel to the other instances (REDIS_URL set). */
 let siteCacheSync: { close(): Promise<void> } | null = null;
+let sessionMemoSync: { close(): Promise<void> } | null = null;
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -75,9 +78,23 @@ export default {
     // Every write this process makes empties the kept public reads it may change (decision 044).
     const cache = siteCacheOf(strapi, () => settings().siteCache);
     watchStatements(strapi.db.connection, cache);
-    // With Redis, the other instances' writes empty it too.
+    // And the sessions the heartbeats were checked against, any write that may end one (decision 061).
+    const memo = sessionMemoOf(strapi);
+    watchStatements(strapi.db.connection, memo);
+    // With Redis, the other instances' writes empty them too.
     const { redisUrl, redisPrefix } = settings().chat;
-    if (redisUrl && cache.enabled) siteCacheSync = syncSiteCache(cache, redisUrl, redisPrefix, strapi.log);
+    if (redisUrl && cache.enabled)
+      siteCacheSync = syncWrites(
+        cache,
+        { redisUrl, channel: `${redisPrefix}#site-cache`, name: 'site-cache', bound: 'SITE_CACHE_MS' },
+        strapi.log,
+      );
+    if (redisUrl && settings().sessionMemoMs > 0)
+      sessionMemoSync = syncWrites(
+        memo,
+        { redisUrl, channel: `${redisPrefix}#sessions`, name: 'sessions', bound: 'SESSION_MEMO_MS' },
+        strapi.log,
+      );
     // /auth/* lives at the root, beside the content API (SPEC §7).
     strapi.server.routes(asStrapiRoutes(authRoutes(strapi, smsSender(strapi.log))));
     // Before the server listens: /admin's registration is never open to whoever comes first.
@@ -134,6 +151,8 @@ export default {
     await closeRateLimits();
     await siteCacheSync?.close();
     siteCacheSync = null;
+    await sessionMemoSync?.close();
+    sessionMemoSync = null;
     // The page views still in the buffer are written before the database closes (decision 038).
     await closePageViews(strapi);
     // Heartbeats and stand events too (decision 047).

@@ -4,7 +4,8 @@ import type { AccessRole, StaffRole } from '@plataforma/adapter';
 import { uidOf } from './accounts';
 import { roleOf, type Identity } from './identity';
 import { SESSION_UID } from './sessions';
-import { bearer, verifyToken, type Audience } from './tokens';
+import type { SessionMemo } from './session-memo';
+import { bearer, signingKeyGeneration, verifyToken, type Audience, type TokenClaims } from './tokens';
 
 interface StrategyContext {
   request: { header: Record<string, string | string[] | undefined> };
@@ -95,22 +96,50 @@ const liveRow = async (strapi: Core.Strapi, jti: string, audience: Audience): Pr
   return row ?? null;
 };
 
-/** Who a token names, when it is valid for one of the audiences and its session is live. */
-export const identify = async (strapi: Core.Strapi, token: string, audiences: Audience[]): Promise<AuthResult> => {
-  const claims = verifyToken(token, audiences);
-  if (!claims) return { authenticated: false, error: 'Invalid token' };
+/** A token's check with the time its session ends (or 0 when it is not live). */
+const check = async (strapi: Core.Strapi, claims: TokenClaims): Promise<{ auth: AuthResult; endsAt: number }> => {
   const row = await liveRow(strapi, claims.jti, claims.aud);
-  const live = row && !row.revokedAt && new Date(row.expiresAt).getTime() > Date.now();
-  if (!row || !live || row.audience !== claims.aud) return { authenticated: false, error: 'Session ended' };
-  if (Number(row.id) !== Number(claims.sub)) return { authenticated: false, error: 'Session mismatch' };
-  if (row.loginLocked) return { authenticated: false, error: 'Account unavailable' };
+  const endsAt = row ? new Date(row.expiresAt).getTime() : 0;
+  const live = row && !row.revokedAt && endsAt > Date.now();
+  const refused = (error: string) => ({ auth: { authenticated: false, error }, endsAt: 0 });
+  if (!row || !live || row.audience !== claims.aud) return refused('Session ended');
+  if (Number(row.id) !== Number(claims.sub)) return refused('Session mismatch');
+  if (row.loginLocked) return refused('Account unavailable');
   const id = Number(row.id);
   const { name, email } = row;
   const credentials: Identity =
     claims.aud === 'staff'
       ? { kind: 'staff', id, name, email, role: row.role as StaffRole, jti: claims.jti }
       : { kind: 'client', id, name, email, soft: Boolean(row.soft), jti: claims.jti };
-  return { authenticated: true, credentials };
+  return { auth: { authenticated: true, credentials }, endsAt: Math.min(endsAt, claims.exp * 1000) };
+};
+
+/** Who a token names, when it is valid for one of the audiences and its session is live. */
+export const identify = async (strapi: Core.Strapi, token: string, audiences: Audience[]): Promise<AuthResult> => {
+  const claims = verifyToken(token, audiences);
+  if (!claims) return { authenticated: false, error: 'Invalid token' };
+  return (await check(strapi, claims)).auth;
+};
+
+/**
+ * `identify` for a client's heartbeat (decision 061). A token found valid with a live session is
+ * remembered (auth/session-memo.ts) until a write to sessions or clients, the session's or the
+ * token's end, the signing secret's change, or the memo's time: the next heartbeats with that
+ * same token are trusted without verifying its signature again or asking the database. Heartbeats
+ * of one token arriving together share one check.
+ */
+export const identifyRemembered = async (strapi: Core.Strapi, memo: SessionMemo, token: string): Promise<AuthResult> => {
+  const key = `${signingKeyGeneration()}.${token}`;
+  const known = memo.get(key);
+  if (known) return { authenticated: true, credentials: known };
+  return memo.once(key, async () => {
+    const claims = verifyToken(token, ['client']);
+    if (!claims) return { authenticated: false, error: 'Invalid token' };
+    const generation = memo.generation;
+    const { auth, endsAt } = await check(strapi, claims);
+    if (auth.authenticated && auth.credentials?.kind === 'client') memo.set(key, auth.credentials, endsAt, generation);
+    return auth;
+  });
 };
 
 /** The caller of a route open to everyone, when it carries a valid token (else null). */

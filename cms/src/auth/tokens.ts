@@ -13,12 +13,17 @@ const ALGORITHMS: jwt.Algorithm[] = ['HS256'];
  * jsonwebtoken first tries it as a PEM key (createPublicKey/createPrivateKey throwing) on every
  * sign and verify: a tenth of the server's time under a congress opening (issue 16 §2).
  */
-let key: { secret: string; object: crypto.KeyObject } | null = null;
-const secretKey = (): crypto.KeyObject => {
+let key: { secret: string; object: crypto.KeyObject; generation: number } | null = null;
+const currentKey = () => {
   const { secret } = authSettings();
-  if (key?.secret !== secret) key = { secret, object: crypto.createSecretKey(Buffer.from(secret, 'utf8')) };
-  return key.object;
+  if (key?.secret !== secret)
+    key = { secret, object: crypto.createSecretKey(Buffer.from(secret, 'utf8')), generation: (key?.generation ?? 0) + 1 };
+  return key;
 };
+const secretKey = (): crypto.KeyObject => currentKey().object;
+
+/** Changes when the signing secret does: a token verified under another one is not trusted again (session-memo.ts). */
+export const signingKeyGeneration = (): number => currentKey().generation;
 
 export interface TokenClaims {
   sub: string;

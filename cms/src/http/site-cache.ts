@@ -1,6 +1,9 @@
 import zlib from 'node:zlib';
 import { SITE_PREFIX } from '@plataforma/adapter';
 import { pickEncoding } from './encoding';
+import { tablesWritten, WatchedWrites } from './watched-writes';
+
+export { tablesWritten, watchStatements } from './watched-writes';
 
 /**
  * The site's public reads, kept a few seconds in memory (issue 16 §2, decision 044).
@@ -44,18 +47,6 @@ export const isCacheablePath = (path: string): boolean => {
 const UNSEEN_TABLE =
   /^(sessions|page_views|watch_sessions|stand_events|certificates|logs|sms_challenges|chats|chat_messages|contacts|clients|orders|order_items|payments|coupons|import_jobs)(_\w+_lnk)?$|^(strapi_|admin_|up_)/;
 
-/** The tables a statement writes: [] for a read, null when it cannot tell (DDL, an unknown shape: counts as a write). */
-export const tablesWritten = (sql: string): string[] | null => {
-  const text = sql.trimStart();
-  if (/^(select|pragma|show|explain|begin|savepoint|release|set\b)/i.test(text)) return [];
-  const found = [
-    ...text.matchAll(/\b(?:insert\s+(?:or\s+\w+\s+)?into|update(?!\s+set\b)|delete\s+from)\s+(?:[`"]?\w+[`"]?\.)?[`"]?(\w+)[`"]?/gi),
-  ].map((match) => match[1].toLowerCase());
-  if (found.length > 0) return found;
-  if (/^with\b/i.test(text) && !/\b(insert|update|delete)\b/i.test(text)) return [];
-  return null;
-};
-
 /** Whether a statement may change what a public read answers. */
 export const changesPublicReads = (sql: string): boolean => {
   const tables = tablesWritten(sql);
@@ -86,16 +77,14 @@ const MAX_BYTES = 64 * 1024 * 1024;
 /** koa-compress's threshold in config/middlewares.ts: smaller answers go uncompressed. */
 export const COMPRESS_THRESHOLD = 1024;
 
-export class SiteCache {
+export class SiteCache extends WatchedWrites {
   private readonly entries = new Map<string, CachedAnswer>();
   /** The JSON kept, in UTF-16 code units (about bytes for the product's mostly-ASCII answers). */
   private bytes = 0;
-  /** Transactions that wrote something a public read shows and whose connection is not back yet. */
-  private readonly pendingTransactions = new Set<string>();
-  private gen = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: SiteCacheOptions) {
+    super();
     this.now = options.now ?? Date.now;
   }
 
@@ -103,67 +92,25 @@ export class SiteCache {
     return this.options.ttlMs > 0;
   }
 
-  get generation(): number {
-    return this.gen;
-  }
-
   get size(): number {
     return this.entries.size;
   }
 
+  /** A write a public read may show (see `changesPublicReads`). */
+  protected concerns(sql: string): boolean {
+    return changesPublicReads(sql);
+  }
+
   /** Everything kept is stale from now. */
-  invalidate(): void {
-    this.gen += 1;
+  protected emptied(): void {
     this.entries.clear();
     this.bytes = 0;
-  }
-
-  /**
-   * One statement of the process's database connection, when it is sent (`done` false) and when
-   * it answered (`done` true; knex says nothing when a COMMIT answered). A write that a public
-   * read may show empties the cache both times (a read that ran between the two is not kept);
-   * inside a transaction, again when the transaction's connection goes back to the pool, after
-   * its COMMIT or ROLLBACK answered (`connectionReleased`): an answer read while it was open saw
-   * the old rows.
-   */
-  noteStatement(sql: string, transactionId: string | undefined, done: boolean): void {
-    const text = sql.trimStart();
-    if (/^(commit|rollback)\b/i.test(text)) {
-      if (transactionId && this.pendingTransactions.has(transactionId)) this.invalidate();
-      return;
-    }
-    if (!changesPublicReads(text)) return;
-    if (transactionId) this.pendingTransactions.add(transactionId);
-    this.invalidate();
-    if (done && !transactionId) this.announce();
-  }
-
-  /** A connection went back to the pool; `transactionId` is the last transaction it ran, if any. */
-  connectionReleased(transactionId: string | undefined): void {
-    if (!transactionId || !this.pendingTransactions.delete(transactionId)) return;
-    this.invalidate();
-    this.announce();
-  }
-
-  private written: (() => void) | null = null;
-
-  /**
-   * `listener` hears each write of this process that public reads show, once it is in the
-   * database (a statement answered, a transaction committed): the other instances are told
-   * (site-cache-sync.ts). Emptying the cache because another instance said so does not call it.
-   */
-  onWrite(listener: (() => void) | null): void {
-    this.written = listener;
-  }
-
-  private announce(): void {
-    this.written?.();
   }
 
   get(key: string): CachedAnswer | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
-    if (entry.generation !== this.gen || this.now() - entry.storedAt >= this.options.ttlMs) {
+    if (entry.generation !== this.generation || this.now() - entry.storedAt >= this.options.ttlMs) {
       this.drop(key);
       return null;
     }
@@ -172,7 +119,7 @@ export class SiteCache {
 
   /** Keeps an answer read while the cache was at `generation` (a write since then: not kept). */
   set(key: string, answer: { json: string; headers: Record<string, string>; etag?: string }, generation: number): void {
-    if (!this.enabled || generation !== this.gen || answer.json.length > MAX_JSON) return;
+    if (!this.enabled || generation !== this.generation || answer.json.length > MAX_JSON) return;
     this.drop(key);
     while (this.entries.size > 0 && (this.entries.size >= this.options.maxEntries || this.bytes + answer.json.length > MAX_BYTES)) {
       const oldest = this.entries.keys().next().value;
@@ -217,33 +164,4 @@ export const siteCacheOf = (strapi: object, options: () => SiteCacheOptions): Si
     caches.set(strapi, cache);
   }
   return cache;
-};
-
-interface KnexQuery {
-  sql?: string;
-  __knexTxId?: string;
-}
-
-/**
- * Every statement of the connection, sent and answered, reaches `noteStatement`, and every
- * connection handed back to knex's pool `connectionReleased` (a transaction's, once committed).
- */
-export const watchStatements = (
-  connection: {
-    on(event: string, listener: (...args: unknown[]) => void): unknown;
-    client?: { pool?: { on(event: string, listener: (resource: unknown) => void): unknown } | null };
-  },
-  cache: SiteCache,
-): void => {
-  connection.on('query', (query) => {
-    const q = query as KnexQuery;
-    if (typeof q?.sql === 'string') cache.noteStatement(q.sql, q.__knexTxId, false);
-  });
-  const answered = (_response: unknown, query: unknown) => {
-    const q = query as KnexQuery;
-    if (typeof q?.sql === 'string') cache.noteStatement(q.sql, q.__knexTxId, true);
-  };
-  connection.on('query-response', answered);
-  connection.on('query-error', answered);
-  connection.client?.pool?.on('release', (resource) => cache.connectionReleased((resource as KnexQuery | null)?.__knexTxId));
 };

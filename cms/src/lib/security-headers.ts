@@ -45,6 +45,18 @@ const defaults: HelmetConfig = {
 const mergeConfig = (existing: HelmetConfig, added: HelmetConfig): HelmetConfig =>
   fp.mergeWith((obj: unknown, src: unknown) => (Array.isArray(obj) && Array.isArray(src) ? obj.concat(src) : undefined), existing, added);
 
+/** Each Strapi's security middleware, for a middleware that answers before it (securityHeaders). */
+const instances = new WeakMap<object, Middleware>();
+
+/**
+ * Sets on `ctx` the headers this middleware would: for a middleware placed before it that
+ * answers a request itself (the heartbeat's fast path, decision 061). Nothing until the
+ * middleware is built (Strapi builds every middleware before the server listens).
+ */
+export const securityHeaders = async (strapi: object, ctx: SecurityContext): Promise<void> => {
+  await instances.get(strapi)?.(ctx, () => Promise.resolve());
+};
+
 export default (config: HelmetConfig, { strapi }: { strapi: Core.Strapi }) => {
   const base = fp.defaultsDeep(defaults, config) as HelmetConfig;
   // Strapi's own reads NODE_ENV on each request; Strapi's configuration holds the same value.
@@ -98,7 +110,7 @@ export default (config: HelmetConfig, { strapi }: { strapi: Core.Strapi }) => {
     return fixed;
   };
 
-  return (ctx: SecurityContext, next: () => Promise<void>) => {
+  const security: Middleware = (ctx, next) => {
     const { playground, specialPaths, adminPath } = fixedOf();
     const special = ctx.method === 'GET' && specialPaths.some((prefix) => ctx.path.startsWith(prefix));
     const devAdmin = ['development', 'test'].includes(environment) && ctx.method === 'GET' && ctx.path.startsWith(adminPath);
@@ -110,4 +122,6 @@ export default (config: HelmetConfig, { strapi }: { strapi: Core.Strapi }) => {
     }
     return middleware(ctx, next);
   };
+  instances.set(strapi, security);
+  return security;
 };

@@ -201,6 +201,8 @@ const schema = z.object({
   // the site's public reads kept in memory (decision 044): 0 turns it off
   SITE_CACHE_MS: int(5000, 0),
   SITE_CACHE_ENTRIES: int(2000, 1),
+  // the sessions heartbeats were checked against, kept in memory (decision 061): 0 turns it off
+  SESSION_MEMO_MS: int(300_000, 0),
   DATABASE_CONNECTION_TIMEOUT: int(10_000, 1),
   // Strapi's /admin
   STRAPI_ADMIN_EMAIL: text(),
@@ -396,6 +398,8 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
     },
     /** The site's public reads kept in memory this long at most, emptied by every write they show (decision 044). */
     siteCache: { ttlMs: flat.SITE_CACHE_MS, maxEntries: flat.SITE_CACHE_ENTRIES },
+    /** A live session a heartbeat was checked against is trusted this long at most without a write seen (decision 061). */
+    sessionMemoMs: flat.SESSION_MEMO_MS,
     /** Page views are accepted at once and written in batches (decision 038); heartbeats and stand events share these (decision 047). */
     pageViews: {
       flushMs: flat.PAGE_VIEWS_FLUSH_MS,

@@ -3,11 +3,18 @@ import { ApiError, ok, SITE_PREFIX, watchHeartbeatInputSchema, watchPaths } from
 import { answerError, parseBody, type ContextLike } from '@plataforma/adapter/server';
 import { heartbeatIntake } from '../analytics/heartbeat-intake';
 import { quietAccessLog } from '../lib/access-log';
-import { identify } from '../auth/strategy';
+import { sessionMemoOf } from '../auth/session-memo';
+import { identifyRemembered } from '../auth/strategy';
 import { bearer } from '../auth/tokens';
+import { securityHeaders } from '../lib/security-headers';
+import { HSTS } from './hsts';
 
 type Context = ContextLike & {
   origin: string;
+  method: string;
+  path: string;
+  secure: boolean;
+  set(field: string, value: string): void;
   state: Record<PropertyKey, unknown>;
   req: NodeJS.ReadableStream;
   request: { charset: string };
@@ -40,11 +47,14 @@ const readBody = (stream: NodeJS.ReadableStream): Promise<string> =>
  * lecture posts one every 30 s per visitor, so a congress sends them by the thousand a second; the
  * router's way (CORS, the body parser, the session cookie, matching among every route, Strapi's
  * auth and policies) cost several times the heartbeat itself. Here: a same-origin request with a
- * live client token and a small JSON body is checked and accepted by the same intake as the route
+ * live client token (its session remembered between heartbeats until a write may end it: decision
+ * 061) and a small JSON body is checked and accepted by the same intake as the route
  * (analytics/heartbeat-intake.ts), with the same answers, envelopes and order of checks (token,
  * body, limit, lecture). Everything else — no token or a dead one (401 by the route), another
  * origin (CORS), another content type or charset, a body without a length or over 4 KB — goes on
- * to the route untouched. Sits after the logger, errors, security headers and compression.
+ * to the route untouched. Sits right after the proxy check, the log and the error handler: the
+ * security headers, HSTS and compression's Vary that come after it are set here on its own answers
+ * (decision 061: the middlewares between cost a heartbeat a third of its time).
  */
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   // The accepted heartbeats since the last count written; written with the first one accepted a
@@ -59,6 +69,15 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     window.since = now;
     window.accepted = 0;
   };
+  // Live sessions remembered between heartbeats until a write may end them (decision 061).
+  const memo = sessionMemoOf(strapi);
+  // What the middlewares after this one would have added to an answer of the route: the security
+  // headers, HSTS over HTTPS, and compression's Vary (a heartbeat's answer is too small to compress).
+  const answering = async (ctx: Context) => {
+    await securityHeaders(strapi, ctx);
+    if (ctx.secure) ctx.set('Strict-Transport-Security', HSTS);
+    ctx.vary('Accept-Encoding');
+  };
   return async (ctx: Context, next: () => Promise<void>) => {
     if (ctx.method !== 'POST' || ctx.path !== PATH) return next();
     const origin = ctx.get('origin');
@@ -70,16 +89,18 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     if (charset && charset.toLowerCase() !== 'utf-8' && charset.toLowerCase() !== 'utf8') return next();
     const token = bearer(ctx.get('authorization') || undefined);
     if (!token) return next();
-    let auth: Awaited<ReturnType<typeof identify>>;
+    let auth: Awaited<ReturnType<typeof identifyRemembered>>;
     try {
-      auth = await identify(strapi, token, ['client']);
+      auth = await identifyRemembered(strapi, memo, token);
     } catch (error) {
       // The database unreachable: the route's answer (503 with Retry-After, else 500), as an envelope.
+      await answering(ctx);
       answerError(ctx, error, strapi.log);
       return;
     }
     if (!auth.authenticated || auth.credentials?.kind !== 'client') return next();
     // From here on the body is read: every answer is this middleware's.
+    await answering(ctx);
     ctx.vary('Origin');
     heartbeatFastPath.answered += 1;
     try {

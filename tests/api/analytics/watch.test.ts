@@ -196,12 +196,15 @@ describe('POST /api/site/v1/watch/heartbeat', () => {
 // origin (the fast path) and from another origin (the route, through CORS) — and must get the
 // same status, envelope and headers.
 describe('the heartbeat answered before the router', () => {
-  /** The headers that belong to the answer (not to one sending of it, nor to CORS). */
+  /** The headers that belong to the answer (not to one sending of it, nor to CORS), with their values. */
   const answerHeaders = (headers: Record<string, string>) =>
-    Object.keys(headers)
-      .filter((name) => !['date', 'content-length', 'connection', 'keep-alive', 'etag', 'x-response-time'].includes(name))
-      .filter((name) => !name.startsWith('access-control-'))
-      .sort();
+    Object.fromEntries(
+      Object.keys(headers)
+        .filter((name) => !['date', 'content-length', 'connection', 'keep-alive', 'etag', 'x-response-time'].includes(name))
+        .filter((name) => !name.startsWith('access-control-'))
+        .sort()
+        .map((name) => [name, headers[name]]),
+    );
   const post = (token: string | null, origin: string, body: string | object, type = 'application/json') => {
     const request = server
       .request()
@@ -274,6 +277,12 @@ describe('the heartbeat answered before the router', () => {
     expect(fast.body).toEqual({ data: null, msg: 'api.error.unavailable', status: 503 });
     expect(routed.body).toEqual(fast.body);
     expect(fast.headers['retry-after']).toBe('5');
+    // With the headers of the middlewares after it (security, compression's Vary), as the route's.
+    const { vary, ...fastRest } = answerHeaders(fast.headers);
+    const { vary: routedVary, ...routedRest } = answerHeaders(routed.headers);
+    expect(fastRest).toEqual(routedRest);
+    expect(vary).toBe('Accept-Encoding');
+    expect(routedVary).toMatch(/^Accept-Encoding/);
   });
 
   it('writes no access line per accepted heartbeat but their count once a minute; every other answer keeps its line', async () => {
@@ -314,6 +323,98 @@ describe('the heartbeat answered before the router', () => {
     await flushAnalytics(server);
   });
 
+  describe('the sessions it remembers (decision 061)', () => {
+    /** The session checks sent to the database (identify's statement: the session by its jti). */
+    const checks: string[] = [];
+    const listen = (query: { sql?: string }) => {
+      if (typeof query?.sql === 'string' && /^select/i.test(query.sql) && /jti/.test(query.sql)) checks.push(query.sql);
+    };
+    beforeAll(() => {
+      server.strapi.db.connection.on('query', listen);
+    });
+    afterAll(() => {
+      server.strapi.db.connection.removeListener('query', listen);
+    });
+    const jtiOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).jti;
+    /** A new client with a token whose session the fast path has found live once (and remembers). */
+    const remembered = async () => {
+      const client = await createClient(server.strapi);
+      const token = await sessionToken(server, 'client', client.id);
+      expect((await post(token, own(), { lectureId: lecture })).status).toBe(202);
+      return { client, token };
+    };
+
+    it('asks the database once per session: later heartbeats, and heartbeats arriving together, do not', async () => {
+      const first = checks.length;
+      const { token } = await remembered();
+      expect(checks.length).toBe(first + 1);
+      const answered = heartbeatFastPathAnswered();
+      for (let i = 0; i < 3; i += 1) expect((await post(token, own(), { lectureId: lecture })).status).toBe(202);
+      expect(heartbeatFastPathAnswered()).toBe(answered + 3);
+      expect(checks.length).toBe(first + 1);
+      // A login of someone else (a new session) and a new client change no session: still remembered.
+      const other = await createClient(server.strapi);
+      await sessionToken(server, 'client', other.id);
+      expect((await post(token, own(), { lectureId: lecture })).status).toBe(202);
+      expect(checks.length).toBe(first + 1);
+      // Five heartbeats of a new session at once: one check.
+      const fresh = await createClient(server.strapi);
+      const freshToken = await sessionToken(server, 'client', fresh.id);
+      const together = await Promise.all(Array.from({ length: 5 }, () => post(freshToken, own(), { lectureId: lecture })));
+      expect(together.map((res) => res.status)).toEqual([202, 202, 202, 202, 202]);
+      expect(checks.length).toBe(first + 2);
+      await flushAnalytics(server);
+    });
+
+    it('stops at once when the session ends or the account changes, whoever wrote it', async () => {
+      const ends: Array<[string, (who: { client: { id: number }; token: string }) => Promise<unknown>]> = [
+        ['logout', ({ token }) => server.request().get('/auth/logout').set('Authorization', `Bearer ${token}`)],
+        [
+          'the account locked',
+          ({ client }) => server.strapi.db.query('api::client.client').update({ where: { id: client.id }, data: { loginLocked: true } }),
+        ],
+        [
+          'the client deleted in the Content Manager',
+          async ({ client }) => {
+            const row = (await server.strapi.db.query('api::client.client').findOne({ where: { id: client.id } })) as {
+              documentId: string;
+            };
+            await server.strapi.documents('api::client.client').delete({ documentId: row.documentId });
+          },
+        ],
+        [
+          'the session revoked by a raw statement',
+          ({ token }) =>
+            server.strapi.db
+              .connection('sessions')
+              .where({ jti: jtiOf(token) })
+              .update({ revoked_at: new Date() }),
+        ],
+        [
+          'the session revoked in a transaction',
+          ({ token }) =>
+            server.strapi.db.transaction(async ({ trx }) => {
+              await server.strapi.db
+                .connection('sessions')
+                .where({ jti: jtiOf(token) })
+                .update({ revoked_at: new Date() })
+                .transacting(trx as never);
+            }),
+        ],
+      ];
+      for (const [what, end] of ends) {
+        const who = await remembered();
+        const answered = heartbeatFastPathAnswered();
+        await end(who);
+        const after = await post(who.token, own(), { lectureId: lecture });
+        expect(after.status, what).toBe(401);
+        // The fast path checked again, found it ended and left the answer to the route.
+        expect(heartbeatFastPathAnswered(), what).toBe(answered);
+      }
+      await flushAnalytics(server);
+    });
+  });
+
   it('leaves to the route what it does not answer: no token, a dead session, another type, a large body', async () => {
     const client = await createClient(server.strapi);
     const token = await sessionToken(server, 'client', client.id);
@@ -325,7 +426,7 @@ describe('the heartbeat answered before the router', () => {
     const large = await post(token, own(), { lectureId: lecture, padding: 'x'.repeat(5000) });
     expect(large.status).toBe(202);
     expect(heartbeatFastPathAnswered()).toBe(before);
-    // A revoked session: the fast path asks the session row each time, as the route does.
+    // A revoked session: found ended, left to the route (401).
     expect((await server.request().get('/auth/logout').set('Authorization', `Bearer ${token}`)).status).toBe(200);
     expect((await post(token, own(), { lectureId: lecture })).status).toBe(401);
     expect(heartbeatFastPathAnswered()).toBe(before);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../helpers/accounts';
-import { startServer, type TestServer } from '../helpers/strapi';
+import { heartbeatFastPathAnswered, sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
 // TRUST_PROXY: the visitor's address and scheme are taken from X-Forwarded-* only when the peer
 // is a configured proxy (supertest's peer is 127.0.0.1); HSTS only over HTTPS; no X-Powered-By.
@@ -30,6 +30,19 @@ describe('behind a reverse proxy', () => {
     expect(ip).toBe('203.0.113.7');
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     expect(res.headers['x-powered-by']).toBeUndefined();
+    // The heartbeat's fast path answers before the HSTS middleware and sets it itself (decision 061).
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    const answered = heartbeatFastPathAnswered();
+    const beat = await server
+      .request()
+      .post('/api/site/v1/watch/heartbeat')
+      .set({ ...VISITOR, Authorization: `Bearer ${token}` })
+      .send({ lectureId: 999_999 });
+    expect(beat.status).toBe(404);
+    expect(heartbeatFastPathAnswered()).toBe(answered + 1);
+    expect(beat.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    expect(beat.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
   });
 
   it('ignores X-Forwarded-* from a peer that is not a configured proxy', async () => {

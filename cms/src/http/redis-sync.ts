@@ -1,21 +1,34 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { SiteCache } from './site-cache';
+import type { WatchedWrites } from './watched-writes';
 
 interface Logger {
   warn(message: string): void;
 }
 
+export interface SyncOptions {
+  redisUrl: string;
+  /** The Redis channel, one per kind of thing kept (e.g. `${REDIS_PREFIX}#site-cache`). */
+  channel: string;
+  /** Its name in the log's warning, and what bounds the age of what is kept while Redis is away. */
+  name: string;
+  bound: string;
+}
+
 /**
- * Several instances (decision 044): a write one makes to what public reads show empties the
- * others' caches too, through a Redis channel, instead of them serving the old answer until
- * SITE_CACHE_MS. Each instance publishes its own id once per burst of writes (one message per
- * event-loop turn, however many statements) and empties its cache when another's id arrives.
- * Messages lost while Redis was away are made up for by emptying the cache when the subscription
- * is back; meanwhile SITE_CACHE_MS still bounds the age of what is served.
+ * Several instances: a write one makes to what another keeps in memory (the site's public reads,
+ * decision 044; the heartbeats' sessions, decision 061) empties the others' copies too, through a
+ * Redis channel, instead of them keeping the old one until its time is up. Each instance
+ * publishes its own id once per burst of writes (one message per event-loop turn, however many
+ * statements) and empties its copy when another's id arrives. Messages lost while Redis was away
+ * are made up for by emptying it when the subscription is back; meanwhile `bound` still bounds
+ * the age of what is kept.
  */
-export const syncSiteCache = (cache: SiteCache, redisUrl: string, prefix: string, log: Logger): { close(): Promise<void> } => {
-  const channel = `${prefix}#site-cache`;
+export const syncWrites = (
+  cache: Pick<WatchedWrites, 'invalidate' | 'onWrite'>,
+  { redisUrl, channel, name, bound }: SyncOptions,
+  log: Logger,
+): { close(): Promise<void> } => {
   const me = crypto.randomBytes(8).toString('hex');
   const pub = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   const sub = pub.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
@@ -23,7 +36,7 @@ export const syncSiteCache = (cache: SiteCache, redisUrl: string, prefix: string
   const warn = (error: Error) => {
     if (Date.now() - warnedAt < 60_000) return;
     warnedAt = Date.now();
-    log.warn(`[site-cache] Redis: ${error.message}; other instances see this one's writes within SITE_CACHE_MS`);
+    log.warn(`[${name}] Redis: ${error.message}; other instances see this one's writes within ${bound}`);
   };
   pub.on('error', warn);
   sub.on('error', warn);
