@@ -11,6 +11,8 @@ import {
   lectureSpan,
   liveByRoom,
   liveStates,
+  nextDay,
+  previousDay,
   timeInZone,
   zonedInstant,
 } from './schedule';
@@ -42,6 +44,14 @@ describe('dates and times in the zone', () => {
     expect(dateInZone(at('2026-11-23T02:30:00Z'), 'America/Sao_Paulo')).toBe('2026-11-22');
     expect(timeInZone(at('2026-11-23T02:30:00Z'), 'America/Sao_Paulo')).toBe('23:30');
     expect(formatLectureDate('2020-11-12')).toBe('12/11/2020');
+  });
+
+  it('steps a date a day forward or back across months, years and February 29', () => {
+    expect(previousDay('2026-03-01')).toBe('2026-02-28');
+    expect(previousDay('2028-03-01')).toBe('2028-02-29');
+    expect(previousDay('2027-01-01')).toBe('2026-12-31');
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+    expect(nextDay(previousDay('2026-10-18'))).toBe('2026-10-18');
   });
 });
 

@@ -88,6 +88,9 @@ export const timeInZone = (instant: number, timeZone = DEFAULT_TIME_ZONE): strin
 /** The day after a 'YYYY-MM-DD'. */
 export const nextDay = (date: string): string => zoned().utc(date).add(1, 'day').format('YYYY-MM-DD');
 
+/** The day before a 'YYYY-MM-DD'. */
+export const previousDay = (date: string): string => zoned().utc(date).subtract(1, 'day').format('YYYY-MM-DD');
+
 export interface Timed {
   startDate: string;
   startTime: string;

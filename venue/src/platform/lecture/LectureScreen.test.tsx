@@ -56,12 +56,40 @@ describe('the lecture screen (SPEC §2.4)', () => {
     const frame = await screen.findByTitle('Sepse');
     expect(frame).toHaveAttribute('src', expect.stringMatching(/^https:\/\/www\.youtube\.com\/embed\/abc123\?autoplay=1/));
     expect(me).toHaveBeenCalledWith({ roomId: 1, startDate: '2026-11-22' });
+    // And the day before: a lecture begun before midnight may still be on.
+    expect(me).toHaveBeenCalledWith({ roomId: 1, startDate: '2026-11-21' });
 
     await act(() => vi.advanceTimersByTimeAsync(5000));
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(await screen.findByText('Próxima palestra: Ventilação às 14:00')).toBeInTheDocument();
     expect(screen.queryByTitle('Sepse')).toBeNull();
-    expect(me).toHaveBeenCalledTimes(1);
+    expect(me).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps playing a lecture that began before midnight after it, then shows what comes next', async () => {
+    // 00:30 in São Paulo on the 23rd; the lecture began on the 22nd at 23:00 and ends at 01:00.
+    vi.useFakeTimers({
+      now: Date.parse('2026-11-23T03:30:00Z'),
+      shouldAdvanceTime: false,
+      toFake: ['setInterval', 'clearInterval', 'Date'],
+    });
+    const late = {
+      ...lecture(7, 'Plantão noturno', '23:00:00', '01:00:00', 'https://www.youtube.com/watch?v=noite1'),
+      startDate: '2026-11-22',
+    };
+    const morning = { ...lecture(8, 'Café científico', '08:00:00', '09:00:00'), startDate: '2026-11-23', formattedStartDate: '23/11/2026' };
+    vi.spyOn(api.site.lectures, 'me').mockImplementation(async ({ startDate }) =>
+      startDate === '2026-11-22'
+        ? { rows: [late], count: 1 }
+        : startDate === '2026-11-23'
+          ? { rows: [morning], count: 1 }
+          : { rows: [], count: 0 },
+    );
+    renderAt('/plataforma/1/salas/1');
+    expect(await screen.findByTitle('Plantão noturno')).toHaveAttribute('src', expect.stringMatching(/youtube\.com\/embed\/noite1/));
+    // 01:00: it has ended; the morning's lecture is next.
+    await act(() => vi.advanceTimersByTimeAsync(30 * 60_000 + 5000));
+    expect(await screen.findByText('Próxima palestra: Café científico às 08:00')).toBeInTheDocument();
   });
 
   it('says so when the room has no more lectures today', async () => {

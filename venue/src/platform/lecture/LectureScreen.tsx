@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatClockTime, formatLectureDate } from '@plataforma/adapter/dates';
 import { idFromSlug } from '@plataforma/adapter/routes';
-import { currentAndNext, dateInZone, DEFAULT_TIME_ZONE } from '@plataforma/adapter/schedule';
+import { currentAndNext, dateInZone, DEFAULT_TIME_ZONE, previousDay } from '@plataforma/adapter/schedule';
 import { lectureVideo } from '@plataforma/adapter/video';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { useTick } from '../../shared/hooks/useTick';
@@ -151,6 +151,8 @@ export const LectureScreen = () => {
 
   const room = useRoom(roomId);
   const lectures = useRoomLectures(roomId, today, event.isSuccess);
+  // Yesterday's too: a lecture that started before midnight (23:00–01:00) is still on after it.
+  const earlier = useRoomLectures(roomId, previousDay(today), event.isSuccess);
 
   // SPEC §2.4: a lecture call answering 400 or more sends the visitor to the entrance hall.
   const failed = roomId === null || (lectures.error?.status ?? 0) >= 400 || (room.error?.status ?? 0) >= 400;
@@ -158,7 +160,10 @@ export const LectureScreen = () => {
     if (failed) navigate(pagePath(String(eventId ?? 1), 'entrance'), { replace: true });
   }, [failed, eventId, navigate]);
 
-  const { current, next } = useMemo(() => currentAndNext(lectures.data?.rows ?? [], now, zone), [lectures.data, now, zone]);
+  const { current, next } = useMemo(() => {
+    const rows = new Map((earlier.data?.rows ?? []).concat(lectures.data?.rows ?? []).map((lecture) => [lecture.id, lecture]));
+    return currentAndNext([...rows.values()], now, zone);
+  }, [earlier.data, lectures.data, now, zone]);
   const hosts = useMemo(() => videoHosts(), []);
   // Issue 14: a lecture with a price (or any lecture of a ticket-only event) plays only for a
   // client who bought it or the whole event; its video then comes from the access answer.
