@@ -12,7 +12,7 @@ import { ErrorAlert } from '../ui/Form';
 import { formatDay, formatReais } from '../ui/format';
 import { PageHeader } from '../ui/PageHeader';
 import { downloadEventDashboard, eventDashboardQuery, readRange } from './api';
-import { BarChart, FigurePanel, FigureTable, Legend, LineChart } from './charts';
+import { BarChart, FigurePanel, FigureTable, Legend, LineChart, RankingChart } from './charts';
 import { FigureCards } from './GeneralDashboardPage';
 import { RangeFields } from './RangeFields';
 
@@ -118,7 +118,7 @@ const Dashboard = ({ data }: { data: EventDashboard }) => {
         empty={data.halls.length === 0}
         emptyText={none}
         chart={
-          <BarChart
+          <RankingChart
             label={t('dashboards.event.halls')}
             series={visitsSeries}
             points={data.halls.slice(0, 12).map((row) => ({ label: row.hall, values: [row.visits] }))}
@@ -141,7 +141,7 @@ const Dashboard = ({ data }: { data: EventDashboard }) => {
         empty={data.stands.length === 0}
         emptyText={t('dashboards.event.noStands')}
         chart={
-          <BarChart
+          <RankingChart
             label={t('dashboards.event.stands')}
             series={visitsSeries}
             points={data.stands.slice(0, 12).map((row) => ({ label: row.name, values: [row.visits] }))}
@@ -179,7 +179,7 @@ const Dashboard = ({ data }: { data: EventDashboard }) => {
         empty={data.lectures.length === 0}
         emptyText={t('dashboards.event.noLectures')}
         chart={
-          <BarChart
+          <RankingChart
             label={t('dashboards.event.lecturesChart')}
             series={[{ name: t('dashboards.columns.minutes') }]}
             points={data.lectures.slice(0, 12).map((row) => ({ label: row.name, values: [row.minutes] }))}

@@ -9,7 +9,7 @@ import { ErrorAlert } from '../ui/Form';
 import { formatDay, formatReais } from '../ui/format';
 import { PageHeader } from '../ui/PageHeader';
 import { generalDashboardQuery, readRange } from './api';
-import { BarChart, FigurePanel, FigureTable, Legend, LineChart } from './charts';
+import { FigurePanel, FigureTable, Legend, LineChart, RankingChart } from './charts';
 import { RangeFields } from './RangeFields';
 
 const Cards = styled.dl`
@@ -72,7 +72,7 @@ const General = ({ data }: { data: GeneralDashboard }) => {
         empty={data.events.length === 0}
         emptyText={none}
         chart={
-          <BarChart
+          <RankingChart
             label={t('dashboards.general.topEvents')}
             series={topSeries}
             points={top.map((row) => ({ label: row.name, values: [row.uniqueVisitors] }))}

@@ -49,6 +49,10 @@ export const useChartSummary = () => {
   };
 };
 
+/** The figures are counts: ticks only at whole numbers (no 0,2 visits). */
+const wholeTicks = (scale: { ticks(count?: number): number[] }, count = 4): number[] => scale.ticks(count).filter(Number.isInteger);
+const count = (value: { valueOf(): number }) => Number(value).toLocaleString('pt-BR');
+
 const tickLabels = (points: readonly ChartPoint[]) => {
   // At most ~12 labels under the axis: every n-th one.
   const step = Math.max(1, Math.ceil(points.length / 12));
@@ -88,8 +92,61 @@ export const BarChart = ({ label, points, series }: { label: string; points: rea
             );
           }),
         )}
-        <AxisLeft scale={y} numTicks={4} tickFormat={(value) => Number(value).toLocaleString('pt-BR')} aria-hidden="true" />
+        <AxisLeft scale={y} tickValues={wholeTicks(y)} tickFormat={count} aria-hidden="true" />
         <AxisBottom top={inner.height} scale={x} tickValues={tickLabels(points)} aria-hidden="true" />
+      </Group>
+    </Svg>
+  );
+};
+
+/** A ranking's bar per row and the room its name has at the left (in the chart's units). */
+const ROW = 22;
+const NAME_WIDTH = 170;
+const NAME_CHARS = 26;
+
+/** A name cut to what fits beside its bar, with an ellipsis; the whole name stays in its tooltip and in the table. */
+export const shortName = (name: string, chars = NAME_CHARS): string =>
+  name.length <= chars ? name : `${name.slice(0, chars - 1).trimEnd()}…`;
+
+/**
+ * A ranking (halls, stands, lectures, events): horizontal bars, one row per name in the order
+ * given, each name at the left of its bar, cut to fit with its whole name as a tooltip. Names
+ * under a vertical bar chart ran into each other from a handful on.
+ */
+export const RankingChart = ({
+  label,
+  points,
+  series,
+}: {
+  label: string;
+  points: readonly ChartPoint[];
+  series: readonly ChartSeries[];
+}) => {
+  const summary = useChartSummary()(label, points, series);
+  const margin = { top: 8, right: 24, bottom: 28, left: NAME_WIDTH };
+  const inner = { width: WIDTH - margin.left - margin.right, height: Math.max(1, points.length) * ROW };
+  const height = inner.height + margin.top + margin.bottom;
+  const keys = points.map((_, index) => `${index}`);
+  const y = scaleBand<string>({ domain: keys, range: [0, inner.height], padding: 0.25 });
+  const max = Math.max(1, ...points.map((point) => point.values[0] ?? 0));
+  const x = scaleLinear<number>({ domain: [0, max], range: [0, inner.width], nice: true });
+  return (
+    <Svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={summary}>
+      <Group left={margin.left} top={margin.top}>
+        {points.map((point, index) => {
+          const top = y(keys[index]) ?? 0;
+          return (
+            <g key={keys[index]} aria-hidden="true">
+              <title>{`${point.label}: ${(point.values[0] ?? 0).toLocaleString('pt-BR')}`}</title>
+              <text x={-8} y={top + y.bandwidth() / 2} dy="0.35em" textAnchor="end" fontSize={11} fill="currentColor">
+                {shortName(point.label)}
+              </text>
+              <Bar x={0} y={top} width={Math.max(0, x(point.values[0] ?? 0) ?? 0)} height={y.bandwidth()} fill={COLORS[0]} />
+            </g>
+          );
+        })}
+        <AxisLeft scale={y} tickValues={[]} hideTicks aria-hidden="true" />
+        <AxisBottom top={inner.height} scale={x} tickValues={wholeTicks(x)} tickFormat={count} aria-hidden="true" />
       </Group>
     </Svg>
   );
@@ -117,7 +174,7 @@ export const LineChart = ({ label, points, series }: { label: string; points: re
             aria-hidden="true"
           />
         ))}
-        <AxisLeft scale={y} numTicks={4} tickFormat={(value) => Number(value).toLocaleString('pt-BR')} aria-hidden="true" />
+        <AxisLeft scale={y} tickValues={wholeTicks(y)} tickFormat={count} aria-hidden="true" />
         <AxisBottom top={inner.height} scale={x} tickValues={tickLabels(points)} aria-hidden="true" />
       </Group>
     </Svg>
