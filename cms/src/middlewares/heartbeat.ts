@@ -54,7 +54,8 @@ const readBody = (stream: NodeJS.ReadableStream): Promise<string> =>
  * origin (CORS), another content type or charset, a body without a length or over 4 KB — goes on
  * to the route untouched. Sits right after the proxy check, the log and the error handler: the
  * security headers, HSTS and compression's Vary that come after it are set here on its own answers
- * (decision 061: the middlewares between cost a heartbeat a third of its time).
+ * (decision 061: passing over them, the bench's venue reads beside 2,000 heartbeats/s went ≈ 75 %
+ * faster and the heartbeats' p99 ≈ 35 % lower).
  */
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   // The accepted heartbeats since the last count written; written with the first one accepted a
