@@ -3,7 +3,15 @@ import utc from 'dayjs/plugin/utc';
 import { DEFAULT_TIME_ZONE, wallClock } from './zones';
 
 export { formatLectureDate } from './dates';
-export { DEFAULT_TIME_ZONE, wallClock } from './zones';
+export {
+  DEFAULT_TIME_ZONE,
+  formatOffsetSpan,
+  offsetSpanAt,
+  parseOffsetSpan,
+  rememberOffsetSpan,
+  wallClock,
+  type OffsetSpan,
+} from './zones';
 
 /**
  * Lecture schedule math in the event's time zone (America/Sao_Paulo by default), whatever the
@@ -105,6 +113,19 @@ export const lectureSpan = (lecture: Timed, timeZone = DEFAULT_TIME_ZONE): { sta
   return { start, end };
 };
 
+const DAY = 86_400_000;
+
+/**
+ * Whether a lecture is over at `now` whatever its zone, without reckoning the zone: it ends at the
+ * latest the day after its date, and no zone is more than 18 hours from UTC (nor skips more than a
+ * day), so four days after its date's midnight read as UTC it is over. The programme's past days are then never reckoned
+ * (on Intl, or outside the page's zone span: decision 062). A date that does not parse is not.
+ */
+const surelyOver = (lecture: Timed, now: number): boolean => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(lecture.startDate);
+  return match !== null && Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) + 4 * DAY <= now;
+};
+
 /**
  * SPEC §2.4: the current lecture starts at or before now and ends after now; the next is
  * the first that starts later.
@@ -114,7 +135,11 @@ export const currentAndNext = <T extends Timed>(
   now: number,
   timeZone = DEFAULT_TIME_ZONE,
 ): { current: T | null; next: T | null } => {
-  const spans = lectures.map((lecture) => ({ lecture, ...lectureSpan(lecture, timeZone) })).sort((a, b) => a.start - b.start);
+  // A lecture over is neither current nor next.
+  const spans = lectures
+    .filter((lecture) => !surelyOver(lecture, now))
+    .map((lecture) => ({ lecture, ...lectureSpan(lecture, timeZone) }))
+    .sort((a, b) => a.start - b.start);
   const current = spans.find((s) => s.start <= now && now < s.end)?.lecture ?? null;
   const next = spans.find((s) => s.start > now)?.lecture ?? null;
   return { current, next };
@@ -181,7 +206,7 @@ export const dueStarredLecture = <T extends Timed & { id: number; room: { id: nu
 ): T | null => {
   let due: { lecture: T; start: number } | null = null;
   for (const lecture of lectures) {
-    if (!lecture.room || !starred.has(lecture.id) || dismissed.has(lecture.id)) continue;
+    if (!lecture.room || !starred.has(lecture.id) || dismissed.has(lecture.id) || surelyOver(lecture, now)) continue;
     const { start } = lectureSpan(lecture, timeZone);
     if (start <= now || start - now > AGENDA_NOTICE_MINUTES * 60_000) continue;
     if (!due || start < due.start) due = { lecture, start };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
-import { metaSummary } from '@plataforma/adapter';
+import { DEFAULT_TIME_ZONE, formatOffsetSpan, metaSummary, offsetSpanAt, type OffsetSpan } from '@plataforma/adapter';
 import { repoRoot } from '../lib/app-root';
 import { pickEncoding } from '../http/encoding';
 import { isServerPath, isVenuePath } from '../http/paths';
@@ -56,6 +56,7 @@ const escapeHtml = (text: string): string =>
 interface EventMetaRow {
   name: string;
   description: string | null;
+  timezone?: string | null;
   banner?: { url: string } | null;
   image?: { url: string } | null;
 }
@@ -81,6 +82,31 @@ export const withEventMeta = (html: string, event: EventMetaRow, origin: string,
     .replace(/(<p class="boot-name">)[^<]*(<\/p>)/, (_, open: string, close: string) => `${open}${escapeHtml(event.name)}${close}`)
     .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${description}">`)
     .replace('</head>', () => `${tags}</head>`);
+};
+
+/** How far either side of now a span looks for the zone's next change (a page open longer falls back to Intl). */
+const SPAN_REACH_MS = 60 * 86_400_000;
+/** A span is made again once less than this is left of it: the page that carries it is good for a day at least. */
+const SPAN_MARGIN_MS = 86_400_000;
+
+/**
+ * The event's zone's offset around now for the venue's page (decision 062): the page reckons 'AO VIVO'
+ * without loading Intl's zone data. One span per zone, made again when it nears its end; a zone Intl
+ * does not know gets none (the page then asks Intl, which says the same).
+ */
+const spanCache = new Map<string, OffsetSpan | null>();
+export const zoneSpanMeta = (timeZone: string, now = Date.now()): string => {
+  let span = spanCache.get(timeZone);
+  if (span === undefined || (span && (now < span.from || now > span.until - SPAN_MARGIN_MS))) {
+    try {
+      span = offsetSpanAt(now, timeZone, SPAN_REACH_MS);
+    } catch {
+      span = null;
+    }
+    if (spanCache.size > 100) spanCache.clear();
+    spanCache.set(timeZone, span);
+  }
+  return span ? `<meta name="plataforma-zone" content="${escapeHtml(formatOffsetSpan(span))}">` : '';
 };
 
 /**
@@ -154,14 +180,18 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   const serveEventPage = async (ctx: VenueContext, id: number, venue: boolean) => {
     const read = readIndex();
     if (!read) return serveIndex(ctx, read);
-    const html = venue ? read.replace('<body>', '<body class="boot-dark">') : read;
+    // `platform` is the class the venue's layout gives the body (colours, custom properties): set
+    // here, the first render does not restyle the whole scene once mounted (decision 062).
+    const html = venue ? read.replace('<body>', '<body class="boot-dark platform">') : read;
     try {
       const event = (await strapi.db.query('api::event.event').findOne({
         where: { id, published: true },
-        select: ['name', 'description'],
+        select: ['name', 'description', 'timezone'],
         populate: { banner: { select: ['url'] }, image: { select: ['url'] } },
       })) as EventMetaRow | null;
-      serveIndex(ctx, event ? withEventMeta(html, event, ctx.origin, `${ctx.origin}${ctx.path}`) : html);
+      if (!event) return serveIndex(ctx, html);
+      const tagged = withEventMeta(html, event, ctx.origin, `${ctx.origin}${ctx.path}`);
+      serveIndex(ctx, venue ? tagged.replace('</head>', () => `${zoneSpanMeta(event.timezone || DEFAULT_TIME_ZONE)}</head>`) : tagged);
     } catch (error) {
       strapi.log.warn(`[venue] the tags of ${ctx.path} could not be read: ${String(error)}`);
       serveIndex(ctx, html);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offsetSpanAt, parseOffsetSpan, type OffsetSpan } from '@plataforma/adapter';
 import { createEvent, insert } from '../helpers/event-fixtures';
 import { startServer, type TestServer } from '../helpers/strapi';
 
@@ -106,7 +107,7 @@ describe('the loading shell of an event’s pages (issue 17: no white page while
       const res = await server.request().get(url).set('Accept', 'text/html');
       expect(res.status, url).toBe(200);
       expect(res.text, url).toContain(named);
-      expect(res.text, url).toContain('<body class="boot-dark">');
+      expect(res.text, url).toContain('<body class="boot-dark platform">');
       expect(res.text, url).toContain('<meta property="og:title" content="Jornada &lt;Cardio&gt; &amp; &quot;UTI&quot;">');
     }
     const site = await server.request().get(`/eventos/${id}-jornada`).set('Accept', 'text/html');
@@ -121,8 +122,49 @@ describe('the loading shell of an event’s pages (issue 17: no white page while
       const res = await server.request().get(url).set('Accept', 'text/html');
       expect(res.status, url).toBe(200);
       expect(res.text, url).toContain('<p class="boot-name">Plataforma de Eventos</p>');
-      expect(res.text, url).toContain('<body class="boot-dark">');
+      expect(res.text, url).toContain('<body class="boot-dark platform">');
       expect(res.text, url).not.toContain('Rascunho do shell');
+    }
+  });
+});
+
+describe('the zone span of the venue’s pages (issue 17, decision 062: no Intl on the first reckoning)', () => {
+  const spanOf = (html: string) => /<meta name="plataforma-zone" content="([^"]*)">/.exec(html)?.[1] ?? null;
+
+  it("writes the event's zone's offset around now into the venue's pages, in the form the venue reads", async () => {
+    const berlin = await createEvent(server.strapi, { name: 'Kongress', published: true, timezone: 'Europe/Berlin' });
+    const saoPaulo = await createEvent(server.strapi, { name: 'Congresso', published: true });
+    const before = Date.now();
+    const res = await server.request().get(`/plataforma/${berlin}/hall-entrada`).set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    const span = parseOffsetSpan(spanOf(res.text));
+    expect(span).not.toBeNull();
+    const { timeZone, offset, from, until } = span as OffsetSpan;
+    expect(timeZone).toBe('Europe/Berlin');
+    expect(from).toBeLessThanOrEqual(before);
+    expect(until).toBeGreaterThan(Date.now());
+    // It is Berlin's offset now, as the engine reckons it, and it holds over the span.
+    expect(offsetSpanAt(before, 'Europe/Berlin', 60 * 86_400_000)).toEqual(span);
+    expect([3_600_000, 7_200_000]).toContain(offset);
+
+    const plain = await server.request().get(`/plataforma/${saoPaulo}-congresso/salas/1`).set('Accept', 'text/html');
+    expect(parseOffsetSpan(spanOf(plain.text))).toMatchObject({ timeZone: 'America/Sao_Paulo', offset: -10_800_000 });
+  });
+
+  it('writes none into the public page, a draft’s, an unknown event’s, or for a zone the engine does not know', async () => {
+    const id = await createEvent(server.strapi, { name: 'Congresso', published: true });
+    const draft = await createEvent(server.strapi, { name: 'Rascunho', published: false });
+    const unknownZone = await createEvent(server.strapi, { name: 'Em Marte', published: true, timezone: 'Mars/Olympus_Mons' });
+    for (const url of [
+      `/eventos/${id}`,
+      `/plataforma/${draft}/hall-entrada`,
+      '/plataforma/999999/hall-entrada',
+      `/plataforma/${unknownZone}/hall-entrada`,
+      '/cms/eventos',
+    ]) {
+      const res = await server.request().get(url).set('Accept', 'text/html');
+      expect(res.status, url).toBe(200);
+      expect(spanOf(res.text), url).toBeNull();
     }
   });
 });

@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatClockTime, formatLectureDate } from '@plataforma/adapter/dates';
 import { idFromSlug } from '@plataforma/adapter/routes';
-import { currentAndNext, dateInZone, DEFAULT_TIME_ZONE, previousDay } from '@plataforma/adapter/schedule';
+import { currentAndNext, dateInZone, DEFAULT_TIME_ZONE, previousDay } from '../../shared/schedule';
 import { lectureVideo } from '@plataforma/adapter/video';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { useTick } from '../../shared/hooks/useTick';

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { dateInZone, DEFAULT_TIME_ZONE, liveStates, type LiveState } from '@plataforma/adapter/schedule';
+import { dateInZone, DEFAULT_TIME_ZONE, liveStates, type LiveState } from '../../shared/schedule';
 import type { CmsLecture } from '@plataforma/adapter';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { useLeaving } from '../../shared/hooks/useLeaving';
