@@ -1,9 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/api';
 import { eventKeys, eventLecturesQuery, eventQuery, eventSponsorsQuery } from '../event/api';
 import { HALLS } from '../halls/registry';
 import { mockVenueApi } from '../test-utils';
+import { useScheduleModule } from '../../shared/hooks/useScheduleModule';
 import { prefetchHall } from './prefetch';
 
 // Issue 17, the entrance's first load: the hall's reads start before React renders, with the
@@ -65,5 +67,45 @@ describe('prefetchHall', () => {
     for (const path of ['/plataforma/1/estande/3', '/plataforma/1/programacao', '/cms/eventos', '/eventos', '/plataforma/abc/hall-entrada'])
       prefetchHall(queryClient, path);
     expect(Object.values(calls()).flat()).toEqual([]);
+  });
+});
+
+describe('what prefetchHall returns (decision 062: main.tsx renders the hall once its reads have answered)', () => {
+  it('settles once every read has, with the schedule math loaded when the programme has lectures', async () => {
+    let answer: (value: { rows: never[]; count: number }) => void = () => undefined;
+    vi.spyOn(api.site.sponsors, 'list').mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const lecture = {
+      id: 1,
+      name: 'Abertura',
+      startDate: '2026-11-29',
+      startTime: '08:00:00',
+      endTime: '09:00:00',
+      room: { id: 1, name: 'Sala', eventId: 1 },
+    };
+    vi.spyOn(api.site.lectures, 'event').mockResolvedValue({ rows: [lecture], count: 1 } as unknown as Awaited<
+      ReturnType<typeof api.site.lectures.event>
+    >);
+    let settled = false;
+    const read = prefetchHall(queryClient, '/plataforma/1/hall-entrada').then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The event and the programme have answered; the sponsors have not.
+    expect(queryClient.getQueryData(eventKeys.detail(1))).toBeDefined();
+    expect(settled).toBe(false);
+    answer({ rows: [], count: 0 });
+    await read;
+    expect(settled).toBe(true);
+    // The programme has a lecture: the hall finds the schedule math already there, on its first render.
+    const { result } = renderHook(() => useScheduleModule(true));
+    expect(result.current?.liveByRoom).toBeTypeOf('function');
+  });
+
+  it('settles, never rejects, when a read fails (the hall shows its error and asks again)', async () => {
+    vi.spyOn(api.site.events, 'get').mockRejectedValue(new Error('offline'));
+    await expect(prefetchHall(queryClient, '/plataforma/1/hall-entrada')).resolves.toBeUndefined();
+    expect(queryClient.getQueryState(eventKeys.detail(1))?.status).toBe('error');
+  });
+
+  it('settles at once on a page that is not a drawn hall', async () => {
+    await expect(prefetchHall(queryClient, '/cms/eventos')).resolves.toBeUndefined();
   });
 });

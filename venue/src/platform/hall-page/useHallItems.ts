@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { ApiError, CmsLecture } from '@plataforma/adapter';
@@ -36,15 +37,26 @@ export const useHallItems = (page: HallKey): HallItemsState => {
 
   const needed = [event, ...(needs.stands ? [stands] : []), ...(needs.sponsors ? [sponsors] : []), ...(needs.rooms ? [rooms] : [])];
   const error = needed.find((query) => query.error)?.error ?? null;
+  const ready = !error && needed.every((query) => query.data);
+  // The parts are made again only when what they are made of changes (an answer, what is on now,
+  // the language), not on every render of the page: the scene (HallItems, memoised) then skips the
+  // page's other renders (a query's status, the store), each of which drew every part again.
+  const items = useMemo(
+    () =>
+      ready && event.data
+        ? layout(
+            {
+              event: event.data,
+              stands: stands.data?.rows ?? [],
+              sponsors: sponsors.data?.rows ?? [],
+              rooms: rooms.data?.rows ?? [],
+              live,
+            },
+            hallContext(page, slug, t),
+          )
+        : null,
+    [ready, layout, event.data, stands.data, sponsors.data, rooms.data, live, page, slug, t],
+  );
   const retry = () => needed.forEach((query) => query.error && void query.refetch());
-  if (error) return { items: null, live, error, retry };
-  if (!event.data || needed.some((query) => !query.data)) return { items: null, live, error: null, retry };
-  const data = {
-    event: event.data,
-    stands: stands.data?.rows ?? [],
-    sponsors: sponsors.data?.rows ?? [],
-    rooms: rooms.data?.rows ?? [],
-    live,
-  };
-  return { items: layout(data, hallContext(page, slug, t)), live, error: null, retry };
+  return { items, live, error, retry };
 };

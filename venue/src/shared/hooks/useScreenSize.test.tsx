@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SCREEN_SIZE_STEPS } from '../../test-fixtures';
 import { useAppState } from '../state/store';
 import { useScreenSizeTracking } from './useScreenSize';
@@ -28,5 +28,16 @@ describe('useScreenSizeTracking (SPEC §4 breakpoints)', () => {
     act(() => resizeTo(500));
     expect(useAppState.getState().layout.screen).toBe('sm');
     expect(localStorage.getItem('plataforma:state') ?? '').not.toContain('layout');
+  });
+
+  it("starts at the window's class, so a phone's first render is a phone's (not a desktop's redrawn once mounted)", async () => {
+    vi.resetModules();
+    vi.stubGlobal('innerWidth', 390);
+    try {
+      const { useAppState: fresh } = await import('../state/store');
+      expect(fresh.getState().layout.screen).toBe('sm');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

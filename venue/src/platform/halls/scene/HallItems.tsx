@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { HallAction } from '../../../shared/state/slices/ui';
 import { SceneImage } from '../../ui/SceneImage';
 import type { HallItem } from '../layouts';
@@ -127,7 +128,8 @@ const Drawing = ({ item }: { item: HallItem }) => {
 };
 
 /** Draws a hall's items from the back to the front; each usable one is a hotspot. */
-export const HallItems = ({ items, onAction }: { items: readonly HallItem[]; onAction?: (action: Action) => void }) => {
+/** Memoised: the page re-renders for many reasons (a query's status, the store) that leave the parts as they were. */
+export const HallItems = memo(function HallItems({ items, onAction }: { items: readonly HallItem[]; onAction?: (action: Action) => void }) {
   const depth = (item: HallItem) => (item.kind === 'screen' && !item.stand ? 0 : item.kind === 'banner' ? 0 : item.y);
   const ordered = [...items].sort((a, b) => depth(a) - depth(b));
   return (
@@ -157,4 +159,4 @@ export const HallItems = ({ items, onAction }: { items: readonly HallItem[]; onA
       })}
     </>
   );
-};
+});

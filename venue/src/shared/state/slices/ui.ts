@@ -1,4 +1,4 @@
-import { TOAST_SWAP_DELAY, TOAST_TIMEOUT, type Dialog, type ScreenSize, type Toast, type ToastType } from '../rules';
+import { screenSizeOf, TOAST_SWAP_DELAY, TOAST_TIMEOUT, type Dialog, type ScreenSize, type Toast, type ToastType } from '../rules';
 import type { Slice } from './types';
 
 export interface DialogRequest {
@@ -39,7 +39,9 @@ export const createUiSlice: Slice<UiSlice> = (set, get) => ({
   toast: { show: false, type: 'info', message: '', timeout: TOAST_TIMEOUT },
   dialog: { open: false, header: '', body: '' },
   loader: false,
-  layout: { screen: 'xl' },
+  // The window's class from the start (useScreenSizeTracking follows it): a phone's first render is
+  // already a phone's, not a desktop's redrawn once mounted.
+  layout: { screen: typeof window === 'undefined' ? 'xl' : screenSizeOf(window.innerWidth) },
   hallAction: null,
 
   showToast: (message, type = 'info', timeout = TOAST_TIMEOUT) => {
