@@ -172,5 +172,7 @@ test.describe('before any script runs', () => {
     await expect(shell).toContainText('Carregando…');
     const background = await page.locator('.boot').evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(background).toBe('rgb(0, 0, 0)');
+    // A wait longer than a second shows the spinner too (a quicker load never flashes it).
+    await expect(page.locator('.boot-spinner')).toHaveCSS('opacity', '1', { timeout: 5_000 });
   });
 });
