@@ -24,15 +24,29 @@ test('the seeded live room plays the current lecture, and after its end shows wh
   request,
 }) => {
   await blockVideoHosts(page);
-  const res = await request.get(`/api/site/v1/lectures/me?roomId=1&startDate=${today()}&order=startTime:asc`);
-  expect(res.status()).toBe(200);
-  const { rows } = ((await res.json()) as { data: { rows: Lecture[] } }).data;
+  const day = today();
+  const lecturesOf = async (date: string) => {
+    const res = await request.get(`/api/site/v1/lectures/me?roomId=1&startDate=${date}&order=startTime:asc`);
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { data: { rows: Lecture[] } }).data.rows;
+  };
+  const rows = await lecturesOf(day);
   const live = rows.find(
     (row) => instantOf(row.startDate, row.startTime) <= Date.now() && Date.now() < instantOf(row.startDate, row.endTime),
   );
   expect(live, 'the seed keeps a lecture live in room 1').toBeTruthy();
   const liveLecture = live as Lecture;
   const following = rows.find((row) => instantOf(row.startDate, row.startTime) >= instantOf(liveLecture.startDate, liveLecture.endTime));
+  // After 23:30 the seed's live lecture ends at midnight and its continuation starts at 00:00 the
+  // next day: past the end, the screen is on the new day and shows that one on now.
+  const tomorrow = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const end = instantOf(liveLecture.startDate, liveLecture.endTime);
+  const continuation = following
+    ? undefined
+    : (await lecturesOf(tomorrow)).find((row) => {
+        const start = instantOf(row.startDate, row.startTime);
+        return start >= end && start <= end + 5_000;
+      });
 
   // A visitor who opens the room cold (a shared link, no click on the page yet): the browser
   // would refuse sound, so the player starts muted and offers 'Ativar som'.
@@ -60,6 +74,12 @@ test('the seeded live room plays the current lecture, and after its end shows wh
   );
   if (following) {
     await expect(page.getByText(`Próxima palestra: ${following.name} às ${following.startTime.slice(0, 5)}`)).toBeVisible();
+  } else if (continuation) {
+    const current = page.getByRole('region', { name: 'Palestra em andamento' });
+    await expect(
+      current.getByRole('heading', { level: 2, name: new RegExp(`${continuation.name.replace(/[()]/g, '\\$&')}$`) }),
+    ).toBeVisible();
+    await expect(current.getByText(`${continuation.startTime.slice(0, 5)} às ${continuation.endTime.slice(0, 5)}`)).toBeVisible();
   } else {
     await expect(page.getByText('Não há mais palestras nesta sala hoje.')).toBeVisible();
   }

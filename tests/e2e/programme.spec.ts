@@ -62,7 +62,12 @@ test('a visitor opens Programação from the navigation bar: the lecture on now,
   const row = page.locator('li[data-state]').filter({ has: page.getByRole('heading', { level: 3, name: live.name }) });
   await expect(row.getByText('Ao vivo', { exact: true })).toBeVisible();
   await expect(row.getByText(`${hour(live.startTime)} – ${hour(live.endTime)}`)).toBeVisible();
-  if (next && instantOf(next.startDate, next.startTime) - instantOf(live.startDate, live.startTime) <= 61 * 60_000) {
+  // The page opens on today: a next lecture of tomorrow (after 23:30, the seed's continuation) is not listed yet.
+  if (
+    next &&
+    next.startDate === live.startDate &&
+    instantOf(next.startDate, next.startTime) - instantOf(live.startDate, live.startTime) <= 61 * 60_000
+  ) {
     await expect(page.locator('li[data-state="soon"]').filter({ hasText: next.name })).toBeVisible();
   }
   expect(await seriousViolations(page)).toEqual([]);
@@ -79,9 +84,13 @@ test('a visitor opens Programação from the navigation bar: the lecture on now,
 
   // Past its end, without a reload: the lecture is no longer live.
   await page.clock.fastForward(instantOf(live.startDate, live.endTime) - instantOf(live.startDate, live.startTime) + 30_000);
-  await expect(page.locator('li[data-state="live"]').filter({ hasText: live.name })).toHaveCount(0);
+  // By its whole title: after 23:30 the seed's live lecture ends at midnight and its
+  // 'Ao vivo: … (continuação)' follows at 00:00, a title that contains the first one.
+  const liveRow = (name: string) =>
+    page.locator('li[data-state="live"]').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+  await expect(liveRow(live.name)).toHaveCount(0);
   if (next && instantOf(next.startDate, next.startTime) <= instantOf(live.startDate, live.endTime) + 30_000) {
-    await expect(page.locator('li[data-state="live"]').filter({ hasText: next.name })).toBeVisible();
+    await expect(liveRow(next.name)).toBeVisible();
   }
 
   // Back to the live minute: 'Assistir' opens the room's lecture screen.
