@@ -103,6 +103,11 @@ export const wallClock = (instant: number, timeZone = DEFAULT_TIME_ZONE): WallCl
       second: shifted.getUTCSeconds(),
     };
   }
+  return intlWallClock(instant, timeZone);
+};
+
+/** The wall clock on Intl, never a remembered span. */
+const intlWallClock = (instant: number, timeZone: string): WallClock => {
   const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   for (const part of formatOf(timeZone).formatToParts(instant)) {
     if (part.type in clock) clock[part.type as keyof WallClock] = Number(part.value);
@@ -114,11 +119,7 @@ export const wallClock = (instant: number, timeZone = DEFAULT_TIME_ZONE): WallCl
 /** The zone's offset from UTC at an instant, on Intl (never a remembered span): what spans are made of. */
 const measuredOffset = (instant: number, timeZone: string): number => {
   const seconds = Math.floor(instant / 1000) * 1000;
-  const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of formatOf(timeZone).formatToParts(seconds)) {
-    if (part.type in clock) clock[part.type as keyof WallClock] = Number(part.value);
-  }
-  clock.hour %= 24;
+  const clock = intlWallClock(seconds, timeZone);
   return Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second) - seconds;
 };
 
