@@ -162,13 +162,19 @@ export const Stage = ({ title, children, defs }: { title: string; children: Reac
       return now.left === was.left && now.right === was.right ? was : now;
     });
   };
+  // The scene is centred in the first frame's rendering, before it is painted, not in React's
+  // commit: reading its size there forced a layout of the whole scene inside the commit's task,
+  // one long task on a phone (decision 063). The frame lays the scene out once either way.
   useLayoutEffect(() => {
-    const element = viewport.current;
-    if (!element) return;
-    element.scrollLeft = (element.scrollWidth - element.clientWidth) / 2;
-    start.current = element.scrollLeft;
-    setPannable(element.scrollWidth > element.clientWidth + 8);
-    measure();
+    const frame = requestAnimationFrame(() => {
+      const element = viewport.current;
+      if (!element) return;
+      element.scrollLeft = (element.scrollWidth - element.clientWidth) / 2;
+      start.current = element.scrollLeft;
+      setPannable(element.scrollWidth > element.clientWidth + 8);
+      measure();
+    });
+    return () => cancelAnimationFrame(frame);
   }, []);
   // The hint goes at the visitor's first swipe (the centring above scrolls too: it does not count).
   const onScroll = () => {
