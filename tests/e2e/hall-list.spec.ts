@@ -152,8 +152,10 @@ test.describe('on a 390×844 phone', () => {
     await expect(page).toHaveURL(/\/hall-estandes-gold$/);
     await page.goBack();
     const congress = page.getByRole('link', { name: 'Ir para: Congresso 1' });
-    // Back in the hall: wait for it before looking at its arrows (a check before it painted
-    // found no arrow and skipped the walk).
+    // Back in the entrance: wait for it, then for its arrows, before the walk. A check of the
+    // arrows alone could find the gold hall's, still on screen, and the walk then end at once
+    // when they went with it (the entrance's show once its scene is centred, in its first frame).
+    await expect(congress).toBeAttached();
     await expect(left).toBeVisible();
     await panToTheEnd(left);
     await expect(congress).toBeInViewport();

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
@@ -164,15 +165,18 @@ export const Stage = ({ title, children, defs }: { title: string; children: Reac
   };
   // The scene is centred in the first frame's rendering, before it is painted, not in React's
   // commit: reading its size there forced a layout of the whole scene inside the commit's task,
-  // one long task on a phone (decision 063). The frame lays the scene out once either way.
+  // one long task on a phone (decision 063). The frame lays the scene out once either way. The
+  // arrows and the hint are drawn in that same frame (flushSync), so its first picture has them.
   useLayoutEffect(() => {
     const frame = requestAnimationFrame(() => {
       const element = viewport.current;
       if (!element) return;
       element.scrollLeft = (element.scrollWidth - element.clientWidth) / 2;
       start.current = element.scrollLeft;
-      setPannable(element.scrollWidth > element.clientWidth + 8);
-      measure();
+      flushSync(() => {
+        setPannable(element.scrollWidth > element.clientWidth + 8);
+        measure();
+      });
     });
     return () => cancelAnimationFrame(frame);
   }, []);
