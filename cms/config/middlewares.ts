@@ -13,10 +13,7 @@ export default () => {
     'global::proxy',
     'strapi::logger',
     'strapi::errors',
-    // A lecture's heartbeats (by the thousand a second at a congress) answered before the router:
-    // same-origin, a live client token, small JSON; anything else goes on to the route (decision
-    // 055). Before the security headers and compression: it sets what they would (decision 061).
-    'global::heartbeat',
+    // (A lecture's heartbeats are answered before Koa, by http/heartbeat-front.ts: decision 064.)
     {
       name: 'strapi::security',
       config: {

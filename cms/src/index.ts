@@ -20,6 +20,7 @@ import { openPayments } from './commerce/providers/registry';
 import { closeRateLimits, openRateLimits } from './auth/rate-limit';
 import { authRoutes } from './auth/routes';
 import { startChat, type ChatServer } from './chat/server';
+import { installHeartbeatFront } from './http/heartbeat-front';
 import { documentRules } from './documents/rules';
 import { appErrorListener } from './http/app-errors';
 import { asStrapiRoutes } from './http/router';
@@ -37,7 +38,6 @@ import { watchStatements } from './http/watched-writes';
 import { sessionMemoOf } from './auth/session-memo';
 import { settings } from './lib/settings';
 import { smsSender } from './sms/sender';
-import accessLog from './lib/access-log';
 import securityHeaders from './lib/security-headers';
 
 let chat: ChatServer | null = null;
@@ -52,10 +52,11 @@ export default {
     // Errors that escape the middlewares go to the log; a client that cancels an upload does not.
     // Koa's own handler, which both Koa and the upload plugin's 'error' listener call.
     strapi.server.app.onerror = appErrorListener(strapi.log);
+    // A lecture's heartbeats (by the thousand a second at a congress) answered on the HTTP server
+    // before Koa: same-origin, a live client token, small JSON; anything else goes on (decision 064).
+    installHeartbeatFront(strapi);
     // strapi::security with its helmet built once, not per request (decision 058).
     strapi.get('middlewares').set('strapi::security', securityHeaders);
-    // strapi::logger's line for every request but the accepted heartbeats, counted instead (decision 059).
-    strapi.get('middlewares').set('strapi::logger', accessLog);
     // The Content Manager and the content API (API tokens) write through the document service:
     // the same rules and activity-log lines as the product's routes hold there (decision 023);
     // orders, their items and payments are read only there, coupons held to their rules (decision 051).

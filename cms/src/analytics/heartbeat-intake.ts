@@ -22,7 +22,7 @@ const intakes = new WeakMap<Core.Strapi, HeartbeatIntake>();
 
 /**
  * The one place a heartbeat is accepted (decision 047), shared by its route and by the fast path
- * that answers it before Strapi's router (middlewares/heartbeat.ts, decision 055): the same limiter
+ * that answers it before Koa (http/heartbeat-front.ts, decisions 055 and 064): the same limiter
  * counts, the same cache of lectures' events.
  */
 export const heartbeatIntake = (strapi: Core.Strapi): HeartbeatIntake => {

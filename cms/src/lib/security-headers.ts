@@ -57,6 +57,29 @@ export const securityHeaders = async (strapi: object, ctx: SecurityContext): Pro
   await instances.get(strapi)?.(ctx, () => Promise.resolve());
 };
 
+/**
+ * The headers this middleware sets on an answer to `ctx` (a request's method and path), recorded
+ * once from its helmet: for a handler that answers before Koa (the heartbeat's front, decision 064),
+ * which sets them itself. Empty until the middleware is built (before the server listens).
+ */
+export const securityHeaderList = async (strapi: object, ctx: SecurityContext): Promise<readonly [string, string][]> => {
+  const middleware = instances.get(strapi);
+  if (!middleware) return [];
+  const recorded = new Map<string, string>();
+  const res = {
+    setHeader(name: string, value: unknown) {
+      recorded.set(name, String(value));
+    },
+    removeHeader(name: string) {
+      recorded.delete(name);
+    },
+    getHeader: (name: string) => recorded.get(name),
+  };
+  const req = { method: ctx.method, url: ctx.path, headers: {} };
+  await middleware({ ...ctx, req, res } as SecurityContext, () => Promise.resolve());
+  return [...recorded];
+};
+
 export default (config: HelmetConfig, { strapi }: { strapi: Core.Strapi }) => {
   const base = fp.defaultsDeep(defaults, config) as HelmetConfig;
   // Strapi's own reads NODE_ENV on each request; Strapi's configuration holds the same value.

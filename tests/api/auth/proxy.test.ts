@@ -43,6 +43,14 @@ describe('behind a reverse proxy', () => {
     expect(heartbeatFastPathAnswered()).toBe(answered + 1);
     expect(beat.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     expect(beat.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+    // Its origin is the proxy's (decision 064): a page of https://plataforma.test behind it is the same origin.
+    const proxied = await server
+      .request()
+      .post('/api/site/v1/watch/heartbeat')
+      .set({ ...VISITOR, Host: 'plataforma.test', Origin: 'https://plataforma.test', Authorization: `Bearer ${token}` })
+      .send({ lectureId: 999_999 });
+    expect(proxied.status).toBe(404);
+    expect(heartbeatFastPathAnswered()).toBe(answered + 2);
   });
 
   it('ignores X-Forwarded-* from a peer that is not a configured proxy', async () => {
@@ -50,6 +58,25 @@ describe('behind a reverse proxy', () => {
     const { res, ip } = await softLoginFrom(VISITOR);
     expect(ip).toBe('127.0.0.1');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+    // The heartbeat answered before Koa reads them no more than Koa does (decision 064): no HSTS,
+    // and a page of https://plataforma.test is another origin than the http:// one it reached.
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    const answered = heartbeatFastPathAnswered();
+    const beat = (origin?: string) =>
+      (server as TestServer)
+        .request()
+        .post('/api/site/v1/watch/heartbeat')
+        .set({ ...VISITOR, Host: 'plataforma.test', Authorization: `Bearer ${token}`, ...(origin ? { Origin: origin } : {}) })
+        .send({ lectureId: 999_999 });
+    const plain = await beat();
+    expect(plain.status).toBe(404);
+    expect(heartbeatFastPathAnswered()).toBe(answered + 1);
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect((await beat('https://plataforma.test')).status).toBe(404);
+    expect(heartbeatFastPathAnswered()).toBe(answered + 1);
+    expect((await beat('http://plataforma.test')).status).toBe(404);
+    expect(heartbeatFastPathAnswered()).toBe(answered + 2);
   });
 
   it('trusts nobody by default, and sends no HSTS or X-Powered-By over plain HTTP', async () => {

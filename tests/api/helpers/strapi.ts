@@ -204,12 +204,12 @@ export const flushAnalytics = async (server: TestServer): Promise<void> => {
   await flushStandEvents(server.strapi);
 };
 
-/** How many heartbeats the server answered before its router (middlewares/heartbeat.ts, decision 055). */
+/** How many heartbeats the server answered before Koa (http/heartbeat-front.ts, decisions 055 and 064). */
 export const heartbeatFastPathAnswered = (): number => {
   const load = createRequire(__filename);
   const { heartbeatFastPath } = load(
-    path.join(cmsDir, 'dist/src/middlewares/heartbeat'),
-  ) as typeof import('../../../cms/src/middlewares/heartbeat');
+    path.join(cmsDir, 'dist/src/http/heartbeat-front'),
+  ) as typeof import('../../../cms/src/http/heartbeat-front');
   return heartbeatFastPath.answered;
 };
 

@@ -15,7 +15,7 @@ import { routeFor, siteRouter } from '../../../http/router';
  * (the database down for a while) answers 503.
  *
  * A same-origin heartbeat with a live client token is answered before the router by
- * middlewares/heartbeat.ts (decision 055) with the same intake; this route answers the others
+ * http/heartbeat-front.ts (decisions 055, 064) with the same intake; this route answers the others
  * (no token or a dead one, another origin, a body that is not small JSON).
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
