@@ -5,10 +5,12 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installWindowProbe } from './probe.mjs';
 
 const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'cms');
 const { Server } = createRequire(path.join(cmsDir, 'package.json'))('socket.io');
 
+installWindowProbe();
 const server = http.createServer();
 const io = new Server(server, { serveClient: false, maxHttpBufferSize: 16 * 1024 });
 let nextId = 1;

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installWindowProbe } from './probe.mjs';
 
 const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'cms');
 const require = createRequire(path.join(cmsDir, 'package.json'));
@@ -49,12 +50,16 @@ const setup = async (app, file) => {
   fs.writeFileSync(file, JSON.stringify({ stands, clients, eventId: event.id, staff }));
 };
 
+installWindowProbe();
 try {
   const app = await createStrapi({ appDir: cmsDir, distDir: path.join(cmsDir, 'dist') }).load();
   if (process.env.BENCH_CHAT_SETUP) await setup(app, process.env.BENCH_CHAT_SETUP);
   await app.listen();
   process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
-  process.stdin.on('close', () => app.destroy().finally(() => process.exit(0)));
+  const stop = () => app.destroy().finally(() => process.exit(0));
+  process.stdin.on('close', stop);
+  // The bench stops its processes with SIGTERM: exiting normally writes a --cpu-prof profile.
+  process.once('SIGTERM', stop);
   process.stdin.resume();
 } catch (error) {
   console.error(error?.stack ?? error);

@@ -30,6 +30,7 @@ import {
   tail,
   tempDir,
 } from './lib.mjs';
+import { measureWindow } from './probe.mjs';
 
 const int = (name, fallback) => {
   const raw = process.env[name];
@@ -49,6 +50,8 @@ const config = {
   postgresUrl: process.env.BENCH_POSTGRES_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
   redisUrl: process.env.BENCH_REDIS_URL || process.env.REDIS_URL || 'redis://127.0.0.1:6379/15',
 };
+// BENCH_CHAT_NODE_FLAGS: Node flags for the product's server processes (e.g. V8's GC flags), space-separated.
+const serverFlags = (process.env.BENCH_CHAT_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const MB = 1024 * 1024;
 const log = (message) => console.log(`[bench:chat] ${message}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -76,7 +79,7 @@ const startBare = async (dir, port) => {
     env: { ...process.env, PORT: String(port) },
   });
   await waitForLine(server, logFile, 'bare');
-  return server;
+  return Object.assign(server, { logFile });
 };
 
 const startProduct = async (label, dir, port, env, setupFile) => {
@@ -87,7 +90,7 @@ const startProduct = async (label, dir, port, env, setupFile) => {
       ([key]) => !/^(DATABASE_|PORT$|HOST$|PUBLIC_|NODE_ENV$|LOG_LEVEL$|SEED_|SMS_|S3_|UPLOAD_|REDIS_|SECRETS_FILE$)/.test(key),
     ),
   );
-  const server = startProcess(`chat ${label}`, process.execPath, [path.join(benchDir, 'chat-server.mjs')], {
+  const server = startProcess(`chat ${label}`, process.execPath, [...serverFlags, path.join(benchDir, 'chat-server.mjs')], {
     cwd: cmsDir,
     logFile,
     env: {
@@ -108,7 +111,7 @@ const startProduct = async (label, dir, port, env, setupFile) => {
     },
   });
   await waitForLine(server, logFile, label);
-  return server;
+  return Object.assign(server, { logFile });
 };
 
 // ---------------------------------------------------------------- load
@@ -159,7 +162,7 @@ const openPairs = async ({ clientPort, standPort, accounts }) => {
   return pairs;
 };
 
-const drive = async (pairs) => {
+const drive = async (pairs, servers) => {
   const sent = new Map(); // text → { at, measured, acked, delivered }
   const latencies = [];
   const refused = {};
@@ -181,6 +184,9 @@ const drive = async (pairs) => {
         received += 1;
         latencies.push(nowMs() - entry.at);
       }
+      // Done with: kept no longer (a load generator that holds every message makes old-generation
+      // garbage collections of its own, and its stalls would count as delivery latency).
+      if (entry.answered) sent.delete(message.text);
     });
 
   const sender = (pair, socket, side) => {
@@ -202,6 +208,7 @@ const drive = async (pairs) => {
         }
         entry.acked = true;
         if (entry.measured) ackedMeasured += 1;
+        if (entry.delivered) sent.delete(text);
       });
     };
   };
@@ -224,11 +231,19 @@ const drive = async (pairs) => {
     }
   }
   await sleep(config.warmup * 1000);
+  // This process's own view of the window: a stall here delays the arrivals it timestamps.
+  const own = measureWindow();
+  openWindow(servers);
+  own.read();
   measuring = true;
   const started = nowMs();
   await sleep(config.seconds * 1000);
   measuring = false;
   const seconds = (nowMs() - started) / 1000;
+  const generator = own.read();
+  own.stop();
+  const serverWindows = await closeWindow(servers);
+
   stopped = true;
   for (const timer of timers) clearTimeout(timer);
   // Whatever is still on its way gets 20 s to be answered and arrive before it counts as lost.
@@ -250,8 +265,30 @@ const drive = async (pairs) => {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
+    servers: serverWindows,
+    generator,
   };
 };
+
+/** Opens a new window in each server's probe (probe.mjs); the window's figures are read by `closeWindow`. */
+const openWindow = (servers) => {
+  for (const server of servers) process.kill(server.child.pid, 'SIGUSR2');
+};
+const closeWindow = async (servers) => {
+  const counts = servers.map((server) => windowsIn(server.logFile).length);
+  for (const server of servers) process.kill(server.child.pid, 'SIGUSR2');
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    if (servers.every((server, i) => windowsIn(server.logFile).length > counts[i])) break;
+    await sleep(50);
+  }
+  return servers.map((server) => windowsIn(server.logFile).at(-1) ?? null);
+};
+const windowsIn = (logFile) =>
+  fs
+    .readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('{"window"'))
+    .map((line) => JSON.parse(line).window);
 
 const closeAll = (pairs) => {
   for (const pair of pairs) {
@@ -295,7 +332,7 @@ const productRun = async ({ label, env, twoInstances }) => {
   );
   const pairs = idle.value;
   try {
-    const result = await drive(pairs);
+    const result = await drive(pairs, [first, ...(second ? [second] : [])]);
     return {
       ...result,
       idleKbPerSocket: Number(idle.perSocketKb.toFixed(1)),
@@ -329,7 +366,7 @@ const main = async () => {
             openPairs({ clientPort: config.port + 2, standPort: config.port + 2, accounts: null }),
           );
           try {
-            const result = await drive(idle.value);
+            const result = await drive(idle.value, [server]);
             return {
               ...result,
               idleKbPerSocket: Number(idle.perSocketKb.toFixed(1)),
@@ -392,6 +429,22 @@ const main = async () => {
     );
   }
   console.log('Goal: p99 ≤ 50 ms and 0 lost on the product rows.');
+  console.log('\nIn the measured window: each server process (event loop delay, garbage collection, CPU) and the load generator');
+  console.log('| scenario | process | CPU % | loop p99 ms | loop max ms | GC pauses | GC ms | GC max ms | major GCs | major ms |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    if (r.error) continue;
+    (r.servers ?? []).forEach((w, i) => {
+      if (!w) return;
+      console.log(
+        `| ${r.scenario} | server ${i + 1} | ${w.cpuPercent} | ${fmt(w.loopP99)} | ${fmt(w.loopMax)} | ${w.gcCount} | ${w.gcMs} | ${fmt(w.gcMaxMs)} | ${w.gcMajor} | ${w.gcMajorMs} |`,
+      );
+    });
+    const g = r.generator;
+    console.log(
+      `| ${r.scenario} | load generator | ${g.cpuPercent} | ${fmt(g.loopP99)} | ${fmt(g.loopMax)} | ${g.gcCount} | ${g.gcMs} | ${fmt(g.gcMaxMs)} | ${g.gcMajor} | ${g.gcMajorMs} |`,
+    );
+  }
   const out = path.join(root, 'bench-results');
   fs.mkdirSync(out, { recursive: true });
   const file = path.join(out, `chat-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
