@@ -45,17 +45,8 @@ const defaults: HelmetConfig = {
 const mergeConfig = (existing: HelmetConfig, added: HelmetConfig): HelmetConfig =>
   fp.mergeWith((obj: unknown, src: unknown) => (Array.isArray(obj) && Array.isArray(src) ? obj.concat(src) : undefined), existing, added);
 
-/** Each Strapi's security middleware, for a middleware that answers before it (securityHeaders). */
+/** Each Strapi's security middleware, for a handler that answers before it (securityHeaderList). */
 const instances = new WeakMap<object, Middleware>();
-
-/**
- * Sets on `ctx` the headers this middleware would: for a middleware placed before it that
- * answers a request itself (the heartbeat's fast path, decision 061). Nothing until the
- * middleware is built (Strapi builds every middleware before the server listens).
- */
-export const securityHeaders = async (strapi: object, ctx: SecurityContext): Promise<void> => {
-  await instances.get(strapi)?.(ctx, () => Promise.resolve());
-};
 
 /**
  * The headers this middleware sets on an answer to `ctx` (a request's method and path), recorded
