@@ -9,9 +9,9 @@
 //   postgres    the product, one instance, on PostgreSQL;
 //   redis       the product, two instances on PostgreSQL through Redis (REDIS_URL): clients on the
 //               first, attendants on the second.
-// Per idle socket: the server's resident memory growth once every socket is connected and in its
-// chat, divided by the sockets. Prints one table, writes bench-results/chat-<timestamp>.json; exits 0
-// whatever the figures, 1 when something failed to run.
+// Per idle socket: what the servers' heap and buffers grew by, each read after a full collection,
+// once every socket is connected and in its chat, divided by the sockets. Prints one table, writes
+// bench-results/chat-<timestamp>.json; exits 0 whatever the figures, 1 when something failed to run.
 import fs from 'node:fs';
 import path from 'node:path';
 import { io } from 'socket.io-client';
@@ -74,7 +74,7 @@ const waitForLine = async (server, logFile, label) => {
 const startBare = async (dir, port) => {
   await assertPortFree(port);
   const logFile = path.join(dir, 'bare.log');
-  const server = startProcess('chat bare', process.execPath, [path.join(benchDir, 'chat-bare.mjs')], {
+  const server = startProcess('chat bare', process.execPath, ['--expose-gc', path.join(benchDir, 'chat-bare.mjs')], {
     logFile,
     env: { ...process.env, PORT: String(port) },
   });
@@ -90,7 +90,8 @@ const startProduct = async (label, dir, port, env, setupFile) => {
       ([key]) => !/^(DATABASE_|PORT$|HOST$|PUBLIC_|NODE_ENV$|LOG_LEVEL$|SEED_|SMS_|S3_|UPLOAD_|REDIS_|SECRETS_FILE$)/.test(key),
     ),
   );
-  const server = startProcess(`chat ${label}`, process.execPath, [...serverFlags, path.join(benchDir, 'chat-server.mjs')], {
+  // --expose-gc: the idle memory is read after a full collection (probe.mjs); nothing else calls it.
+  const server = startProcess(`chat ${label}`, process.execPath, ['--expose-gc', ...serverFlags, path.join(benchDir, 'chat-server.mjs')], {
     cwd: cmsDir,
     logFile,
     env: {
@@ -283,12 +284,14 @@ const closeWindow = async (servers) => {
   }
   return servers.map((server) => windowsIn(server.logFile).at(-1) ?? null);
 };
-const windowsIn = (logFile) =>
+const windowsIn = (logFile) => linesIn(logFile, 'window');
+/** The server's probe lines `{"<key>":{...}}` in its log, oldest first. */
+const linesIn = (logFile, key) =>
   fs
     .readFileSync(logFile, 'utf8')
     .split('\n')
-    .filter((line) => line.startsWith('{"window"'))
-    .map((line) => JSON.parse(line).window);
+    .filter((line) => line.startsWith(`{"${key}"`))
+    .map((line) => JSON.parse(line)[key]);
 
 const closeAll = (pairs) => {
   for (const pair of pairs) {
@@ -311,13 +314,44 @@ const scenario = async (name, fn) => {
   }
 };
 
-/** Memory growth of the server processes across `fn` (VmRSS), per socket connected. */
-const measureIdle = async (pids, sockets, fn) => {
-  const before = pids.reduce((sum, pid) => sum + (procStatus(pid, 'VmRSS') ?? 0), 0);
-  const value = await fn();
-  await sleep(2_000);
-  const after = pids.reduce((sum, pid) => sum + (procStatus(pid, 'VmRSS') ?? 0), 0);
-  return { value, rssBeforeMb: before / MB, rssAfterMb: after / MB, perSocketKb: (after - before) / 1024 / sockets };
+/** Each server's heap and memory outside it after a full collection (probe.mjs's `memory` line). */
+const memoryOf = async (servers) => {
+  const counts = servers.map((server) => linesIn(server.logFile, 'memory').length);
+  for (const server of servers) server.child.stdin.write('memory\n');
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    if (servers.every((server, i) => linesIn(server.logFile, 'memory').length > counts[i])) break;
+    await sleep(50);
+  }
+  return servers.map((server) => linesIn(server.logFile, 'memory').at(-1) ?? null);
+};
+
+/**
+ * Drives the load on `pairs`, then reads what their sockets hold once idle: the servers' heap and
+ * memory outside it (buffers) after a full collection, with the sockets still connected and in
+ * their chats and again once they are closed, the difference over the sockets. Read after the
+ * measured window, since a forced collection resizes the heap and changes the collections that
+ * follow. Resident memory (VmRSS) growth was the measure before, but it depends on when the
+ * collector last ran and how much it gave back, and once came out negative.
+ */
+const driveAndMeasure = async (servers, pairs) => {
+  try {
+    const result = await drive(pairs, servers);
+    const rss = servers.reduce((sum, server) => sum + (procStatus(server.child.pid, 'VmRSS') ?? 0), 0);
+    const connected = await memoryOf(servers);
+    closeAll(pairs);
+    await sleep(2_000);
+    const closed = await memoryOf(servers);
+    if ([...connected, ...closed].some((m) => !m?.collected)) throw new Error('a server did not report its memory after a full collection');
+    const held = (memory) => memory.reduce((sum, m) => sum + m.heapUsed + m.external, 0);
+    return {
+      ...result,
+      idleKbPerSocket: Number(((held(connected) - held(closed)) / 1024 / (2 * pairs.length)).toFixed(1)),
+      rssMb: Number((rss / MB).toFixed(0)),
+      instances: servers.length,
+    };
+  } finally {
+    closeAll(pairs);
+  }
 };
 
 const productRun = async ({ label, env, twoInstances }) => {
@@ -326,22 +360,9 @@ const productRun = async ({ label, env, twoInstances }) => {
   const first = await startProduct(`${label}-a`, dir, config.port, { ...productionSecretsOnce(), ...env }, setupFile);
   const accounts = JSON.parse(fs.readFileSync(setupFile, 'utf8'));
   const second = twoInstances ? await startProduct(`${label}-b`, dir, config.port + 1, { ...productionSecretsOnce(), ...env }) : null;
-  const pids = [first.child.pid, ...(second ? [second.child.pid] : [])];
-  const idle = await measureIdle(pids, 2 * config.pairs, () =>
-    openPairs({ clientPort: config.port, standPort: second ? config.port + 1 : config.port, accounts }),
-  );
-  const pairs = idle.value;
-  try {
-    const result = await drive(pairs, [first, ...(second ? [second] : [])]);
-    return {
-      ...result,
-      idleKbPerSocket: Number(idle.perSocketKb.toFixed(1)),
-      rssMb: Number(idle.rssAfterMb.toFixed(0)),
-      instances: pids.length,
-    };
-  } finally {
-    closeAll(pairs);
-  }
+  const servers = [first, ...(second ? [second] : [])];
+  const pairs = await openPairs({ clientPort: config.port, standPort: second ? config.port + 1 : config.port, accounts });
+  return driveAndMeasure(servers, pairs);
 };
 
 // Both instances of one scenario share their secrets (the tokens are signed with one key).
@@ -362,20 +383,8 @@ const main = async () => {
         await scenario('bare', async () => {
           const dir = tempDir('bench-chat-bare-');
           const server = await startBare(dir, config.port + 2);
-          const idle = await measureIdle([server.child.pid], 2 * config.pairs, () =>
-            openPairs({ clientPort: config.port + 2, standPort: config.port + 2, accounts: null }),
-          );
-          try {
-            const result = await drive(idle.value, [server]);
-            return {
-              ...result,
-              idleKbPerSocket: Number(idle.perSocketKb.toFixed(1)),
-              rssMb: Number(idle.rssAfterMb.toFixed(0)),
-              instances: 1,
-            };
-          } finally {
-            closeAll(idle.value);
-          }
+          const pairs = await openPairs({ clientPort: config.port + 2, standPort: config.port + 2, accounts: null });
+          return driveAndMeasure([server], pairs);
         }),
       );
     } else if (name === 'sqlite') {
@@ -411,7 +420,7 @@ const main = async () => {
   const floor = results.find((r) => r.scenario === 'bare' && !r.error);
   console.log('\nLive chat — delivery latency from send to the other side (ms), messages in the measured window');
   console.log(
-    '| scenario | instances | sent/s | sent | acked | received | lost | refused | p50 | p95 | p99 | p99 / floor | idle KB/socket | RSS MB |',
+    '| scenario | instances | sent/s | sent | acked | received | lost | refused | p50 | p95 | p99 | p99 / floor | idle KB/socket (heap after GC) | RSS MB |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
@@ -430,19 +439,21 @@ const main = async () => {
   }
   console.log('Goal: p99 ≤ 50 ms and 0 lost on the product rows.');
   console.log('\nIn the measured window: each server process (event loop delay, garbage collection, CPU) and the load generator');
-  console.log('| scenario | process | CPU % | loop p99 ms | loop max ms | GC pauses | GC ms | GC max ms | major GCs | major ms |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| scenario | process | CPU % | main thread on CPU % | main thread waiting for a CPU % | loop p99 ms | loop max ms | GC pauses | GC ms | GC max ms | major GCs | major ms |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     if (r.error) continue;
     (r.servers ?? []).forEach((w, i) => {
       if (!w) return;
       console.log(
-        `| ${r.scenario} | server ${i + 1} | ${w.cpuPercent} | ${fmt(w.loopP99)} | ${fmt(w.loopMax)} | ${w.gcCount} | ${w.gcMs} | ${fmt(w.gcMaxMs)} | ${w.gcMajor} | ${w.gcMajorMs} |`,
+        `| ${r.scenario} | server ${i + 1} | ${w.cpuPercent} | ${fmt(w.mainRunPercent, 0)} | ${fmt(w.mainWaitPercent, 0)} | ${fmt(w.loopP99)} | ${fmt(w.loopMax)} | ${w.gcCount} | ${w.gcMs} | ${fmt(w.gcMaxMs)} | ${w.gcMajor} | ${w.gcMajorMs} |`,
       );
     });
     const g = r.generator;
     console.log(
-      `| ${r.scenario} | load generator | ${g.cpuPercent} | ${fmt(g.loopP99)} | ${fmt(g.loopMax)} | ${g.gcCount} | ${g.gcMs} | ${fmt(g.gcMaxMs)} | ${g.gcMajor} | ${g.gcMajorMs} |`,
+      `| ${r.scenario} | load generator | ${g.cpuPercent} | ${fmt(g.mainRunPercent, 0)} | ${fmt(g.mainWaitPercent, 0)} | ${fmt(g.loopP99)} | ${fmt(g.loopMax)} | ${g.gcCount} | ${g.gcMs} | ${fmt(g.gcMaxMs)} | ${g.gcMajor} | ${g.gcMajorMs} |`,
     );
   }
   const out = path.join(root, 'bench-results');
