@@ -9,9 +9,10 @@
 //   postgres    the product, one instance, on PostgreSQL;
 //   redis       the product, two instances on PostgreSQL through Redis (REDIS_URL): clients on the
 //               first, attendants on the second.
-// Per idle socket: what the servers' heap and buffers grew by, each read after a full collection,
-// once every socket is connected and in its chat, divided by the sockets. Prints one table, writes
-// bench-results/chat-<timestamp>.json; exits 0 whatever the figures, 1 when something failed to run.
+// Per idle socket: after the load, the servers' heap and buffers with every socket still in its chat
+// less the same once they are closed, each read after a full collection, over the sockets. Prints
+// one table, writes bench-results/chat-<timestamp>.json; exits 0 whatever the figures, 1 when
+// something failed to run.
 import fs from 'node:fs';
 import path from 'node:path';
 import { io } from 'socket.io-client';
@@ -336,6 +337,7 @@ const memoryOf = async (servers) => {
 const driveAndMeasure = async (servers, pairs) => {
   try {
     const result = await drive(pairs, servers);
+    // Resident memory under the load, before the collection below gives any back.
     const rss = servers.reduce((sum, server) => sum + (procStatus(server.child.pid, 'VmRSS') ?? 0), 0);
     const connected = await memoryOf(servers);
     closeAll(pairs);
