@@ -179,6 +179,19 @@ describe('useChat (SPEC §7 live chat, §9 reconnect check)', () => {
     expect(hook.result.current.otherTyping).toBe(false);
   });
 
+  it("stops showing the other side typing once that side's message arrives", () => {
+    vi.useFakeTimers();
+    const { hook, socket } = open();
+    act(() => socket.serve(CHAT_EVENTS.typing, { senderType: 'stand', typing: true }));
+    expect(hook.result.current.otherTyping).toBe(true);
+    act(() => socket.serve(CHAT_EVENTS.message, message(10, 'Temos sim', 'stand')));
+    expect(hook.result.current.otherTyping).toBe(false);
+    // Its own message (an echo without acknowledgement) does not touch the other side's state.
+    act(() => socket.serve(CHAT_EVENTS.typing, { senderType: 'stand', typing: true }));
+    act(() => socket.serve(CHAT_EVENTS.message, message(11, 'Obrigada', 'client')));
+    expect(hook.result.current.otherTyping).toBe(true);
+  });
+
   it('an ended session is said so, and the socket closes when the screen goes', () => {
     const hook = renderHook(() => useChat({ token: 'tk', standId: 3, side: 'client' }));
     const socket = sockets[0];

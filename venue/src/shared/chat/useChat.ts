@@ -140,7 +140,14 @@ export const useChat = ({ token, standId, clientId, side, enabled = true, onUpda
       setConnection('offline');
       if (errorOf(reason) === CHAT_ERRORS.unauthorized) setError(CHAT_ERRORS.unauthorized);
     });
-    socket.on(CHAT_EVENTS.message, (message: ChatMessage) => setEntries((current) => mergeMessages(current, [message])));
+    socket.on(CHAT_EVENTS.message, (message: ChatMessage) => {
+      setEntries((current) => mergeMessages(current, [message]));
+      // The other side's message has come: it is no longer typing it.
+      if (message.senderType !== side) {
+        clearTimeout(typingTimer);
+        setOtherTyping(false);
+      }
+    });
     socket.on(CHAT_EVENTS.presence, (presence: ChatPresence) => {
       if (presence.standId === standId) setOnline(presence.online);
     });
