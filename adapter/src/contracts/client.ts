@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { digits, emailSchema, idSchema, optionalText, personNameSchema } from './common';
+import { digits, emailSchema, formUrl, idSchema, optionalText, personNameSchema } from './common';
 import { languageSchema } from './language';
 import { listOrder, type OrderFieldOf } from '../list-query';
 import { CLIENT_ERASURE_WORD } from '../constants';
@@ -8,6 +8,12 @@ import type { StandEventExport } from './stand-event';
 import type { CertificateExport } from './certificate';
 
 export { clientPaths } from './paths';
+
+/**
+ * A social link of a profile: blank (stored as none), or a web address, http or https only — the
+ * network room shows it as a link to everyone in it (a `javascript:` one would run there).
+ */
+const socialLink = formUrl.pipe(z.string().max(255).nullish());
 
 /** A client's profile fields (SPEC §3 Client). CPF, CEP and phone travel as digits. */
 export const clientProfileSchema = z.object({
@@ -27,9 +33,9 @@ export const clientProfileSchema = z.object({
   ddd: digits(3).nullish(),
   phone: digits(13).nullish(),
   language: languageSchema.optional(),
-  facebook: optionalText(255),
-  twitter: optionalText(255),
-  linkedIn: optionalText(255),
+  facebook: socialLink,
+  twitter: socialLink,
+  linkedIn: socialLink,
 });
 export type ClientProfileInput = z.infer<typeof clientProfileSchema>;
 
