@@ -159,6 +159,16 @@ export const MESSAGE_KEYS = [
   'orders.error.noManualPayment',
   // Stock tooling (the Content Manager, the content API) on commerce (decision 051).
   'orders.error.readOnlyHere',
+  // Every other type on the stock paths: what no rule speaks for, read-only types, staff users (decision 077).
+  'api.error.notWritableHere',
+  'api.error.linkedElsewhere',
+  'api.error.passwordHere',
+  'logs.error.appendOnly',
+  'contact.error.readOnlyHere',
+  'pageView.error.readOnlyHere',
+  'languagePacks.error.readOnlyHere',
+  'users.error.superAdminOnly',
+  'users.error.firstAccessHere',
   'coupons.error.unknown',
   'coupons.error.expired',
   'coupons.error.exhausted',
