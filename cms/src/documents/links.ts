@@ -52,3 +52,51 @@ export const resolveLink = async (strapi: Core.Strapi, target: string, ref: Link
   } | null;
   return row?.id ?? null;
 };
+
+/** What a document-service write does to a to-many link: the targets it sets, or those it connects and disconnects. */
+export type ManyLinkChange = { set: LinkRef[] } | { connect: LinkRef[]; disconnect: LinkRef[] };
+
+const refsOf = (value: unknown): LinkRef[] | null => {
+  const refs = list(value).map(refOf);
+  return refs.every((ref): ref is LinkRef => ref !== undefined && ref !== null) ? refs : null;
+};
+
+/**
+ * What a document-service write does to a to-many link (a lecture's speakers), in the shapes
+ * Strapi takes: `undefined` when it leaves the link alone (also the Content Manager's empty
+ * `{ connect: [], disconnect: [] }`), `null` for a shape it cannot read (refused by the caller),
+ * the change otherwise. Shorthand (`[5, 'abc…']`) and `{ set }` set the list; `{ connect,
+ * disconnect }` changes it.
+ */
+export const manyLinksOf = (value: unknown): ManyLinkChange | null | undefined => {
+  if (value === undefined) return undefined;
+  if (value === null) return { set: [] };
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    const shape = value as { set?: unknown; connect?: unknown; disconnect?: unknown };
+    if ('set' in shape) {
+      const set = refsOf(shape.set);
+      return set ? { set } : null;
+    }
+    if ('connect' in shape || 'disconnect' in shape) {
+      const connect = refsOf(shape.connect);
+      const disconnect = refsOf(shape.disconnect);
+      if (!connect || !disconnect) return null;
+      return connect.length === 0 && disconnect.length === 0 ? undefined : { connect, disconnect };
+    }
+  }
+  const set = refsOf(value);
+  return set ? { set } : null;
+};
+
+/** Whether a write leaves a link alone: nothing sent, or the Content Manager's empty `{ connect: [], disconnect: [] }`. */
+export const leavesLinkAlone = (value: unknown): boolean => {
+  if (value === undefined) return true;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  const shape = value as { connect?: unknown; disconnect?: unknown };
+  return (
+    keys.every((key) => key === 'connect' || key === 'disconnect') &&
+    list(shape.connect).length === 0 &&
+    list(shape.disconnect).length === 0
+  );
+};
