@@ -1,27 +1,18 @@
 import type { Core } from '@strapi/strapi';
 import { recoverImports, stopImports } from './api/client/import/jobs';
 import { ptText } from './api/client/import/report';
-import { chatRules } from './api/chat/rules';
-import { couponRules } from './api/coupon/rules';
-import { sitePageRules } from './api/terms-page/pages';
-import { chatMessageRules } from './api/chat-message/rules';
-import { clientRules } from './api/client/rules';
-import { eventRules } from './api/event/rules';
-import { lectureRules } from './api/lecture/rules';
-import { roomRules } from './api/room/rules';
-import { standRules } from './api/stand/rules';
+import { RULED } from './api/ruled-types';
 import { closePageViews } from './analytics/page-views';
 import { backfillPageViewHours, rollUpViewsNow } from './analytics/page-view-hours';
 import { closeStandEvents } from './analytics/stand-events';
 import { closeHeartbeats } from './analytics/watch';
 import { startSweeper } from './commerce/orders';
-import { commerceReadOnly } from './commerce/read-only';
 import { openPayments } from './commerce/providers/registry';
 import { closeRateLimits, openRateLimits } from './auth/rate-limit';
 import { authRoutes } from './auth/routes';
 import { startChat, type ChatServer } from './chat/server';
 import { installHeartbeatFront } from './http/heartbeat-front';
-import { documentRules } from './documents/rules';
+import { holdStockPaths } from './documents/ruled-types';
 import { appErrorListener } from './http/app-errors';
 import { asStrapiRoutes } from './http/router';
 import { ensureFirstAdmin } from './lib/first-admin';
@@ -60,19 +51,8 @@ export default {
     // The Content Manager and the content API (API tokens) write through the document service:
     // the same rules and activity-log lines as the product's routes hold there (decision 023);
     // orders, their items and payments are read only there, coupons held to their rules (decision 051).
-    const ruled = [
-      standRules,
-      eventRules,
-      roomRules,
-      lectureRules,
-      clientRules,
-      chatRules,
-      chatMessageRules,
-      couponRules,
-      ...sitePageRules,
-      ...commerceReadOnly,
-    ];
-    strapi.documents.use(documentRules(strapi, ruled, ptText) as Parameters<Core.Strapi['documents']['use']>[0]);
+    // Every type is ruled, read only or hidden, or the start stops here; the log is append-only (decision 077).
+    holdStockPaths(strapi, RULED, ptText);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {

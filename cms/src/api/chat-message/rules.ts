@@ -55,6 +55,7 @@ export const chatMessageRules: DocumentRules = {
     if (!text.ok) throw new ApiError(400, text.msg);
   },
   keyFields: { 'chat.error.blank': 'text', 'chat.error.tooLong': 'text', 'api.error.conflict': 'clientMessageId' },
+  derived: ['dedupKey'],
   after: async (strapi, { action, ids, stored }) => {
     const chatIds: number[] = [];
     const before = (stored?.chat as { id?: number } | null | undefined)?.id;

@@ -27,6 +27,7 @@ export const chatRules: DocumentRules = {
     client: { target: 'api::client.client', field: 'clientId', required: 'api.error.notFound', notFound: 'api.error.notFound' },
   },
   keyFields: { 'api.error.conflict': 'client' },
+  derived: ['key', 'lastMessage', 'lastSender'],
   after: async (strapi, { action, ids }) => {
     // A conversation deleted takes its messages with it (Strapi removes only the link rows): the
     // ones no chat holds any more.

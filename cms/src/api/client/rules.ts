@@ -15,6 +15,8 @@ export const clientRules: DocumentRules = {
   create: clientAdminInputSchema,
   update: clientAdminUpdateSchema,
   fields: { language: nullAsAbsent },
+  // Set by its owner only (at registration, first access or recovery): never here (decision 077).
+  kept: { password: 'api.error.passwordHere' },
   check: async (strapi, input, { id }) => {
     // An account its owner deleted stays anonymised (LGPD, decision 032): no one writes it back.
     if (id) {

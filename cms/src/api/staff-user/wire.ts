@@ -31,20 +31,28 @@ export const temporaryPassword = (): string => {
   return chars.join('');
 };
 
-const phoneParts = (ddi: string | undefined, ddd: string | undefined, phone: string | undefined) => {
+/** A staff user's phone as stored (area code and number), checked as a Brazilian phone when the country code is 55. */
+export const phoneParts = (ddi: string | undefined, ddd: string | undefined, phone: string | undefined) => {
   if (phone === undefined) return {};
   const parts = splitPhone(ddd, phone);
   if ((ddi ?? '55') === '55' && !isValidPhone(`${parts.ddd}${parts.phone}`)) throw new ApiError(400, 'clients.error.invalidPhone');
   return parts;
 };
 
-const emailTaken = async (strapi: Core.Strapi, email: string, exceptId?: number) => {
+/** Refuses an e-mail another staff user has (400 `auth.error.emailTaken`). */
+export const emailTaken = async (strapi: Core.Strapi, email: string, exceptId?: number) => {
   const found = (await strapi.db.query(UID).findOne({ where: { email }, select: ['id'] })) as { id: number } | null;
   if (found && found.id !== exceptId) throw new ApiError(400, 'auth.error.emailTaken');
 };
 
+/** Refuses a change that would leave no admin but these users (400 `users.error.lastAdmin`): their demotion or deletion. */
+export const refuseLastAdmin = async (strapi: Core.Strapi, ids: readonly number[]): Promise<void> => {
+  const adminsLeft = await strapi.db.query(UID).count({ where: { role: 'admin', id: { $notIn: [...ids] } } });
+  if (adminsLeft === 0) throw new ApiError(400, 'users.error.lastAdmin');
+};
+
 /** Sends a new user the temporary password they sign in with the first time (by SMS only). */
-const sendTemporaryPassword = async (strapi: Core.Strapi, id: number, password: string): Promise<void> => {
+export const sendTemporaryPassword = async (strapi: Core.Strapi, id: number, password: string): Promise<void> => {
   const user = (await strapi.db.query(UID).findOne({ where: { id }, select: ['name', 'ddi', 'ddd', 'phone'] })) as StaffRow;
   const phone = e164(user);
   if (phone) await smsSender(strapi.log).send(phone, smsText.welcome(user.name, password));
@@ -66,10 +74,7 @@ export const staffUserSpec = (strapi: Core.Strapi): ResourceSpec<StaffRow, Staff
       const input = (isCreate ? staffUserInputSchema : staffUserUpdateSchema).parse(raw);
       const id = isCreate ? undefined : Number(ctx.params.id);
       if (input.email) await emailTaken(strapi, input.email, id);
-      if (!isCreate && input.role === 'attendant') {
-        const admins = await strapi.db.query(UID).count({ where: { role: 'admin', id: { $ne: id } } });
-        if (admins === 0) throw new ApiError(400, 'users.error.lastAdmin');
-      }
+      if (!isCreate && input.role === 'attendant' && id !== undefined) await refuseLastAdmin(strapi, [id]);
       const { ddd: _ddd, phone: _phone, ...rest } = input;
       const data: Record<string, unknown> = { ...rest, ...phoneParts(input.ddi, input.ddd, input.phone) };
       if (!isCreate) return { data };

@@ -1,11 +1,12 @@
 import type { Core } from '@strapi/strapi';
-import { ApiError, productInputSchema, productPaths, productUpdateSchema, toCents } from '@plataforma/adapter';
+import { ApiError, productInputSchema, productPaths, productUpdateSchema } from '@plataforma/adapter';
 import { resourceRoutes, type ContextLike, type PreparedWrite } from '@plataforma/adapter/server';
 import type { z } from 'zod';
 import { logChanges } from '../../../http/changes';
 import { filesOfRow, takeFiles } from '../../../http/files';
 import { removalRoute } from '../../../http/removal';
 import { cmsRouter, dbOf } from '../../../http/router';
+import { checkProductMoney } from '../rules';
 import { siteProductSpec } from '../wire';
 
 const UID = 'api::product.product';
@@ -16,12 +17,6 @@ type ProductUpdate = z.output<typeof productUpdateSchema>;
 /** The attributes a save writes: the input without its flags and parent, undefined values left out. */
 const attributes = (input: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(input).filter(([key, value]) => value !== undefined && key !== 'removeImage' && key !== 'standId'));
-
-/** A product is sold in at least one instalment, and never for less than nothing. */
-const checkMoney = (price: string | number | null | undefined, discount: string | number | null | undefined, installments?: number) => {
-  if (installments !== undefined && installments < 1) throw new ApiError(400, 'api.error.invalidBody');
-  if (toCents(discount) > toCents(price)) throw new ApiError(400, 'products.error.discountAbovePrice');
-};
 
 /**
  * Products and services of a stand for admins (the event editor's 'Produtos e serviços'): CRUD,
@@ -35,7 +30,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const prepareCreate = async (input: ProductCreate, ctx: ContextLike): Promise<PreparedWrite> => {
     if ((await strapi.db.query('api::stand.stand').count({ where: { id: input.standId } })) === 0)
       throw new ApiError(404, 'api.error.standNotFound');
-    checkMoney(input.price, input.discount, input.installments);
+    checkProductMoney(input.price, input.discount, input.installments);
     const files = await takeFiles(strapi, ctx, [imageField(false)], null);
     return {
       data: { ...attributes(input), stand: input.standId, ...files.data },
@@ -50,7 +45,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       price: string | number | null;
       discount: string | number | null;
     } | null;
-    checkMoney(input.price ?? stored?.price, input.discount ?? stored?.discount, input.installments);
+    checkProductMoney(input.price ?? stored?.price, input.discount ?? stored?.discount, input.installments);
     const files = await takeFiles(strapi, ctx, [imageField(input.removeImage === 1)], await filesOfRow(strapi, UID, id, ['image']));
     return { data: { ...attributes(input), ...files.data }, onFailure: files.onFailure, afterWrite: files.afterWrite };
   };

@@ -8,7 +8,7 @@ import { identityOf } from '../../../auth/identity';
 import { STAFF_COLUMNS, staffToWire, type StaffRow } from '../../../auth/wire';
 import { logChanges } from '../../../http/changes';
 import { cmsRouter, dbOf, routeFor } from '../../../http/router';
-import { staffUserSpec } from '../wire';
+import { refuseLastAdmin, staffUserSpec } from '../wire';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const log = logChanges(strapi, { one: 'usuário', many: 'usuários' }, 'users');
@@ -33,8 +33,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     beforeDelete: async (ids, ctx) => {
       const who = identityOf(ctx.state);
       if (who && ids.includes(who.id)) throw new ApiError(400, 'users.error.cannotDeleteSelf');
-      const adminsLeft = await strapi.db.query(UID).count({ where: { role: 'admin', id: { $notIn: ids } } });
-      if (adminsLeft === 0) throw new ApiError(400, 'users.error.lastAdmin');
+      await refuseLastAdmin(strapi, ids);
     },
     onChange: async (change) => {
       await log(change);
