@@ -163,7 +163,7 @@ export const MESSAGE_KEYS = [
   'api.error.notWritableHere',
   'api.error.linkedElsewhere',
   'api.error.passwordHere',
-  'logs.error.appendOnly',
+  'api.error.appendOnlyLog',
   'contact.error.readOnlyHere',
   'pageView.error.readOnlyHere',
   'languagePacks.error.readOnlyHere',

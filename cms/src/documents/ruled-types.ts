@@ -49,5 +49,5 @@ export const holdStockPaths = (
 ): void => {
   assertRuled(strapi, ruled);
   strapi.documents.use(documentRules(strapi, ruled, ptText) as Parameters<Core.Strapi['documents']['use']>[0]);
-  keepAppendOnly(strapi, LOG_UID, 'logs.error.appendOnly');
+  keepAppendOnly(strapi, LOG_UID, 'api.error.appendOnlyLog');
 };

@@ -179,10 +179,10 @@ describe('the activity log', () => {
     const before = await count(LOG);
     for (const token of [tokens.admin, tokens.editor]) {
       const forged = await cm.create(LOG, { action: 'categories.update', description: 'Nada aconteceu.', email: victim.email }, token);
-      refusedField(forged, '', 'logs.error.appendOnly', 'forged');
-      refusedField(await cm.update(LOG, line.documentId, { description: 'Outra coisa.' }, token), '', 'logs.error.appendOnly', 'edited');
-      refusedField(await cm.remove(LOG, line.documentId, token), '', 'logs.error.appendOnly', 'deleted');
-      refusedField(await cm.clone(LOG, line.documentId, {}, token), '', 'logs.error.appendOnly', 'cloned');
+      refusedField(forged, '', 'api.error.appendOnlyLog', 'forged');
+      refusedField(await cm.update(LOG, line.documentId, { description: 'Outra coisa.' }, token), '', 'api.error.appendOnlyLog', 'edited');
+      refusedField(await cm.remove(LOG, line.documentId, token), '', 'api.error.appendOnlyLog', 'deleted');
+      refusedField(await cm.clone(LOG, line.documentId, {}, token), '', 'api.error.appendOnlyLog', 'cloned');
       expect((await cm.bulkDelete(LOG, [line.documentId], token)).status, 'bulk delete').toBe(400);
     }
     expect(await count(LOG)).toBe(before);
@@ -206,19 +206,19 @@ describe('the activity log', () => {
         work,
       );
     await expect(asRequest(() => documents.update({ documentId: line.documentId, data: { description: 'x' } as never }))).rejects.toThrow(
-      text('logs.error.appendOnly'),
+      text('api.error.appendOnlyLog'),
     );
-    await expect(asRequest(() => documents.delete({ documentId: line.documentId }))).rejects.toThrow(text('logs.error.appendOnly'));
+    await expect(asRequest(() => documents.delete({ documentId: line.documentId }))).rejects.toThrow(text('api.error.appendOnlyLog'));
     // And with no request at all (a script, the console): the query engine below refuses.
     await expect(documents.update({ documentId: line.documentId, data: { description: 'x' } as never })).rejects.toThrow(
-      'logs.error.appendOnly',
+      'api.error.appendOnlyLog',
     );
-    await expect(documents.delete({ documentId: line.documentId })).rejects.toThrow('logs.error.appendOnly');
+    await expect(documents.delete({ documentId: line.documentId })).rejects.toThrow('api.error.appendOnlyLog');
     const query = s.db.query(LOG);
-    await expect(query.update({ where: { id: line.id }, data: { description: 'x' } })).rejects.toThrow('logs.error.appendOnly');
-    await expect(query.updateMany({ where: {}, data: { email: null } })).rejects.toThrow('logs.error.appendOnly');
-    await expect(query.delete({ where: { id: line.id } })).rejects.toThrow('logs.error.appendOnly');
-    await expect(query.deleteMany({ where: {} })).rejects.toThrow('logs.error.appendOnly');
+    await expect(query.update({ where: { id: line.id }, data: { description: 'x' } })).rejects.toThrow('api.error.appendOnlyLog');
+    await expect(query.updateMany({ where: {}, data: { email: null } })).rejects.toThrow('api.error.appendOnlyLog');
+    await expect(query.delete({ where: { id: line.id } })).rejects.toThrow('api.error.appendOnlyLog');
+    await expect(query.deleteMany({ where: {} })).rejects.toThrow('api.error.appendOnlyLog');
     expect(await stored()).toEqual({ description: 'Alterou categoria nº 1.', email: victim.email, action: 'categories.update' });
     // New lines are written as always.
     const before = await count(LOG);
@@ -484,7 +484,13 @@ describe('stand attendants', () => {
       }),
     ]);
     // From another stand's side the link is not moved (it belongs to the assignment), in the Content Manager or with a token.
-    const other = await insert(server.strapi, 'api::stand.stand', { name: 'Outro', subtitle: 'x', type: 'master', position: 9, event: ids.event });
+    const other = await insert(server.strapi, 'api::stand.stand', {
+      name: 'Outro',
+      subtitle: 'x',
+      type: 'master',
+      position: 9,
+      event: ids.event,
+    });
     const otherDocument = await documentOf('api::stand.stand', other);
     refusedField(
       await cm.update('api::stand.stand', otherDocument, { attendants: { connect: [{ id: made.body.data.id }], disconnect: [] } }),

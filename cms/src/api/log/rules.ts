@@ -7,4 +7,4 @@ import { LOG_UID } from '../../activity/log';
  * created, changed or deleted by hand. Below the document service the query engine refuses to
  * change or delete a line too (`keepAppendOnly`, decision 077).
  */
-export const logRules: ReadOnlyType = { uid: LOG_UID, readOnly: 'logs.error.appendOnly' };
+export const logRules: ReadOnlyType = { uid: LOG_UID, readOnly: 'api.error.appendOnlyLog' };
