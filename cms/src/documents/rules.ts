@@ -10,7 +10,7 @@ import { timeOnly } from '../lib/wire';
 import { fileKindProblem, type FileKind } from './files';
 import { leavesLinkAlone, linkOf, manyLinksOf, resolveLink, type LinkRef } from './links';
 
-/** A to-one link of a type (a relation or a single media) as its rules read it. */
+/** A link of a type (a relation or a single media) as its rules read it. */
 export interface LinkRule {
   /** The target's uid ('plugin::upload.file' for media). */
   target: string;
@@ -64,7 +64,7 @@ export interface DocumentRules {
   /** The contract's schemas of a create and of an update (the back office's forms). */
   create: z.ZodType;
   update: z.ZodType;
-  /** The type's to-one links, by attribute. */
+  /** The type's links (to-one, or to-many with `many`), by attribute. */
   links?: Record<string, LinkRule>;
   /** Attribute values in the form the contract reads them (a stored time 'HH:mm:ss.SSS' → 'HH:mm:ss'), by attribute. */
   fields?: Record<string, (value: unknown) => unknown>;
@@ -78,8 +78,8 @@ export interface DocumentRules {
    */
   counters?: Record<string, { key: MessageKey; initial: number }>;
   /**
-   * Attributes the stock paths never change, with the key that says where they change (a staff
-   * user's password, a client's own choices). A write may carry the stored value (the Content
+   * Attributes the stock paths never change, with the key that says where they change (a
+   * password, a staff user's first access). A write may carry the stored value (the Content
    * Manager sends the whole form) or, on a create, none or the default: it is not written.
    * Attributes of the type that no other option names and the contract has no field for are
    * held the same way, with `api.error.notWritableHere` (`api.error.linkedElsewhere` for the
@@ -140,8 +140,9 @@ const refuse = (problems: Problem[]): never => {
 };
 
 /**
- * A type no stock tool writes (orders, their items, payments: decision 051): on a request, every
- * document service action but a read is refused with `readOnly`'s text, nothing stored.
+ * A type no stock tool writes (orders, their items, payments: decision 051; the activity log, page
+ * views, contacts, language packs: decision 077): on a request, every document service action but
+ * a read is refused with `readOnly`'s text, nothing stored.
  */
 export interface ReadOnlyType {
   uid: string;

@@ -498,7 +498,7 @@ describe('stand attendants', () => {
       'api.error.linkedElsewhere',
     );
     const viaToken = await api('put', `/stands/${otherDocument}`, { attendants: { connect: [made.body.data.documentId] } });
-    expect(viaToken.status, JSON.stringify(viaToken.body)).toBe(400);
+    refusedField(viaToken, 'attendants', 'api.error.linkedElsewhere', 'token');
     expect(await count(uid, { stand: { id: ids.stand } })).toBe(1);
     expect(await count(uid, { stand: { id: other } })).toBe(0);
   });
