@@ -1,4 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { VENUE_PAGES } from '@plataforma/adapter/routes';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject, type RouterProviderProps } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { HallPage } from './platform/hall-page/HallPage';
@@ -34,16 +35,16 @@ const hallRoute = (key: HallKey): RouteObject => ({ path: HALLS[key].path, eleme
 const openHallRoutes = HALL_KEYS.filter((key) => HALLS[key].open).map(hallRoute);
 const clientHallRoutes = HALL_KEYS.filter((key) => !HALLS[key].open).map(hallRoute);
 
-/** SPEC §2.1: / → entrance hall of event 1; /plataforma/{slug}; /eventos, /cadastro, /entrar, /recuperar-senha, /perfil, /contato, /termos, /sobre (the public site); /cms (lazy chunk); anything else not found. */
+/** SPEC §2.1, paths from the adapter's VENUE_PAGES (the server answers any other page 404): / → entrance hall of event 1; /plataforma/{slug}; /eventos, /cadastro, /entrar, /recuperar-senha, /perfil, /contato, /termos, /sobre (the public site); /cms (lazy chunk); anything else not found. */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <ErrorScreen />,
     HydrateFallback: PageLoading,
     children: [
-      { path: '/', element: <Navigate to="/plataforma/1/hall-entrada" replace /> },
+      { path: VENUE_PAGES.home, element: <Navigate to="/plataforma/1/hall-entrada" replace /> },
       {
-        path: '/plataforma/:slug',
+        path: VENUE_PAGES.platform,
         element: <PlatformLayout />,
         children: [
           { index: true, element: <Navigate to={HALLS.entrance.path} replace /> },
@@ -96,31 +97,34 @@ export const routes: RouteObject[] = [
         // The public site around the venue (issue 13): the catalogue, each event's page, registration; one lazy layout.
         lazy: async () => ({ Component: (await import('./site/SiteLayout')).SiteLayout }),
         children: [
-          { path: '/eventos', lazy: async () => ({ Component: (await import('./site/events/CataloguePage')).CataloguePage }) },
-          { path: '/eventos/:eventSlug', lazy: async () => ({ Component: (await import('./site/events/EventPage')).EventPage }) },
-          { path: '/cadastro', lazy: async () => ({ Component: (await import('./site/account/RegisterPage')).RegisterPage }) },
-          { path: '/contato', lazy: async () => ({ Component: (await import('./site/ContactPage')).ContactPage }) },
-          { path: '/entrar', lazy: async () => ({ Component: (await import('./site/account/LoginPage')).LoginPage }) },
-          { path: '/recuperar-senha', lazy: async () => ({ Component: (await import('./site/account/RecoveryPage')).RecoveryPage }) },
-          { path: '/perfil', lazy: async () => ({ Component: (await import('./site/account/ProfilePage')).ProfilePage }) },
+          { path: VENUE_PAGES.catalogue, lazy: async () => ({ Component: (await import('./site/events/CataloguePage')).CataloguePage }) },
+          { path: VENUE_PAGES.event, lazy: async () => ({ Component: (await import('./site/events/EventPage')).EventPage }) },
+          { path: VENUE_PAGES.register, lazy: async () => ({ Component: (await import('./site/account/RegisterPage')).RegisterPage }) },
+          { path: VENUE_PAGES.contact, lazy: async () => ({ Component: (await import('./site/ContactPage')).ContactPage }) },
+          { path: VENUE_PAGES.login, lazy: async () => ({ Component: (await import('./site/account/LoginPage')).LoginPage }) },
+          { path: VENUE_PAGES.recovery, lazy: async () => ({ Component: (await import('./site/account/RecoveryPage')).RecoveryPage }) },
+          { path: VENUE_PAGES.profile, lazy: async () => ({ Component: (await import('./site/account/ProfilePage')).ProfilePage }) },
           // Commerce (issue 14): the checkout and 'Meus pedidos', each a lazy chunk.
-          { path: '/checkout/:eventId', lazy: async () => ({ Component: (await import('./site/commerce/CheckoutPage')).CheckoutPage }) },
-          { path: '/meus-pedidos', lazy: async () => ({ Component: (await import('./site/commerce/MyOrdersPage')).MyOrdersPage }) },
+          { path: VENUE_PAGES.checkout, lazy: async () => ({ Component: (await import('./site/commerce/CheckoutPage')).CheckoutPage }) },
+          { path: VENUE_PAGES.orders, lazy: async () => ({ Component: (await import('./site/commerce/MyOrdersPage')).MyOrdersPage }) },
           {
-            path: '/meus-pedidos/:orderId',
+            path: VENUE_PAGES.order,
             lazy: async () => ({ Component: (await import('./site/commerce/OrderDetailPage')).OrderDetailPage }),
           },
           // Attendance certificates (decision 050): the public verification of a code.
-          { path: '/certificados', lazy: async () => ({ Component: (await import('./site/certificates/VerifyPage')).VerifyPage }) },
           {
-            path: '/certificados/:code',
+            path: VENUE_PAGES.certificates,
             lazy: async () => ({ Component: (await import('./site/certificates/VerifyPage')).VerifyPage }),
           },
-          { path: '/termos', lazy: async () => ({ Component: (await import('./site/pages/SitePageScreen')).TermsPage }) },
-          { path: '/sobre', lazy: async () => ({ Component: (await import('./site/pages/SitePageScreen')).AboutPage }) },
+          {
+            path: VENUE_PAGES.certificate,
+            lazy: async () => ({ Component: (await import('./site/certificates/VerifyPage')).VerifyPage }),
+          },
+          { path: VENUE_PAGES.terms, lazy: async () => ({ Component: (await import('./site/pages/SitePageScreen')).TermsPage }) },
+          { path: VENUE_PAGES.about, lazy: async () => ({ Component: (await import('./site/pages/SitePageScreen')).AboutPage }) },
         ],
       },
-      { path: '/cms/*', lazy: async () => ({ Component: (await import('./backoffice/BackofficeApp')).BackofficeApp }) },
+      { path: VENUE_PAGES.backoffice, lazy: async () => ({ Component: (await import('./backoffice/BackofficeApp')).BackofficeApp }) },
       { path: '*', element: <NotFound /> },
     ],
   },
