@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { isVenuePage, VENUE_PAGES } from '@plataforma/adapter/routes';
+import { isVenuePage, VENUE_PAGES } from '@plataforma/adapter/pages';
 import { routes } from './App';
 
 /** The absolute paths the router declares, at any depth (the halls' and screens' relative ones aside). */
@@ -12,7 +12,7 @@ const topLevelNotFound = routes[0].children?.find((route) => route.path === '*')
 
 describe('the venue’s pages, one table for the router and the server (decision 072)', () => {
   it('routes exactly the pages of the adapter’s VENUE_PAGES', () => {
-    expect(new Set(absolutePaths(routes))).toEqual(new Set(Object.values(VENUE_PAGES)));
+    expect(new Set(absolutePaths(routes))).toEqual(new Set(VENUE_PAGES));
   });
 
   it.each([

@@ -111,7 +111,7 @@ export const zoneSpanMeta = (timeZone: string, now = Date.now()): string => {
 
 /**
  * Serves the venue's build on the same origin: its files, index.html for each of the venue's pages
- * (SPA fallback for /, /plataforma/*, the public site's pages, /cms/*: the adapter's VENUE_PAGES),
+ * (SPA fallback for /, /plataforma/*, the public site's pages, /cms/*: the adapter's VENUE_PAGES, pages.ts),
  * and index.html with status 404 for any other page a browser asks for: the venue then shows its
  * not-found screen, and a crawler is told there is no page (decision 072).
  */
