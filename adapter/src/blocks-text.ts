@@ -1,4 +1,4 @@
-import type { Block, InlineNode, LinkNode, ListBlock, ListItemBlock, TextNode } from './contracts/site-page';
+import type { Block, InlineNode, LinkNode, ListBlock, ListItemBlock, TextNode } from './contracts/blocks';
 
 /*
  * A page's body (Strapi's "blocks" rich text) as the Markdown-like text the back office's editor

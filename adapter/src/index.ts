@@ -4,6 +4,7 @@ export * from './envelope';
 export * from './list-query';
 export * from './money';
 export * from './routes';
+export * from './pages';
 export * from './access';
 export * from './video';
 export * from './schedule';

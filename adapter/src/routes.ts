@@ -6,20 +6,6 @@ export const AUTH_PREFIX = '/auth';
 /** Paths whose requests never fall back to the venue's index.html. */
 export const SERVER_PATH_PREFIXES = ['/api', '/auth', '/admin', '/uploads', '/socket.io'] as const;
 
-/** Paths the venue's single-page app answers (SPEC §2.1); any other unknown page shows its not-found screen. */
-export const VENUE_PATH_PREFIXES = [
-  '/plataforma',
-  '/eventos',
-  '/cadastro',
-  '/entrar',
-  '/recuperar-senha',
-  '/perfil',
-  '/contato',
-  '/termos',
-  '/sobre',
-  '/cms',
-] as const;
-
 /** The first part of a slug before its first dash is the id (`/plataforma/1-cbmi`, `estande/2-pfizer`). */
 export const idFromSlug = (slug: string | undefined): number | null => {
   if (!slug) return null;

@@ -24,9 +24,9 @@ test('the event banner is served from /uploads', async ({ request }) => {
   expect(banner.headers()['content-type']).toMatch(/^image\//);
 });
 
-test('an unknown page shows the not-found screen', async ({ page }) => {
+test('an unknown page shows the not-found screen, answered 404 (decision 072)', async ({ page }) => {
   const response = await page.goto('/nada');
-  expect(response?.status()).toBe(200);
+  expect(response?.status()).toBe(404);
   await expect(page.getByText('Pagina não encontrada')).toBeVisible();
 });
 

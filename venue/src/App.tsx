@@ -1,4 +1,23 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import {
+  ABOUT_PAGE,
+  BACKOFFICE_PAGE,
+  CATALOGUE_PAGE,
+  CERTIFICATE_PAGE,
+  CERTIFICATES_PAGE,
+  CHECKOUT_PAGE,
+  CONTACT_PAGE,
+  EVENT_PAGE,
+  HOME_PAGE,
+  LOGIN_PAGE,
+  ORDER_PAGE,
+  ORDERS_PAGE,
+  PLATFORM_PAGE,
+  PROFILE_PAGE,
+  RECOVERY_PAGE,
+  REGISTER_PAGE,
+  TERMS_PAGE,
+} from '@plataforma/adapter/pages';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject, type RouterProviderProps } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { HallPage } from './platform/hall-page/HallPage';
@@ -34,16 +53,16 @@ const hallRoute = (key: HallKey): RouteObject => ({ path: HALLS[key].path, eleme
 const openHallRoutes = HALL_KEYS.filter((key) => HALLS[key].open).map(hallRoute);
 const clientHallRoutes = HALL_KEYS.filter((key) => !HALLS[key].open).map(hallRoute);
 
-/** SPEC §2.1: / → entrance hall of event 1; /plataforma/{slug}; /eventos, /cadastro, /entrar, /recuperar-senha, /perfil, /contato, /termos, /sobre (the public site); /cms (lazy chunk); anything else not found. */
+/** SPEC §2.1, paths from the adapter's page constants (VENUE_PAGES) (the server answers any other page 404): / → entrance hall of event 1; /plataforma/{slug}; /eventos, /cadastro, /entrar, /recuperar-senha, /perfil, /contato, /termos, /sobre (the public site); /cms (lazy chunk); anything else not found. */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <ErrorScreen />,
     HydrateFallback: PageLoading,
     children: [
-      { path: '/', element: <Navigate to="/plataforma/1/hall-entrada" replace /> },
+      { path: HOME_PAGE, element: <Navigate to="/plataforma/1/hall-entrada" replace /> },
       {
-        path: '/plataforma/:slug',
+        path: PLATFORM_PAGE,
         element: <PlatformLayout />,
         children: [
           { index: true, element: <Navigate to={HALLS.entrance.path} replace /> },
@@ -96,31 +115,34 @@ export const routes: RouteObject[] = [
         // The public site around the venue (issue 13): the catalogue, each event's page, registration; one lazy layout.
         lazy: async () => ({ Component: (await import('./site/SiteLayout')).SiteLayout }),
         children: [
-          { path: '/eventos', lazy: async () => ({ Component: (await import('./site/events/CataloguePage')).CataloguePage }) },
-          { path: '/eventos/:eventSlug', lazy: async () => ({ Component: (await import('./site/events/EventPage')).EventPage }) },
-          { path: '/cadastro', lazy: async () => ({ Component: (await import('./site/account/RegisterPage')).RegisterPage }) },
-          { path: '/contato', lazy: async () => ({ Component: (await import('./site/ContactPage')).ContactPage }) },
-          { path: '/entrar', lazy: async () => ({ Component: (await import('./site/account/LoginPage')).LoginPage }) },
-          { path: '/recuperar-senha', lazy: async () => ({ Component: (await import('./site/account/RecoveryPage')).RecoveryPage }) },
-          { path: '/perfil', lazy: async () => ({ Component: (await import('./site/account/ProfilePage')).ProfilePage }) },
+          { path: CATALOGUE_PAGE, lazy: async () => ({ Component: (await import('./site/events/CataloguePage')).CataloguePage }) },
+          { path: EVENT_PAGE, lazy: async () => ({ Component: (await import('./site/events/EventPage')).EventPage }) },
+          { path: REGISTER_PAGE, lazy: async () => ({ Component: (await import('./site/account/RegisterPage')).RegisterPage }) },
+          { path: CONTACT_PAGE, lazy: async () => ({ Component: (await import('./site/ContactPage')).ContactPage }) },
+          { path: LOGIN_PAGE, lazy: async () => ({ Component: (await import('./site/account/LoginPage')).LoginPage }) },
+          { path: RECOVERY_PAGE, lazy: async () => ({ Component: (await import('./site/account/RecoveryPage')).RecoveryPage }) },
+          { path: PROFILE_PAGE, lazy: async () => ({ Component: (await import('./site/account/ProfilePage')).ProfilePage }) },
           // Commerce (issue 14): the checkout and 'Meus pedidos', each a lazy chunk.
-          { path: '/checkout/:eventId', lazy: async () => ({ Component: (await import('./site/commerce/CheckoutPage')).CheckoutPage }) },
-          { path: '/meus-pedidos', lazy: async () => ({ Component: (await import('./site/commerce/MyOrdersPage')).MyOrdersPage }) },
+          { path: CHECKOUT_PAGE, lazy: async () => ({ Component: (await import('./site/commerce/CheckoutPage')).CheckoutPage }) },
+          { path: ORDERS_PAGE, lazy: async () => ({ Component: (await import('./site/commerce/MyOrdersPage')).MyOrdersPage }) },
           {
-            path: '/meus-pedidos/:orderId',
+            path: ORDER_PAGE,
             lazy: async () => ({ Component: (await import('./site/commerce/OrderDetailPage')).OrderDetailPage }),
           },
           // Attendance certificates (decision 050): the public verification of a code.
-          { path: '/certificados', lazy: async () => ({ Component: (await import('./site/certificates/VerifyPage')).VerifyPage }) },
           {
-            path: '/certificados/:code',
+            path: CERTIFICATES_PAGE,
             lazy: async () => ({ Component: (await import('./site/certificates/VerifyPage')).VerifyPage }),
           },
-          { path: '/termos', lazy: async () => ({ Component: (await import('./site/pages/SitePageScreen')).TermsPage }) },
-          { path: '/sobre', lazy: async () => ({ Component: (await import('./site/pages/SitePageScreen')).AboutPage }) },
+          {
+            path: CERTIFICATE_PAGE,
+            lazy: async () => ({ Component: (await import('./site/certificates/VerifyPage')).VerifyPage }),
+          },
+          { path: TERMS_PAGE, lazy: async () => ({ Component: (await import('./site/pages/SitePageScreen')).TermsPage }) },
+          { path: ABOUT_PAGE, lazy: async () => ({ Component: (await import('./site/pages/SitePageScreen')).AboutPage }) },
         ],
       },
-      { path: '/cms/*', lazy: async () => ({ Component: (await import('./backoffice/BackofficeApp')).BackofficeApp }) },
+      { path: BACKOFFICE_PAGE, lazy: async () => ({ Component: (await import('./backoffice/BackofficeApp')).BackofficeApp }) },
       { path: '*', element: <NotFound /> },
     ],
   },

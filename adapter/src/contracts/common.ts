@@ -121,3 +121,32 @@ export const formTime = z
 
 /** Optional date or time: blank → null. */
 export const optionalForm = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? null : value), schema.nullish());
+
+/*
+ * Shapes several resources share (issue 58 §5: one builder, not a copy per resource).
+ */
+
+/** What a row under an event or a stand is saved under: its parent, fixed once the row exists. */
+export type ParentKey = 'eventId' | 'standId';
+
+/**
+ * A child resource's update (an event's rooms, sponsors, stands and speakers; a stand's media and
+ * products): its input without the parent, every field optional (a save sends what changed).
+ */
+export const childUpdateSchema = <Shape extends z.ZodRawShape, K extends ParentKey & keyof Shape>(input: z.ZodObject<Shape>, parent: K) => {
+  // zod types `omit` by the keys it is given, which a key chosen by the caller is not yet: the result is typed here.
+  const loose = input as unknown as z.ZodObject;
+  const omitted = parent === 'eventId' ? loose.omit({ eventId: true }) : loose.omit({ standId: true });
+  return (omitted as unknown as z.ZodObject<Omit<Shape, K>>).partial();
+};
+
+/**
+ * A client's marks on an event's rows (starred lectures, favourite stands): what a mark sends
+ * (`{ [id] }`), what the list answers (`{ [ids]: [...] }`) and what a mark or an unmark answers
+ * (`{ [id], [state] }`). Marking again changes nothing.
+ */
+export const markSchemas = <Id extends string, Ids extends string, State extends string>(id: Id, ids: Ids, state: State) => ({
+  add: z.object({ [id]: idSchema } as Record<Id, typeof idSchema>),
+  list: z.object({ [ids]: z.array(idSchema) } as Record<Ids, z.ZodArray<typeof idSchema>>),
+  mark: z.object({ [id]: idSchema, [state]: z.boolean() } as Record<Id, typeof idSchema> & Record<State, z.ZodBoolean>),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { formFlag, idSchema, nullableText } from './common';
 
 /** One size of an uploaded image: a format Strapi's upload plugin generated, or the original. */
 export const imageSourceSchema = z.object({ url: z.string(), width: z.number().int().positive() });
@@ -12,6 +12,15 @@ export type ImageSource = z.infer<typeof imageSourceSchema>;
  * its meaning; optional in the contract so that readers of an older answer still type-check.
  */
 export const imageSourcesSchema = z.array(imageSourceSchema);
+
+/**
+ * A row's picture (a product's, a speaker's, a sponsor's, a stand's): its URL and every size of it.
+ * Spread into the row's schema where the picture sits.
+ */
+export const pictureFields = { image: nullableText, imageSources: imageSourcesSchema.optional() };
+
+/** What a save with a picture may send beside its file: `removeImage` 1 drops the stored picture. */
+export const pictureRemoval = { removeImage: formFlag.optional() };
 
 /** An uploaded file as the API sends it (media of a stand). */
 export const fileSchema = z.object({

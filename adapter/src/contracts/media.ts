@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEDIA_TYPES } from '../constants';
 import { listOrder, type OrderFieldOf } from '../list-query';
-import { formFlag, formId, formRequiredText, idSchema } from './common';
+import { childUpdateSchema, formFlag, formId, formRequiredText, idSchema } from './common';
 import { fileSchema } from './file';
 
 export { mediaPaths } from './paths';
@@ -30,4 +30,4 @@ export const mediaInputSchema = z.object({
   removeFile: formFlag.optional(),
 });
 export type MediaInput = z.input<typeof mediaInputSchema>;
-export const mediaUpdateSchema = mediaInputSchema.omit({ standId: true }).partial();
+export const mediaUpdateSchema = childUpdateSchema(mediaInputSchema, 'standId');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { listOrder, type OrderFieldOf } from '../list-query';
 import {
+  childUpdateSchema,
   formCount,
-  formFlag,
   formId,
   formMoney,
   formRequiredText,
@@ -13,7 +13,7 @@ import {
   moneySchema,
   nullableText,
 } from './common';
-import { imageSourcesSchema } from './file';
+import { pictureFields, pictureRemoval } from './file';
 
 export { productPaths } from './paths';
 
@@ -23,8 +23,7 @@ export const productSchema = z.object({
   standId: idSchema.nullable(),
   title: z.string(),
   description: z.string(),
-  image: nullableText,
-  imageSources: imageSourcesSchema.optional(),
+  ...pictureFields,
   price: moneySchema,
   discount: moneySchema,
   discountValue: moneySchema,
@@ -48,7 +47,7 @@ export const productInputSchema = z.object({
   installments: formCount,
   ctaLabel: formText(60),
   ctaLink: formUrl,
-  removeImage: formFlag.optional(),
+  ...pictureRemoval,
 });
 export type ProductInput = z.input<typeof productInputSchema>;
-export const productUpdateSchema = productInputSchema.omit({ standId: true }).partial();
+export const productUpdateSchema = childUpdateSchema(productInputSchema, 'standId');

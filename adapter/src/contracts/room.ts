@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listOrder, type OrderFieldOf } from '../list-query';
-import { formCount, formId, formRequiredText, formUrl, idSchema, isoDateSchema, nullableText } from './common';
+import { childUpdateSchema, formCount, formId, formRequiredText, formUrl, idSchema, isoDateSchema, nullableText } from './common';
 
 export { roomPaths } from './paths';
 
@@ -35,4 +35,4 @@ export const roomInputSchema = z.object({
   number: formCount,
 });
 export type RoomInput = z.input<typeof roomInputSchema>;
-export const roomUpdateSchema = roomInputSchema.omit({ eventId: true }).partial();
+export const roomUpdateSchema = childUpdateSchema(roomInputSchema, 'eventId');

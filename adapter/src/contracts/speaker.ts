@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listOrder, type OrderFieldOf } from '../list-query';
-import { formFlag, formId, formRequiredText, formText, idSchema, nullableText } from './common';
-import { imageSourcesSchema } from './file';
+import { childUpdateSchema, formId, formRequiredText, formText, idSchema, nullableText } from './common';
+import { pictureFields, pictureRemoval } from './file';
 
 export { speakerPaths } from './paths';
 
@@ -12,8 +12,7 @@ export const speakerSchema = z.object({
   name: z.string(),
   title: nullableText,
   description: nullableText,
-  image: nullableText,
-  imageSources: imageSourcesSchema.optional(),
+  ...pictureFields,
   lectures: z.array(z.object({ id: idSchema, name: z.string() })),
 });
 export type Speaker = z.infer<typeof speakerSchema>;
@@ -24,10 +23,10 @@ export const speakerInputSchema = z.object({
   name: formRequiredText(200),
   title: formText(200),
   description: formText(5000),
-  removeImage: formFlag.optional(),
+  ...pictureRemoval,
 });
 export type SpeakerInput = z.input<typeof speakerInputSchema>;
-export const speakerUpdateSchema = speakerInputSchema.omit({ eventId: true }).partial();
+export const speakerUpdateSchema = childUpdateSchema(speakerInputSchema, 'eventId');
 
 export const speakerOrder = listOrder(['id', 'name'], { field: 'name', direction: 'asc' });
 export type SpeakerOrderField = OrderFieldOf<typeof speakerOrder>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { SPONSOR_TYPES } from '../constants';
 import { listOrder, type OrderFieldOf } from '../list-query';
-import { formCount, formFlag, formId, formRequiredText, formUrl, idSchema, nullableText } from './common';
-import { imageSourcesSchema } from './file';
+import { childUpdateSchema, formCount, formId, formRequiredText, formUrl, idSchema, nullableText } from './common';
+import { pictureFields, pictureRemoval } from './file';
 
 export { sponsorPaths } from './paths';
 
@@ -13,8 +13,7 @@ export const sponsorSchema = z.object({
   eventId: idSchema.nullable(),
   name: z.string(),
   type: sponsorTypeSchema,
-  image: nullableText,
-  imageSources: imageSourcesSchema.optional(),
+  ...pictureFields,
   link: nullableText,
 });
 export type Sponsor = z.infer<typeof sponsorSchema>;
@@ -32,7 +31,7 @@ export const sponsorInputSchema = z.object({
   type: sponsorTypeSchema,
   link: formUrl,
   position: formCount,
-  removeImage: formFlag.optional(),
+  ...pictureRemoval,
 });
 export type SponsorInput = z.input<typeof sponsorInputSchema>;
-export const sponsorUpdateSchema = sponsorInputSchema.omit({ eventId: true }).partial();
+export const sponsorUpdateSchema = childUpdateSchema(sponsorInputSchema, 'eventId');

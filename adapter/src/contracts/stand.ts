@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { STAND_TYPES } from '../constants';
 import { listOrder, type OrderFieldOf } from '../list-query';
-import { formCount, formFlag, formId, formRequiredText, formUrl, idSchema, nullableText } from './common';
-import { imageSourcesSchema } from './file';
+import { childUpdateSchema, formCount, formId, formRequiredText, formUrl, idSchema, nullableText } from './common';
+import { pictureFields, pictureRemoval } from './file';
 
 export { standPaths } from './paths';
 
@@ -24,8 +24,7 @@ export const standSchema = z.object({
   symposium: nullableText,
   negotiation: nullableText,
   website: nullableText,
-  image: nullableText,
-  imageSources: imageSourcesSchema.optional(),
+  ...pictureFields,
 });
 export type Stand = z.infer<typeof standSchema>;
 
@@ -57,10 +56,10 @@ export const standInputSchema = z.object({
   symposium: formUrl,
   negotiation: formUrl,
   website: formUrl,
-  removeImage: formFlag.optional(),
+  ...pictureRemoval,
 });
 export type StandInput = z.input<typeof standInputSchema>;
-export const standUpdateSchema = standInputSchema.omit({ eventId: true }).partial();
+export const standUpdateSchema = childUpdateSchema(standInputSchema, 'eventId');
 /** What an attendant may change of their own stand (the stands page modal). */
 export const STAND_ATTENDANT_FIELDS = ['name', 'subtitle', 'description', 'removeImage'] as const;
 

@@ -1,4 +1,4 @@
-import { AUTH_PREFIX, CMS_PREFIX, SERVER_PATH_PREFIXES, SITE_PREFIX, VENUE_PATH_PREFIXES } from '@plataforma/adapter';
+import { AUTH_PREFIX, CMS_PREFIX, SERVER_PATH_PREFIXES, SITE_PREFIX } from '@plataforma/adapter';
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
@@ -7,6 +7,3 @@ export const isProductPath = (path: string): boolean => under(path, SITE_PREFIX)
 
 /** Paths the server answers itself (API, admin, uploads, sockets): never the venue. */
 export const isServerPath = (path: string): boolean => SERVER_PATH_PREFIXES.some((prefix) => under(path, prefix));
-
-/** The venue's own pages: the root and everything under /plataforma and /cms. */
-export const isVenuePath = (path: string): boolean => path === '/' || VENUE_PATH_PREFIXES.some((prefix) => under(path, prefix));

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
-import { DEFAULT_TIME_ZONE, formatOffsetSpan, metaSummary, offsetSpanAt, type OffsetSpan } from '@plataforma/adapter';
+import { DEFAULT_TIME_ZONE, formatOffsetSpan, isVenuePage, metaSummary, offsetSpanAt, type OffsetSpan } from '@plataforma/adapter';
 import { repoRoot } from '../lib/app-root';
 import { pickEncoding } from '../http/encoding';
-import { isServerPath, isVenuePath } from '../http/paths';
+import { isServerPath } from '../http/paths';
 import { settings } from '../lib/settings';
 
 const TYPES: Record<string, string> = {
@@ -110,9 +110,10 @@ export const zoneSpanMeta = (timeZone: string, now = Date.now()): string => {
 };
 
 /**
- * Serves the venue's build on the same origin: its files, and index.html for every
- * other page that is not a server path (SPA fallback for /, /plataforma/*, the public site's
- * pages, /cms/*, and the not-found screen for anything else).
+ * Serves the venue's build on the same origin: its files, index.html for each of the venue's pages
+ * (SPA fallback for /, /plataforma/*, the public site's pages, /cms/*: the adapter's VENUE_PAGES, pages.ts),
+ * and index.html with status 404 for any other page a browser asks for: the venue then shows its
+ * not-found screen, and a crawler is told there is no page (decision 072).
  */
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   const dist = settings().server.venueDist ?? path.join(repoRoot(), 'venue', 'dist');
@@ -165,10 +166,10 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
 
   strapi.log.debug(`[venue] serving ${dist}`);
 
-  const serveIndex = (ctx: VenueContext, html = readIndex()) => {
+  const serveIndex = (ctx: VenueContext, html = readIndex(), status = 200) => {
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = 'html';
-    ctx.status = html ? 200 : 503;
+    ctx.status = html ? status : 503;
     ctx.body = html ?? NOT_BUILT;
   };
 
@@ -221,13 +222,13 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     if (eventPage) return serveEventPage(ctx, Number(eventPage[1]), false);
     const venuePage = isPage ? VENUE_PAGE.exec(ctx.path) : null;
     if (venuePage) return serveEventPage(ctx, Number(venuePage[1]), true);
-    if (isPage && isVenuePath(ctx.path)) return serveIndex(ctx);
+    if (isPage && isVenuePage(ctx.path)) return serveIndex(ctx);
 
     // Anything else is Strapi's first (its admin API has paths such as /content-manager);
-    // a browser asking for a page nobody serves gets the venue's not-found screen.
+    // a browser asking for a page nobody serves gets the venue's not-found screen, still a 404.
     await next();
     const wantsHtml = (ctx.get('accept') ?? '').includes('text/html');
     if (isPage && wantsHtml && ctx.status === 404 && (ctx.body === undefined || ctx.body === null || ctx.body === 'Not Found'))
-      serveIndex(ctx);
+      serveIndex(ctx, readIndex(), 404);
   };
 };

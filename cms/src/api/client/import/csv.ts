@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { CsvError, parse, type Options } from 'csv-parse';
 import { ImportFailure, type ReadLimits, type SheetRow, type Spreadsheet } from './reader';
 
 /** How much of the file decides its encoding and separator. */
@@ -47,84 +48,61 @@ export const detectSeparator = (text: string): string => {
   return best;
 };
 
+/** How long one record may grow (a quote never closed would otherwise take the rest of the file into one cell). */
+const MAX_RECORD_CHARS = 1024 * 1024;
+
 /**
- * A streaming CSV parser (RFC 4180: quoted cells with "" for a quote, line breaks inside quotes,
- * CRLF, LF or CR between records): feed it text in pieces, take the records it completed.
+ * csv-parse's reading of a table (RFC 4180: quoted cells with "" for a quote, line breaks inside
+ * quotes): CRLF, LF or CR between records, even mixed in one file (Excel for Mac writes CR); a quote
+ * inside an unquoted cell is text (5" tela); rows of any length (the header names the columns); a
+ * blank line is a record (of one empty cell), so rows keep the numbers a spreadsheet shows.
  */
-export class CsvParser {
-  private cell = '';
-  private record: string[] = [];
-  private quoted = false;
-  /** A quote was seen inside a quoted cell: the next character decides (another quote, or the end of the cell). */
-  private quoteSeen = false;
-  private lastWasCR = false;
-  private started = false;
+const parserOptions = (separator: string, encoding: BufferEncoding): Options => ({
+  encoding,
+  delimiter: separator,
+  record_delimiter: ['\r\n', '\n', '\r'],
+  relax_quotes: true,
+  relax_column_count: true,
+  bom: true,
+  max_record_size: MAX_RECORD_CHARS,
+});
 
-  constructor(private readonly separator: string) {}
-
-  /** Parses a piece of text; answers the records it completed. */
-  push(text: string): string[][] {
-    const done: string[][] = [];
-    const sep = this.separator;
-    let cell = this.cell;
-    for (let i = 0; i < text.length; i += 1) {
-      const char = text[i];
-      if (this.quoted) {
-        if (this.quoteSeen) {
-          this.quoteSeen = false;
-          if (char === '"') {
-            cell += '"';
-            continue;
-          }
-          this.quoted = false;
-          // fall through: the character after the closing quote
-        } else if (char === '"') {
-          this.quoteSeen = true;
-          continue;
-        } else {
-          cell += char;
-          continue;
-        }
-      }
-      if (char === '\n' && this.lastWasCR) {
-        this.lastWasCR = false;
-        continue;
-      }
-      this.lastWasCR = false;
-      if (char === sep) {
-        this.record.push(cell);
-        cell = '';
-        this.started = true;
-      } else if (char === '\n' || char === '\r') {
-        this.lastWasCR = char === '\r';
-        this.record.push(cell);
-        cell = '';
-        done.push(this.record);
-        this.record = [];
-        this.started = false;
-      } else if (char === '"' && cell === '') {
-        this.quoted = true;
-        this.started = true;
-      } else {
-        cell += char;
-        this.started = true;
-      }
+/**
+ * The records of CSV arriving in pieces (csv-parse, streaming): text, or bytes in `encoding`; given
+ * piece by piece, as many as each piece completed (one turn of the event loop per piece, not per
+ * record). A text csv-parse refuses (a quote opened and never closed, a record over
+ * MAX_RECORD_CHARS) is an ImportFailure: nothing is written.
+ */
+export async function* csvRecords(
+  pieces: Iterable<string | Buffer> | AsyncIterable<string | Buffer>,
+  separator: string,
+  encoding: BufferEncoding = 'utf8',
+): AsyncGenerator<string[][]> {
+  const parser = parse(parserOptions(separator, encoding));
+  let done: string[][] = [];
+  parser.on('data', (record: string[]) => done.push(record));
+  const failed = new Promise<never>((_, reject) => parser.once('error', reject));
+  failed.catch(() => {});
+  const step = (write: (settled: (error?: Error | null) => void) => void) =>
+    Promise.race([failed, new Promise<void>((resolve, reject) => write((error) => (error ? reject(error) : resolve())))]);
+  const take = () => {
+    const out = done;
+    done = [];
+    return out;
+  };
+  try {
+    for await (const piece of pieces) {
+      // The write's callback comes once the piece is parsed: its records have been handed over.
+      await step((settled) => parser.write(piece, settled));
+      if (done.length) yield take();
     }
-    this.cell = cell;
-    return done;
-  }
-
-  /** The last record when the text did not end with a line break. */
-  end(): string[][] {
-    this.quoteSeen = false;
-    this.quoted = false;
-    if (!this.started && this.cell === '' && this.record.length === 0) return [];
-    this.record.push(this.cell);
-    const last = this.record;
-    this.record = [];
-    this.cell = '';
-    this.started = false;
-    return [last];
+    await step((settled) => parser.end(settled));
+    if (done.length) yield take();
+  } catch (error) {
+    if (error instanceof CsvError) throw new ImportFailure('clients.import.unreadable');
+    throw error;
+  } finally {
+    parser.destroy();
   }
 }
 
@@ -146,23 +124,33 @@ export const isCsvHead = (head: Uint8Array): boolean => {
   return text.trim().length > 0 && looksLikeText(text);
 };
 
+/**
+ * A file's pieces as csv-parse takes them: UTF-8 and UTF-16 as bytes (csv-parse decodes them, the
+ * byte-order mark dropped), Windows-1252 decoded here (Node's Buffer encodings have no Windows-1252:
+ * 'latin1' would turn its “ ” – € into control characters).
+ */
+const piecesOf = (filepath: string, encoding: CsvEncoding): { pieces: AsyncIterable<string | Buffer>; encoding: BufferEncoding } => {
+  const stream = fs.createReadStream(filepath, { highWaterMark: 256 * 1024 });
+  if (encoding !== 'windows-1252') return { pieces: stream, encoding: encoding === 'utf-8' ? 'utf8' : 'utf16le' };
+  const decoded = async function* (): AsyncGenerator<string> {
+    const decoder = new TextDecoder(encoding);
+    for await (const chunk of stream) yield decoder.decode(chunk as Buffer, { stream: true });
+    yield decoder.decode();
+  };
+  return { pieces: decoded(), encoding: 'utf8' };
+};
+
 /** The records of a CSV file, decoded and split, the blank ones skipped; numbered from 1 (the header). */
 async function* records(filepath: string, encoding: CsvEncoding, separator: string): AsyncGenerator<SheetRow> {
-  const decoder = new TextDecoder(encoding);
-  const parser = new CsvParser(separator);
   let row = 0;
-  const out = function* (done: string[][]): Generator<SheetRow> {
-    for (const cells of done) {
+  const { pieces, encoding: bytes } = piecesOf(filepath, encoding);
+  for await (const batch of csvRecords(pieces, separator, bytes)) {
+    for (const cells of batch) {
       row += 1;
       if (cells.length === 1 && cells[0].trim() === '') continue;
       yield { row, cells };
     }
-  };
-  for await (const chunk of fs.createReadStream(filepath, { highWaterMark: 256 * 1024 })) {
-    yield* out(parser.push(decoder.decode(chunk as Buffer, { stream: true })));
   }
-  yield* out(parser.push(decoder.decode()));
-  yield* out(parser.end());
 }
 
 /** A CSV file (UTF-8, UTF-16 or Windows-1252; ';', ',' or tab), as a Spreadsheet. */
