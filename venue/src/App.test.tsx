@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { ApiError, type Event } from '@plataforma/adapter';
 import { api } from './shared/api';
 import './shared/i18n';
-import { pageViewAnswer, renderAt } from './platform/test-utils';
+import { pageViewAnswer, renderAt } from './testing/render';
 import { eventFixture } from './test-fixtures';
 
 beforeEach(() => {

@@ -6,7 +6,7 @@ import { api } from '../shared/api';
 import '../shared/i18n';
 import { eventFixture } from '../test-fixtures';
 import { resetBoardPixels } from './ui/boardPixels';
-import { mockVenueApi, renderAt, signInVisitor } from './test-utils';
+import { mockVenueApi, renderAt, signInVisitor } from '../testing/render';
 
 // Issue 10, "Uploads": the venue draws Strapi's generated formats, so a phone never downloads
 // the 1920-wide background. HTML images get srcset and sizes (the browser chooses); the drawn

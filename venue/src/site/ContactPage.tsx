@@ -2,8 +2,8 @@ import './texts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { ContactForm } from '../platform/contact/ContactModal';
-import { ScreenPage } from '../platform/ui/ScreenPage';
+import { ContactForm } from '../shared/contact/ContactModal';
+import { ScreenPage } from '../shared/ui/ScreenPage';
 import { useDocumentTitle } from '../shared/hooks/useDocumentTitle';
 
 const Card = styled.div`

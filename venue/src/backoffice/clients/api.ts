@@ -12,7 +12,7 @@ import {
 } from '@plataforma/adapter';
 import type { UploadOptions } from '@plataforma/adapter/client';
 import { api } from '../../shared/api';
-import { downloadFile } from '../download';
+import { downloadFile } from '../../shared/download';
 import { resourceApi } from '../resource';
 
 const clients = resourceApi<ClientProfile, ClientAdminInput>(clientPaths.cms);

@@ -9,7 +9,7 @@ import {
 } from '@plataforma/adapter';
 import { CMS_PREFIX } from '@plataforma/adapter/routes';
 import { api } from '../../shared/api';
-import { downloadFile } from '../download';
+import { downloadFile } from '../../shared/download';
 import { standKeys } from './api';
 
 /** The exhibitor report of a stand over a range (decision 049). */

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useScheduleModule } from '../../shared/hooks/useScheduleModule';
 import { useTick } from '../../shared/hooks/useTick';
-import { useEventId, useEventLectures } from '../event/api';
+import { useEventId, useEventLectures } from '../../shared/event/api';
 import { roomScreenPath } from '../halls/layouts';
 import { useAgenda } from './api';
 import { readDismissed, rememberDismissed } from './dismissed';

@@ -10,15 +10,15 @@ import { useLeaving } from '../../shared/hooks/useLeaving';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { Button } from '../../shared/ui/Button';
 import { LinkButton } from '../../shared/ui/LinkButton';
-import { useEvent, useEventId, useEventStands } from '../event/api';
+import { useEvent, useEventId, useEventStands } from '../../shared/event/api';
 import { pagePath } from '../halls/registry';
 import { markButton } from '../marks/markButton';
 import { fold } from '../programme/agenda';
 import { initials } from '../speakers/SpeakerDirectory';
 import { BackButton } from '../ui/BackButton';
-import { DarkInput, DarkSelect } from '../ui/fields';
+import { DarkInput, DarkSelect } from '../../shared/ui/fields';
 import { EmptyPanel, ListStates } from '../ui/ListStates';
-import { ScreenPage } from '../ui/ScreenPage';
+import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { useFavourites } from './api';
 
 /** The search box writes the address a moment after the last keystroke; the list follows every key. */

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CmsLecture, Room } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
-import { mockVenueApi, renderAt, signInVisitor } from '../test-utils';
+import { mockVenueApi, renderAt, signInVisitor } from '../../testing/render';
 import { LIVE_TICK_MS } from './useLiveLectures';
 
 // Issue 17, 'AO VIVO' on the halls: each congress room's door shows the lecture on now, and the

@@ -4,7 +4,7 @@ import { ApiError, type Lecture } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { eventFixture } from '../../test-fixtures';
-import { pageViewAnswer, renderAt } from '../test-utils';
+import { pageViewAnswer, renderAt } from '../../testing/render';
 import { playerOf } from './RoomByDate';
 
 const lecture = (id: number, name: string, startTime: string, endTime: string, videoId: string | null = null): Lecture => ({

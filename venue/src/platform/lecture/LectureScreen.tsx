@@ -10,7 +10,7 @@ import { lectureVideo } from '@plataforma/adapter/video';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { useTick } from '../../shared/hooks/useTick';
 import { Spinner } from '../../shared/ui/Spinner';
-import { useEvent, useEventId } from '../event/api';
+import { useEvent, useEventId } from '../../shared/event/api';
 import { pagePath } from '../halls/registry';
 import { BackButton } from '../ui/BackButton';
 import { VideoBox, VideoFrame } from '../ui/VideoFrame';

@@ -6,7 +6,7 @@ import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { eventFixture } from '../../test-fixtures';
-import { pageViewAnswer, renderAt, signInVisitor } from '../test-utils';
+import { pageViewAnswer, renderAt, signInVisitor } from '../../testing/render';
 
 // Lecture watching on the lecture screen (decision 047): heartbeats of the lecture on now, while
 // its player is shown in a visible tab and a client is signed in.

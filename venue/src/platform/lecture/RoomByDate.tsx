@@ -13,14 +13,14 @@ import { Button } from '../../shared/ui/Button';
 import { Spinner } from '../../shared/ui/Spinner';
 import { pagePath } from '../halls/registry';
 import { BackButton } from '../ui/BackButton';
-import { PlatformModal } from '../ui/PlatformModal';
-import { ScreenPage } from '../ui/ScreenPage';
+import { PlatformModal } from '../../shared/ui/PlatformModal';
+import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { VideoBox, VideoFrame } from '../ui/VideoFrame';
 import { videoHosts } from '../videoHosts';
 import { useRoom, useRoomSchedule } from './api';
 import { useWatchHeartbeat } from './useWatchHeartbeat';
 import { hasPrice, isTicketOnly, useLectureAccess } from '../../shared/commerce/access';
-import { useEvent, useEventId, useEventLectures } from '../event/api';
+import { useEvent, useEventId, useEventLectures } from '../../shared/event/api';
 import { useBuy } from '../../shared/commerce/buy';
 
 type DayLecture = RoomDay['lectures'][number];

@@ -6,7 +6,7 @@ import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { eventFixture } from '../../test-fixtures';
-import { mockVenueApi, renderAt } from '../test-utils';
+import { mockVenueApi, renderAt } from '../../testing/render';
 
 mockVenueApi();
 

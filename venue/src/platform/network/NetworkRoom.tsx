@@ -6,10 +6,10 @@ import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { Spinner } from '../../shared/ui/Spinner';
-import { useEvent, useEventId } from '../event/api';
+import { useEvent, useEventId } from '../../shared/event/api';
 import { BackButton } from '../ui/BackButton';
-import { DarkInput, FieldNote } from '../ui/fields';
-import { ScreenPage } from '../ui/ScreenPage';
+import { DarkInput, FieldNote } from '../../shared/ui/fields';
+import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { useNetworkConsent, useNetworkList, useSetNetworkConsent } from './api';
 
 /** SPEC §9: the search runs 3000 ms after the last keystroke (the list comes NETWORK_PAGE_SIZE at a time). */

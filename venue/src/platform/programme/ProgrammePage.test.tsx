@@ -6,7 +6,7 @@ import { ApiError, type CmsLecture } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { eventFixture } from '../../test-fixtures';
-import { mockVenueApi, renderAt, signInVisitor } from '../test-utils';
+import { mockVenueApi, renderAt, signInVisitor } from '../../testing/render';
 import { AGENDA_TICK_MS } from './ProgrammePage';
 
 const lecture = (

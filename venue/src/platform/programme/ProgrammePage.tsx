@@ -13,13 +13,13 @@ import { LinkButton } from '../../shared/ui/LinkButton';
 import { PriceText } from '../../site/events/EventCard';
 import { priceTag } from '../../site/events/format';
 import { useAgendaStars } from '../agenda/api';
-import { useEvent, useEventId, useEventLectures } from '../event/api';
+import { useEvent, useEventId, useEventLectures } from '../../shared/event/api';
 import { pagePath } from '../halls/registry';
 import { markButton } from '../marks/markButton';
 import { BackButton } from '../ui/BackButton';
-import { DarkInput, DarkSelect } from '../ui/fields';
+import { DarkInput, DarkSelect } from '../../shared/ui/fields';
 import { EmptyPanel, ListStates } from '../ui/ListStates';
-import { ScreenPage } from '../ui/ScreenPage';
+import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { dayInWords, weekdayInWords, zoneInWords } from '../../shared/i18n/dates';
 import { ALL_DAYS, agendaOptions, effectiveDay, filterAgenda, filtersOf, paramsOf, shortDay, type AgendaFilters } from './agenda';
 

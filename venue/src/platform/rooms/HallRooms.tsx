@@ -8,7 +8,7 @@ import { HALL_ROOMS_PAGE_SIZE } from '@plataforma/adapter/constants';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
-import { useEvent, useEventId, useEventRooms, useEventSponsors } from '../event/api';
+import { useEvent, useEventId, useEventRooms, useEventSponsors } from '../../shared/event/api';
 import { BackButton } from '../ui/BackButton';
 
 /** SPEC §9: three rooms a page (HALL_ROOMS_PAGE_SIZE); a page change waits 500 ms, then fades in over 1 s. */

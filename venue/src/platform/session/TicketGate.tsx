@@ -4,7 +4,7 @@ import { Navigate, Outlet } from 'react-router-dom';
 import { isTicketOnly, useEventAccess } from '../../shared/commerce/access';
 import { useAppState } from '../../shared/state/store';
 import { PageLoading } from '../../shared/ui/PageLoading';
-import { useEvent, useEventId } from '../event/api';
+import { useEvent, useEventId } from '../../shared/event/api';
 
 /** The event's public page ('/eventos/{id-slug}'), where a ticket is bought. */
 const eventPage = (event: { id: number; slug: string | null }) =>

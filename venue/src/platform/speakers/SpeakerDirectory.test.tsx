@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type CmsLecture, type Speaker } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
-import { mockVenueApi, renderAt } from '../test-utils';
+import { mockVenueApi, renderAt } from '../../testing/render';
 import { fetchEventSpeakers } from './api';
 import { DESCRIPTION_CLAMP, initials } from './SpeakerDirectory';
 

@@ -11,13 +11,13 @@ import { dayInWords } from '../../shared/i18n/dates';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { LinkButton } from '../../shared/ui/LinkButton';
-import { useEvent, useEventId, useEventLectures } from '../event/api';
+import { useEvent, useEventId, useEventLectures } from '../../shared/event/api';
 import { pagePath } from '../halls/registry';
 import { fold } from '../programme/agenda';
 import { BackButton } from '../ui/BackButton';
-import { DarkInput } from '../ui/fields';
+import { DarkInput } from '../../shared/ui/fields';
 import { EmptyPanel, ListStates } from '../ui/ListStates';
-import { ScreenPage } from '../ui/ScreenPage';
+import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { useEventSpeakers } from './api';
 
 /** A description longer than this is cut (at a word) behind 'Ler mais'. */

@@ -10,9 +10,9 @@ import { maskPhone } from '../../shared/masks';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { ENTRANCE_HALL } from '../../shared/ui/NotFound';
-import { DarkInput, DarkSelect, FormAlert } from '../../platform/ui/fields';
+import { DarkInput, DarkSelect, FormAlert } from '../../shared/ui/fields';
 import { Card, CountryOptions, Labelled, PasswordRules } from './form';
-import { ScreenPage } from '../../platform/ui/ScreenPage';
+import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { api } from '../../shared/api';
 import {
   EMPTY_REGISTER,

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError, ClientProfile } from '@plataforma/adapter';
 import { passwordProblems } from '@plataforma/adapter/password';
-import { DarkInput, DarkSelect, FormAlert } from '../../platform/ui/fields';
+import { DarkInput, DarkSelect, FormAlert } from '../../shared/ui/fields';
 import { api } from '../../shared/api';
 import { messageText } from '../../shared/i18n';
 import { maskPhone } from '../../shared/masks';

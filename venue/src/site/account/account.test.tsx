@@ -6,7 +6,7 @@ import { api } from '../../shared/api';
 import { changeLanguage } from '../../shared/i18n';
 import al from '../../shared/i18n/locales/al.json';
 import { CLIENT_TOKEN_KEY, useAppState } from '../../shared/state/store';
-import { mockVenueApi, renderAt } from '../../platform/test-utils';
+import { mockVenueApi, renderAt } from '../../testing/render';
 import { eventFixture } from '../../test-fixtures';
 import { profileChanges } from './ProfilePage';
 

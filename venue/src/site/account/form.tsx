@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { PASSWORD_RULES, passwordProblems } from '@plataforma/adapter/password';
 import countries from '../../../../database/reference/countries.json';
-import { DarkInput, FieldError, FieldNote } from '../../platform/ui/fields';
+import { DarkInput, FieldError, FieldNote } from '../../shared/ui/fields';
 
 /** An account form's card: fieldsets with their legends, two-column rows, the footer line. */
 export const Card = styled.form`

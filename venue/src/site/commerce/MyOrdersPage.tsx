@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatDateTime } from '@plataforma/adapter/dates';
-import { ScreenPage } from '../../platform/ui/ScreenPage';
+import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { ORDERS_PAGE_SIZE, useMyOrders } from '../../shared/commerce/api';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';

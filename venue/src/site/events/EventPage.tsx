@@ -12,7 +12,7 @@ import { messageText } from '../../shared/i18n';
 import { LinkButton } from '../../shared/ui/LinkButton';
 import { NotFound } from '../../shared/ui/NotFound';
 import { PageLoading } from '../../shared/ui/PageLoading';
-import { eventQuery, useEventSponsors } from '../../platform/event/api';
+import { eventQuery, useEventSponsors } from '../../shared/event/api';
 import { useProgramme } from './api';
 import { PriceText, useEventDays } from './EventCard';
 import { zoneInWords } from '../../shared/i18n/dates';

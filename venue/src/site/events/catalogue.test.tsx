@@ -5,7 +5,7 @@ import type { CmsLecture, Event } from '@plataforma/adapter';
 import { ApiError } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
-import { mockVenueApi, renderAt } from '../../platform/test-utils';
+import { mockVenueApi, renderAt } from '../../testing/render';
 import { useAppState } from '../../shared/state/store';
 import { eventFixture } from '../../test-fixtures';
 import { CATALOGUE_PAGE_SIZE } from './CataloguePage';

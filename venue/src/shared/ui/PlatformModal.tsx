@@ -1,7 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { useModalBehaviour } from '../../shared/ui/useModalBehaviour';
+import { useModalBehaviour } from './useModalBehaviour';
 
 const Backdrop = styled.div`
   position: fixed;

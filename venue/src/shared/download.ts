@@ -1,4 +1,4 @@
-import { api } from '../shared/api';
+import { api } from './api';
 
 /**
  * The file name a `Content-Disposition` header gives, if any: the UTF-8 one of RFC 6266

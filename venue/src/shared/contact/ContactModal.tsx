@@ -5,11 +5,11 @@ import styled from 'styled-components';
 import type { ContactInput, ContactSubject } from '@plataforma/adapter';
 import { CONTACT_SUBJECTS } from '@plataforma/adapter/constants';
 import { ApiError } from '@plataforma/adapter/envelope';
-import { api } from '../../shared/api';
-import { messageText } from '../../shared/i18n';
-import { maskPhone } from '../../shared/masks';
-import { useAppState } from '../../shared/state/store';
-import { Button } from '../../shared/ui/Button';
+import { api } from '../api';
+import { messageText } from '../i18n';
+import { maskPhone } from '../masks';
+import { useAppState } from '../state/store';
+import { Button } from '../ui/Button';
 import { DarkForm, DarkInput, DarkSelect, DarkTextarea, FieldError, FieldNote, FormAlert } from '../ui/fields';
 import { PlatformModal } from '../ui/PlatformModal';
 

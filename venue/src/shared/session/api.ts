@@ -1,6 +1,6 @@
 import type { SessionClient, TokenAnswer } from '@plataforma/adapter';
-import { api } from '../../shared/api';
-import { clientToken, useAppState } from '../../shared/state/store';
+import { api } from '../api';
+import { clientToken, useAppState } from '../state/store';
 
 /*
  * The visitor's session: one-off actions, not cached server state, so plain functions rather

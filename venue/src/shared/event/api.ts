@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { idFromSlug } from '@plataforma/adapter/routes';
 import type { ApiError, CmsLecture, Event, ListResult, Room, Sponsor, Stand } from '@plataforma/adapter';
-import { api } from '../../shared/api';
+import { api } from '../api';
 
 /** How long the event's data is taken as fresh (the halls and their maps share it). */
 const FRESH_MS = 60_000;

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@plataforma/adapter';
-import { api } from '../../shared/api';
-import '../../shared/i18n';
-import { useAppState } from '../../shared/state/store';
-import { mockVenueApi, renderAt, signInVisitor } from '../test-utils';
+import { api } from '../api';
+import '../i18n';
+import { useAppState } from '../state/store';
+import { mockVenueApi, renderAt, signInVisitor } from '../../testing/render';
 
 mockVenueApi();
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiError, SitePage, SitePageKey } from '@plataforma/adapter';
-import { api } from '../../shared/api';
+import { api } from '../api';
 
 /** Where the site shows each written page. */
 export const SITE_PAGE_PATHS: Readonly<Record<SitePageKey, string>> = { terms: '/termos', about: '/sobre' };
