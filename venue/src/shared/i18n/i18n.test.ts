@@ -6,7 +6,7 @@ import pt from './locales/pt.json';
 // The lazy sections are added when their screens load; the checks below read every screen's keys.
 import '../commerce/texts';
 import '../../site/certificates/texts';
-import '../../site/texts';
+import './site';
 import '../../platform/stand/texts';
 import '../../platform/lecture/texts';
 import '../../platform/speakers/texts';

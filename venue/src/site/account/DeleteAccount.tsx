@@ -1,4 +1,4 @@
-import '../texts';
+import '../../shared/i18n/site';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import '../texts';
+import '../../shared/i18n/site';
 import '../../shared/commerce/texts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';

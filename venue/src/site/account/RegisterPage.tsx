@@ -1,4 +1,4 @@
-import '../texts';
+import '../../shared/i18n/site';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';

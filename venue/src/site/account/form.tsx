@@ -1,4 +1,4 @@
-import '../texts';
+import '../../shared/i18n/site';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';

@@ -6,7 +6,7 @@ import { useEventAccess } from '../../shared/commerce/access';
 import { useBuy } from '../../shared/commerce/buy';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
-import { formatAmount } from './format';
+import { formatAmount } from '../../shared/commerce/price';
 
 /**
  * The event page's way in by ticket (issue 14): 'Comprar ingresso' for a paid event (its

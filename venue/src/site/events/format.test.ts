@@ -1,6 +1,7 @@
 import type { CmsLecture } from '@plataforma/adapter';
 import { describe, expect, it } from 'vitest';
-import { dayIn, eventPagePath, formatAmount, orderFor, priceTag, programmeOf, venuePath } from './format';
+import { formatAmount, priceTag } from '../../shared/commerce/price';
+import { dayIn, eventPagePath, orderFor, programmeOf, venuePath } from './format';
 
 const lecture = (id: number, startDate: string, startTime: string, room: { id: number; name: string } | null): CmsLecture => ({
   id,

@@ -1,4 +1,4 @@
-import '../texts';
+import '../../shared/i18n/site';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SitePageKey } from '@plataforma/adapter';

@@ -1,5 +1,5 @@
 import site from 'virtual:pt-section/site';
-import { i18n } from '../shared/i18n';
+import { i18n } from '.';
 
 /**
  * The public site's PT texts (the pack's `site` section, a module of its own built from pt.json by
