@@ -13,7 +13,7 @@ import {
 import type { UploadOptions } from '@plataforma/adapter/client';
 import { api } from '../../shared/api';
 import { downloadFile } from '../../shared/download';
-import { resourceApi } from '../resource';
+import { resourceApi } from '../api';
 
 const clients = resourceApi<ClientProfile, ClientAdminInput>(clientPaths.cms);
 

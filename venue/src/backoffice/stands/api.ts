@@ -11,7 +11,7 @@ import {
 } from '@plataforma/adapter';
 import { standPagePath } from '@plataforma/adapter/routes';
 import { api } from '../../shared/api';
-import { resourceApi } from '../resource';
+import { resourceApi } from '../api';
 
 /**
  * Stands under /api/cms/v1: an admin reads every stand (an event's with `{ eventId }`); an

@@ -17,7 +17,7 @@ import { VideoBox, VideoFrame } from '../ui/VideoFrame';
 import { videoHosts } from '../videoHosts';
 import { useRoom, useRoomLectures } from './api';
 import { useWatchHeartbeat } from './useWatchHeartbeat';
-import { hasPrice, isTicketOnly, useLectureAccess } from '../../shared/commerce/access';
+import { hasPrice, isTicketOnly, useLectureAccess } from '../../shared/access/api';
 import { useAppState } from '../../shared/state/store';
 import { LectureLock } from './LectureLock';
 

@@ -19,7 +19,7 @@ import { VideoBox, VideoFrame } from '../ui/VideoFrame';
 import { videoHosts } from '../videoHosts';
 import { useRoom, useRoomSchedule } from './api';
 import { useWatchHeartbeat } from './useWatchHeartbeat';
-import { hasPrice, isTicketOnly, useLectureAccess } from '../../shared/commerce/access';
+import { hasPrice, isTicketOnly, useLectureAccess } from '../../shared/access/api';
 import { useEvent, useEventId, useEventLectures } from '../../shared/event/api';
 import { useBuy } from '../../shared/commerce/buy';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router-dom';
-import { isTicketOnly, useEventAccess } from '../../shared/commerce/access';
+import { isTicketOnly, useEventAccess } from '../../shared/access/api';
 import { useAppState } from '../../shared/state/store';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { useEvent, useEventId } from '../../shared/event/api';

@@ -2,7 +2,7 @@ import '../../shared/commerce/texts';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@plataforma/adapter';
 import { instalment, toCents } from '@plataforma/adapter/money';
-import { useEventAccess } from '../../shared/commerce/access';
+import { useEventAccess } from '../../shared/access/api';
 import { useBuy } from '../../shared/commerce/buy';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
