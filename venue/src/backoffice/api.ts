@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { ApiError, ListResult } from '@plataforma/adapter';
 import type { UploadOptions } from '@plataforma/adapter/client';
 import { api } from '../shared/api';
+import { dispositionFileName, saveBlob } from '../shared/download';
 import type { TableQuery } from './ui/DataTable';
 
 /** A list's filters beside the table state (the parent of the rows: `{ eventId: 3 }`, `{ standId: 7 }`). */
@@ -66,4 +67,24 @@ export const resourceApi = <Row, Input = Partial<Row>>(path: string) => {
   };
 
   return { keys, listQuery, oneQuery, useSave, useDelete, useInvalidate };
+};
+
+/**
+ * Downloads a file of the back office's API (an export, a report): the request carries the staff
+ * token, which a plain link cannot, so the file is fetched as a blob and then saved under the
+ * name the server gives (`Content-Disposition`), else `fallbackName`.
+ */
+export const downloadFile = async ({
+  url,
+  params,
+  type,
+  fallbackName,
+}: {
+  url: string;
+  params?: Record<string, string | number>;
+  type: string;
+  fallbackName: string;
+}): Promise<void> => {
+  const response = await api.http.request<BlobPart>({ method: 'GET', url, params, responseType: 'blob', timeout: 0 });
+  saveBlob(response.data, type, dispositionFileName(response.headers?.['content-disposition']) ?? fallbackName);
 };

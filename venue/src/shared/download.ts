@@ -1,5 +1,3 @@
-import { api } from './api';
-
 /**
  * The file name a `Content-Disposition` header gives, if any: the UTF-8 one of RFC 6266
  * (`filename*=UTF-8''inscri%C3%A7%C3%B5es.xlsx`, a name with accents) before the plain quoted one
@@ -28,24 +26,4 @@ export const saveBlob = (data: BlobPart, type: string, fileName: string): void =
   link.click();
   link.remove();
   URL.revokeObjectURL(url);
-};
-
-/**
- * Downloads a file of the back office's API (an export, a report): the request carries the staff
- * token, which a plain link cannot, so the file is fetched as a blob and then saved under the
- * name the server gives (`Content-Disposition`), else `fallbackName`.
- */
-export const downloadFile = async ({
-  url,
-  params,
-  type,
-  fallbackName,
-}: {
-  url: string;
-  params?: Record<string, string | number>;
-  type: string;
-  fallbackName: string;
-}): Promise<void> => {
-  const response = await api.http.request<BlobPart>({ method: 'GET', url, params, responseType: 'blob', timeout: 0 });
-  saveBlob(response.data, type, dispositionFileName(response.headers?.['content-disposition']) ?? fallbackName);
 };

@@ -12,7 +12,7 @@ import {
 } from '@plataforma/adapter';
 import type { UploadOptions } from '@plataforma/adapter/client';
 import { api } from '../../shared/api';
-import { downloadFile } from '../../shared/download';
+import { downloadFile } from '../api';
 import { resourceApi } from '../api';
 
 const clients = resourceApi<ClientProfile, ClientAdminInput>(clientPaths.cms);

@@ -1,8 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { CHAT_LIMITS, type ApiError, type ChatSummary, type ListResult, type StandContact } from '@plataforma/adapter';
-import { api } from '../../shared/api';
+import type { ChatSummary, ListResult } from '@plataforma/adapter';
 import { ChatPanel } from '../../shared/chat/ChatPanel';
 import { ago } from '../../shared/chat/time';
 import { useChat, useChatInbox } from '../../shared/chat/useChat';
@@ -12,7 +11,7 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { useBackofficeTranslation } from '../i18n';
 import { ErrorAlert } from '../ui/Form';
 import { Modal } from '../ui/Modal';
-import { standKeys } from './api';
+import { chatKeys, useStandChats, useStandContacts } from '../chats/api';
 
 const ALERT_KEY = 'plataforma:chat-alert';
 
@@ -111,16 +110,9 @@ const Conversation = ({ standId, row, onClose }: { standId: number; row: ChatSum
 export const StandChats = ({ standId }: { standId: number }) => {
   const { t } = useBackofficeTranslation();
   const queryClient = useQueryClient();
-  const key = [...standKeys.all, 'chats', standId] as const;
-  const chats = useQuery<ListResult<ChatSummary>, ApiError>({
-    queryKey: key,
-    queryFn: () => api.cms.chats.list(standId),
-    refetchInterval: CHAT_LIMITS.listPollMs,
-  });
-  const contacts = useQuery<ListResult<StandContact>, ApiError>({
-    queryKey: [...standKeys.all, 'contacts', standId],
-    queryFn: () => api.cms.chats.contacts(standId),
-  });
+  const key = chatKeys.ofStand(standId);
+  const chats = useStandChats(standId);
+  const contacts = useStandContacts(standId);
   const [seen, setSeen] = useState<Map<number, string> | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
   const [alert, setAlert] = useState(() => localStorage.getItem(ALERT_KEY) === '1');

@@ -10,7 +10,7 @@ import { useEvent, useEventId } from '../../shared/event/api';
 import { BackButton } from '../ui/BackButton';
 import { DarkInput, FieldNote } from '../../shared/ui/fields';
 import { ScreenPage } from '../../shared/ui/ScreenPage';
-import { useNetworkConsent, useNetworkList, useSetNetworkConsent } from './api';
+import { useNetworkConsent, useNetworkList, useSetNetworkConsent } from '../../shared/network/api';
 
 /** SPEC §9: the search runs 3000 ms after the last keystroke (the list comes NETWORK_PAGE_SIZE at a time). */
 export const SEARCH_DEBOUNCE_MS = 3000;

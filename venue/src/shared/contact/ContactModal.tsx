@@ -1,12 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { ContactInput, ContactSubject } from '@plataforma/adapter';
 import { CONTACT_SUBJECTS } from '@plataforma/adapter/constants';
 import { ApiError } from '@plataforma/adapter/envelope';
-import { api } from '../api';
 import { messageText } from '../i18n';
+import { useSendContact } from './api';
 import { maskPhone } from '../masks';
 import { useAppState } from '../state/store';
 import { Button } from '../ui/Button';
@@ -87,7 +86,7 @@ export const ContactForm = ({ onSent }: { onSent: () => void }) => {
   const { t } = useTranslation();
   const client = useAppState((state) => state.auth.currentClient);
   const showToast = useAppState((state) => state.showToast);
-  const send = useMutation<unknown, ApiError, ContactInput>({ mutationFn: (input) => api.site.contacts.send(input) });
+  const send = useSendContact();
   const [values, setValues] = useState<Values>({
     subject: 'doubts',
     name: client?.name ?? '',

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiError, ListResult, NetworkConsent, NetworkPerson } from '@plataforma/adapter';
 import { NETWORK_PAGE_SIZE } from '@plataforma/adapter/constants';
-import { api } from '../../shared/api';
+import { api } from '../api';
 
 /** Query keys of the networking room: the event's list (per search) and the visitor's own consent. */
 export const networkKeys = {
