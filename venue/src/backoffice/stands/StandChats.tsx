@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import type { ChatSummary, ListResult } from '@plataforma/adapter';
+import { CHAT_LIMITS, type ChatSummary, type ListResult } from '@plataforma/adapter';
 import { ChatPanel } from '../../shared/chat/ChatPanel';
 import { ago } from '../../shared/chat/time';
 import { useChat, useChatInbox } from '../../shared/chat/useChat';

@@ -191,7 +191,7 @@ export const NetworkRoom = () => {
   const setConsent = useSetNetworkConsent(eventId);
   const changeConsent = (value: boolean) => {
     setListed(value);
-    setConsent.mutate(value, {
+    setConsent.mutate({ listed: value }, {
       onSuccess: (answer) => {
         setListed(answer.listed);
         showToast(answer.listed ? t('halls.network.consentOn') : t('halls.network.consentOff'), 'success');

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { ContactInput, ContactSubject } from '@plataforma/adapter';
+import type { ContactSubject } from '@plataforma/adapter';
 import { CONTACT_SUBJECTS } from '@plataforma/adapter/constants';
 import { ApiError } from '@plataforma/adapter/envelope';
 import { messageText } from '../i18n';

@@ -40,14 +40,26 @@ export const networkConsentQuery = () =>
 
 export const useNetworkConsent = () => useQuery(networkConsentQuery());
 
-/** Turns the visitor's listing on or off; the answer becomes the consent and the event's lists are asked again. */
-export const useSetNetworkConsent = (eventId: number | null) => {
+/** The visitor's choice: listed or not, and (while listed) whether the list shows the e-mail; left as it was when not given. */
+export interface NetworkConsentChoice {
+  listed: boolean;
+  showEmail?: boolean;
+}
+
+/**
+ * Turns the visitor's listing (and its e-mail) on or off, from the network room (`eventId`, whose
+ * lists are asked again) or the profile (no event); the answer becomes the consent. `onError`
+ * passes through (the profile toasts it).
+ */
+export const useSetNetworkConsent = (eventId: number | null, options: { onError?: (error: ApiError) => void } = {}) => {
   const queryClient = useQueryClient();
-  return useMutation<NetworkConsent, ApiError, boolean>({
-    mutationFn: (value) => api.site.networks.setConsent(value),
+  return useMutation<NetworkConsent, ApiError, NetworkConsentChoice>({
+    mutationFn: ({ listed, showEmail }) =>
+      showEmail === undefined ? api.site.networks.setConsent(listed) : api.site.networks.setConsent(listed, showEmail),
     onSuccess: (answer) => {
       queryClient.setQueryData(networkKeys.consent(), answer);
-      void queryClient.invalidateQueries({ queryKey: networkKeys.lists(eventId) });
+      if (eventId !== null) void queryClient.invalidateQueries({ queryKey: networkKeys.lists(eventId) });
     },
+    onError: options.onError,
   });
 };
