@@ -15,7 +15,7 @@ import { pagePath } from '../halls/registry';
 import { markButton } from '../marks/markButton';
 import { fold } from '../programme/agenda';
 import { initials } from '../speakers/SpeakerDirectory';
-import { BackButton } from '../ui/BackButton';
+import { BackButton } from '../halls/BackButton';
 import { DarkInput, DarkSelect } from '../../shared/ui/fields';
 import { EmptyPanel, ListStates } from '../ui/ListStates';
 import { ScreenPage } from '../../shared/ui/ScreenPage';

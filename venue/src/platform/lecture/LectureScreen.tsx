@@ -12,7 +12,7 @@ import { useTick } from '../../shared/hooks/useTick';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useEvent, useEventId } from '../../shared/event/api';
 import { pagePath } from '../halls/registry';
-import { BackButton } from '../ui/BackButton';
+import { BackButton } from '../halls/BackButton';
 import { VideoBox, VideoFrame } from '../ui/VideoFrame';
 import { videoHosts } from '../videoHosts';
 import { useRoom, useRoomLectures } from './api';

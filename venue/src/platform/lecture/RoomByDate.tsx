@@ -12,7 +12,7 @@ import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { Spinner } from '../../shared/ui/Spinner';
 import { pagePath } from '../halls/registry';
-import { BackButton } from '../ui/BackButton';
+import { BackButton } from '../halls/BackButton';
 import { PlatformModal } from '../../shared/ui/PlatformModal';
 import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { VideoBox, VideoFrame } from '../ui/VideoFrame';

@@ -7,7 +7,7 @@ import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useEvent, useEventId } from '../../shared/event/api';
-import { BackButton } from '../ui/BackButton';
+import { BackButton } from '../halls/BackButton';
 import { DarkInput, FieldNote } from '../../shared/ui/fields';
 import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { useNetworkConsent, useNetworkList, useSetNetworkConsent } from '../../shared/network/api';

@@ -16,7 +16,7 @@ import { useAgendaStars } from '../agenda/api';
 import { useEvent, useEventId, useEventLectures } from '../../shared/event/api';
 import { pagePath } from '../halls/registry';
 import { markButton } from '../marks/markButton';
-import { BackButton } from '../ui/BackButton';
+import { BackButton } from '../halls/BackButton';
 import { DarkInput, DarkSelect } from '../../shared/ui/fields';
 import { EmptyPanel, ListStates } from '../ui/ListStates';
 import { ScreenPage } from '../../shared/ui/ScreenPage';

@@ -14,7 +14,7 @@ import { LinkButton } from '../../shared/ui/LinkButton';
 import { useEvent, useEventId, useEventLectures } from '../../shared/event/api';
 import { pagePath } from '../halls/registry';
 import { fold } from '../programme/agenda';
-import { BackButton } from '../ui/BackButton';
+import { BackButton } from '../halls/BackButton';
 import { DarkInput } from '../../shared/ui/fields';
 import { EmptyPanel, ListStates } from '../ui/ListStates';
 import { ScreenPage } from '../../shared/ui/ScreenPage';

@@ -7,7 +7,7 @@ import { CHAT_EVENTS } from '@plataforma/adapter/chat-constants';
 import { fakeChatSockets, type FakeSocket } from '../../shared/chat/test-socket';
 import { admin, attendantUser, fakeServer, FIRST_LOAD, renderBackoffice, signInStaff } from '../test-utils';
 import { isUpdated, previewOf } from './StandChats';
-import { standFixture } from './fixtures';
+import { standFixture } from '../stands/fixtures';
 
 const carla = attendantUser(2, 'Carla Atendente');
 const vitalis = standFixture();

@@ -8,9 +8,9 @@ import { useBackofficeTranslation } from '../i18n';
 import { MediaSection } from '../medias/MediaSection';
 import { ErrorAlert } from '../ui/Form';
 import { PageHeader } from '../ui/PageHeader';
-import { standQuery } from './api';
+import { standQuery } from '../stands/api';
 import { StandChats } from './StandChats';
-import { STAND_CHATS_TAB, STAND_PAGE_TAB } from './StandsPage';
+import { STAND_CHATS_TAB, STAND_PAGE_TAB } from '../stands/StandsPage';
 
 /**
  * /cms/estandes/:standId/:tab (attendant, SPEC §2.2): the page of one of their stands, its name

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { pagePath } from '../halls/registry';
+import { pagePath } from './registry';
 
 const Back = styled.button`
   display: inline-flex;
