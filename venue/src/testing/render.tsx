@@ -5,7 +5,7 @@ import type { PageView, SessionClient } from '@plataforma/adapter';
 import { App, createQueryClient, ROUTER_FUTURE, routes } from '../App';
 import { api } from '../shared/api';
 import { useAppState } from '../shared/state/store';
-import { eventFixture } from '../test-fixtures';
+import { eventFixture } from './fixtures';
 
 /** What POST /page-views answers (every navigation posts one). */
 export const pageViewAnswer: PageView = { id: 1, path: '/', eventId: null, createdAt: '' };

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type Lecture } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
-import { eventFixture } from '../../test-fixtures';
+import { eventFixture } from '../../testing/fixtures';
 import { pageViewAnswer, renderAt } from '../../testing/render';
 import { playerOf } from './RoomByDate';
 

@@ -5,7 +5,7 @@ import type { Lecture } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
-import { eventFixture } from '../../test-fixtures';
+import { eventFixture } from '../../testing/fixtures';
 import { pageViewAnswer, renderAt, signInVisitor } from '../../testing/render';
 
 // Lecture watching on the lecture screen (decision 047): heartbeats of the lecture on now, while

@@ -5,7 +5,7 @@ import { lectureAccessSchema, type CmsLecture, type Event, type Lecture } from '
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
-import { eventFixture } from '../../test-fixtures';
+import { eventFixture } from '../../testing/fixtures';
 import { mockVenueApi, renderAt } from '../../testing/render';
 
 mockVenueApi();

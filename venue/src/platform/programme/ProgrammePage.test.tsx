@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type CmsLecture } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
-import { eventFixture } from '../../test-fixtures';
+import { eventFixture } from '../../testing/fixtures';
 import { mockVenueApi, renderAt, signInVisitor } from '../../testing/render';
 import { AGENDA_TICK_MS } from './ProgrammePage';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { usedTextKeys } from '../../test-fixtures';
+import { usedTextKeys } from '../../testing/fixtures';
 import { MESSAGE_KEYS } from '@plataforma/adapter';
 import { BUNDLED_PT, i18n, LAZY_PT_SECTIONS, loadLanguage, messageText } from '.';
 import pt from './locales/pt.json';

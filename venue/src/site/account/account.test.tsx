@@ -7,7 +7,7 @@ import { changeLanguage } from '../../shared/i18n';
 import al from '../../shared/i18n/locales/al.json';
 import { CLIENT_TOKEN_KEY, useAppState } from '../../shared/state/store';
 import { mockVenueApi, renderAt } from '../../testing/render';
-import { eventFixture } from '../../test-fixtures';
+import { eventFixture } from '../../testing/fixtures';
 import { profileChanges } from './ProfilePage';
 
 mockVenueApi();

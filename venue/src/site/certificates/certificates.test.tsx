@@ -7,7 +7,7 @@ import { mockVenueApi, renderAt } from '../../testing/render';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
-import { eventFixture } from '../../test-fixtures';
+import { eventFixture } from '../../testing/fixtures';
 
 mockVenueApi();
 

@@ -7,7 +7,7 @@ import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { mockVenueApi, renderAt } from '../../testing/render';
 import { useAppState } from '../../shared/state/store';
-import { eventFixture } from '../../test-fixtures';
+import { eventFixture } from '../../testing/fixtures';
 import { CATALOGUE_PAGE_SIZE } from './CataloguePage';
 
 mockVenueApi();

@@ -1,4 +1,4 @@
-import type { ScreenSize } from './shared/state/rules';
+import type { ScreenSize } from '../shared/state/rules';
 import type { Event } from '@plataforma/adapter';
 
 /** A whole Event as GET /api/site/v1/events/:id answers it (for tests). */
