@@ -5,7 +5,7 @@ import { ApiError, type Event } from '@plataforma/adapter';
 import { api } from './shared/api';
 import './shared/i18n';
 import { pageViewAnswer, renderAt } from './testing/render';
-import { eventFixture } from './testing/fixtures';
+import { eventFixture } from './testing/wire';
 
 beforeEach(() => {
   vi.spyOn(api.site.pageViews, 'create').mockResolvedValue(pageViewAnswer);

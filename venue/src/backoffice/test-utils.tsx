@@ -12,21 +12,10 @@ import { useAppState } from '../shared/state/store';
 import { theme } from '../shared/theme';
 import { DialogHost } from '../shared/ui/DialogHost';
 import { ToastHost } from '../shared/ui/ToastHost';
+import { staffUserFixture } from '../testing/wire';
 import { BackofficeApp } from './BackofficeApp';
 
-export const admin: StaffUser = {
-  id: 1,
-  name: 'Ana Admin',
-  email: 'admin@exemplo.com.br',
-  role: 'admin',
-  roleLabel: 'Administrador',
-  ddi: '55',
-  ddd: '11',
-  phone: '987654321',
-  language: 'pt',
-  loginLocked: false,
-  createdAt: '2026-01-02T10:00:00.000Z',
-};
+export const admin: StaffUser = staffUserFixture();
 
 /** An attendant of the tests ('Carla Atendente' → carla@exemplo.com.br). */
 export const attendantUser = (id: number, name: string): StaffUser => ({

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImageSource, Media, Product, Sponsor, Stand } from '@plataforma/adapter';
 import { api } from '../shared/api';
 import '../shared/i18n';
-import { eventFixture } from '../testing/fixtures';
+import { eventFixture } from '../testing/wire';
 import { resetBoardPixels } from './ui/boardPixels';
 import { mockVenueApi, renderAt, signInVisitor } from '../testing/render';
 

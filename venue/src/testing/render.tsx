@@ -5,13 +5,13 @@ import type { PageView, SessionClient } from '@plataforma/adapter';
 import { App, createQueryClient, ROUTER_FUTURE, routes } from '../App';
 import { api } from '../shared/api';
 import { useAppState } from '../shared/state/store';
-import { eventFixture } from './fixtures';
+import { eventFixture, sessionClientFixture } from './wire';
 
 /** What POST /page-views answers (every navigation posts one). */
 export const pageViewAnswer: PageView = { id: 1, path: '/', eventId: null, createdAt: '' };
 
 /** The signed-in visitor of the platform's tests. */
-export const visitor: SessionClient = { id: 7, name: 'Ana Souza', email: 'ana@exemplo.com.br', soft: true };
+export const visitor: SessionClient = sessionClientFixture();
 
 export const signInVisitor = (token = 'token-1') => useAppState.getState().signIn(visitor, 'client', token);
 

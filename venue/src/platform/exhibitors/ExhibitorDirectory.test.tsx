@@ -7,7 +7,7 @@ import { App, createQueryClient, ROUTER_FUTURE } from '../../App';
 import { ApiError, type Stand } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
-import { eventFixture } from '../../testing/fixtures';
+import { eventFixture } from '../../testing/wire';
 import { standHallLayout, type HallItem } from '../halls/layouts';
 import { pagePath } from '../halls/registry';
 import { mockVenueApi, renderAt, signInVisitor } from '../../testing/render';

@@ -191,16 +191,19 @@ export const NetworkRoom = () => {
   const setConsent = useSetNetworkConsent(eventId);
   const changeConsent = (value: boolean) => {
     setListed(value);
-    setConsent.mutate({ listed: value }, {
-      onSuccess: (answer) => {
-        setListed(answer.listed);
-        showToast(answer.listed ? t('halls.network.consentOn') : t('halls.network.consentOff'), 'success');
+    setConsent.mutate(
+      { listed: value },
+      {
+        onSuccess: (answer) => {
+          setListed(answer.listed);
+          showToast(answer.listed ? t('halls.network.consentOn') : t('halls.network.consentOff'), 'success');
+        },
+        onError: (error) => {
+          setListed(null);
+          showToast(messageText(error.msg), 'error');
+        },
       },
-      onError: (error) => {
-        setListed(null);
-        showToast(messageText(error.msg), 'error');
-      },
-    });
+    );
   };
   const checked = listed ?? consent.data?.listed ?? false;
 

@@ -8,10 +8,11 @@ import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { orderFixture, pixPayment, quoteFixture } from './fixtures';
+import { sessionClientFixture } from '../../testing/wire';
 
 mockVenueApi();
 
-const full = { id: 7, name: 'Ana Souza', email: 'ana@exemplo.com.br', soft: false };
+const full = sessionClientFixture({ soft: false });
 const soft = { ...full, soft: true };
 
 const seriousViolations = async () => {
