@@ -92,7 +92,7 @@ describe('texts the screens use', () => {
   const textsModule: Record<string, string> = {
     commerce: '/src/shared/commerce/texts.ts',
     certificates: '/src/site/certificates/texts.ts',
-    site: '/src/site/texts.ts',
+    site: '/src/shared/i18n/site.ts',
     stand: '/src/platform/stand/texts.ts',
     lecture: '/src/platform/lecture/texts.ts',
     speakerDirectory: '/src/platform/speakers/texts.ts',

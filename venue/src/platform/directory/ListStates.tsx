@@ -19,7 +19,7 @@ export const EmptyPanel = styled.div`
   }
 `;
 
-interface ListQuery {
+export interface ListQuery {
   isPending: boolean;
   isSuccess: boolean;
   error: ApiError | null;
