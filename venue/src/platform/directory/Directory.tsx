@@ -1,9 +1,14 @@
 import type { FormEvent, ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import type { ImageSource } from '@plataforma/adapter';
+import { responsiveImage } from '@plataforma/adapter/images';
+import { useEvent, useEventId } from '../../shared/event/api';
 import styled, { css } from 'styled-components';
 import { Button } from '../../shared/ui/Button';
 import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { BackButton } from '../halls/BackButton';
 import { EmptyPanel, ListStates, type ListQuery } from './ListStates';
+import { initials } from './search';
 
 /**
  * The directory kit's parts (the programme, the speakers' and the exhibitors' directories): the
@@ -11,6 +16,34 @@ import { EmptyPanel, ListStates, type ListQuery } from './ListStates';
  * read out as it changes; the empty state with its way out; the grid of cards and their frame.
  * Each screen keeps only what is its own: its filters, its rows, its card.
  */
+
+/** The event a directory lists (its slug, id and read), from the address. */
+export const useDirectoryEvent = () => {
+  const { slug = '' } = useParams();
+  const eventId = useEventId();
+  const event = useEvent(eventId);
+  return { slug, eventId, event };
+};
+
+/** A card's picture, drawn 72 pixels wide (`className` shapes it), or the name's initials without one. */
+export const CardPicture = ({
+  className,
+  image,
+  sources,
+  name,
+}: {
+  className: string;
+  image: string | null;
+  sources: readonly ImageSource[] | null | undefined;
+  name: string;
+}) =>
+  image ? (
+    <img className={className} {...responsiveImage(image, sources, '72px')} alt="" width={72} height={72} loading="lazy" />
+  ) : (
+    <span className="initials" aria-hidden="true">
+      {initials(name)}
+    </span>
+  );
 
 /**
  * A directory's page: the back button (to `back` when there is no history), the title, the

@@ -1,18 +1,18 @@
 import { useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { STAND_TIER_KEY, STAND_TYPES } from '@plataforma/adapter/constants';
-import { responsiveImage } from '@plataforma/adapter/images';
 import { standPagePath } from '@plataforma/adapter/routes';
 import type { Stand } from '@plataforma/adapter';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { LinkButton } from '../../shared/ui/LinkButton';
-import { useEvent, useEventId, useEventStands } from '../../shared/event/api';
+import { useEventStands } from '../../shared/event/api';
 import { pagePath } from '../halls/registry';
 import { markButton } from '../marks/markButton';
 import { DarkInput, DarkSelect } from '../../shared/ui/fields';
 import {
+  CardPicture,
   DirectoryCards,
   DirectoryFilters,
   DirectoryScreen,
@@ -20,12 +20,10 @@ import {
   NoMatch,
   ResultCount,
   directoryCard,
+  useDirectoryEvent,
 } from '../directory/Directory';
-import { fold, initials, matchesAll, searchWords, useFiltersInAddress, useSearchBox } from '../directory/search';
+import { fold, matchesAll, searchWords, useFiltersInAddress, useSearchBox } from '../directory/search';
 import { useFavourites } from './api';
-
-/** The logo is drawn 72 CSS pixels wide. */
-const LOGO_SIZE = '72px';
 
 /** The address's parameters: the search, the tier (a stand type) and the favourites only ('1'). */
 export const SEARCH_PARAM = 'busca';
@@ -138,20 +136,7 @@ const ExhibitorCard = ({ stand, slug, favourite }: { stand: Stand; slug: string;
   return (
     <Card aria-labelledby={heading} $accent={accentOf(stand.color)}>
       <header>
-        {stand.image ? (
-          <img
-            className="logo"
-            {...responsiveImage(stand.image, stand.imageSources, LOGO_SIZE)}
-            alt=""
-            width={72}
-            height={72}
-            loading="lazy"
-          />
-        ) : (
-          <span className="initials" aria-hidden="true">
-            {initials(stand.name)}
-          </span>
-        )}
+        <CardPicture className="logo" image={stand.image} sources={stand.imageSources} name={stand.name} />
         <div>
           <h2 id={heading}>{stand.name}</h2>
           <span className="tier" data-tier={stand.type}>
@@ -189,9 +174,7 @@ const ExhibitorCard = ({ stand, slug, favourite }: { stand: Stand; slug: string;
  */
 export const ExhibitorDirectory = () => {
   const { t } = useTranslation();
-  const { slug = '' } = useParams();
-  const eventId = useEventId();
-  const event = useEvent(eventId);
+  const { slug, eventId, event } = useDirectoryEvent();
   const stands = useEventStands(eventId);
   const [params] = useSearchParams();
   const search = params.get(SEARCH_PARAM) ?? '';

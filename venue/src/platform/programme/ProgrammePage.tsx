@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { dateInZone, DEFAULT_TIME_ZONE, liveStates, type LiveState } from '../../shared/schedule';
 import type { CmsLecture } from '@plataforma/adapter';
@@ -13,11 +13,11 @@ import { LinkButton } from '../../shared/ui/LinkButton';
 import { PriceText } from '../../shared/commerce/PriceText';
 import { priceTag } from '../../shared/commerce/price';
 import { useAgendaStars } from '../agenda/api';
-import { useEvent, useEventId, useEventLectures } from '../../shared/event/api';
+import { useEventLectures } from '../../shared/event/api';
 import { pagePath } from '../halls/registry';
 import { markButton } from '../marks/markButton';
 import { DarkInput, DarkSelect } from '../../shared/ui/fields';
-import { DirectoryFilters, DirectoryScreen, FilterToggle, NoMatch, ResultCount } from '../directory/Directory';
+import { DirectoryFilters, DirectoryScreen, FilterToggle, NoMatch, ResultCount, useDirectoryEvent } from '../directory/Directory';
 import { useFiltersInAddress, useSearchBox } from '../directory/search';
 import { dayInWords, weekdayInWords, zoneInWords } from '../../shared/i18n/dates';
 import { ALL_DAYS, agendaOptions, effectiveDay, filterAgenda, filtersOf, paramsOf, shortDay, type AgendaFilters } from './agenda';
@@ -349,9 +349,7 @@ const LectureRow = ({
  */
 export const ProgrammePage = () => {
   const { t } = useTranslation();
-  const { slug = '' } = useParams();
-  const eventId = useEventId();
-  const event = useEvent(eventId);
+  const { slug, eventId, event } = useDirectoryEvent();
   const lectures = useEventLectures(eventId);
   const language = useAppState((state) => state.language);
   const [params] = useSearchParams();

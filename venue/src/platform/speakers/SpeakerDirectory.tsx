@@ -1,26 +1,31 @@
 import './texts';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { responsiveImage } from '@plataforma/adapter/images';
 import { HTML_LANG, type Language } from '@plataforma/adapter/constants';
 import type { CmsLecture, Speaker } from '@plataforma/adapter';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { dayInWords } from '../../shared/i18n/dates';
 import { useAppState } from '../../shared/state/store';
 import { LinkButton } from '../../shared/ui/LinkButton';
-import { useEvent, useEventId, useEventLectures } from '../../shared/event/api';
+import { useEventLectures } from '../../shared/event/api';
 import { pagePath } from '../halls/registry';
 import { DarkInput } from '../../shared/ui/fields';
-import { DirectoryCards, DirectoryFilters, DirectoryScreen, NoMatch, ResultCount, directoryCard } from '../directory/Directory';
-import { fold, initials, matchesAll, searchWords } from '../directory/search';
+import {
+  CardPicture,
+  DirectoryCards,
+  DirectoryFilters,
+  DirectoryScreen,
+  NoMatch,
+  ResultCount,
+  directoryCard,
+  useDirectoryEvent,
+} from '../directory/Directory';
+import { fold, matchesAll, searchWords } from '../directory/search';
 import { useEventSpeakers } from './api';
 
 /** A description longer than this is cut (at a word) behind 'Ler mais'. */
 export const DESCRIPTION_CLAMP = 240;
-/** The photo is drawn 72 CSS pixels wide. */
-const PHOTO_SIZE = '72px';
 
 /** The speakers' search: one box. */
 const Search = styled(DirectoryFilters)`
@@ -183,20 +188,7 @@ const SpeakerCard = ({
   return (
     <Card aria-labelledby={heading}>
       <header>
-        {speaker.image ? (
-          <img
-            className="photo"
-            {...responsiveImage(speaker.image, speaker.imageSources, PHOTO_SIZE)}
-            alt=""
-            width={72}
-            height={72}
-            loading="lazy"
-          />
-        ) : (
-          <span className="initials" aria-hidden="true">
-            {initials(speaker.name)}
-          </span>
-        )}
+        <CardPicture className="photo" image={speaker.image} sources={speaker.imageSources} name={speaker.name} />
         <div>
           <h2 id={heading}>{speaker.name}</h2>
           {speaker.title && <p className="title">{speaker.title}</p>}
@@ -240,9 +232,7 @@ const SpeakerCard = ({
  */
 export const SpeakerDirectory = () => {
   const { t } = useTranslation();
-  const { slug = '' } = useParams();
-  const eventId = useEventId();
-  const event = useEvent(eventId);
+  const { slug, eventId, event } = useDirectoryEvent();
   const speakers = useEventSpeakers(eventId);
   const programme = useEventLectures(eventId);
   const language = useAppState((state) => state.language);

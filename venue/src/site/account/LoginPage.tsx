@@ -9,10 +9,10 @@ import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { DarkInput, FormAlert } from '../../shared/ui/fields';
 import { ScreenPage } from '../../shared/ui/ScreenPage';
-import { fieldIssue, useSiteForm } from '../forms/useSiteForm';
+import { fieldIssue, unmarked, useSiteForm, type StepProps } from '../forms/useSiteForm';
 import { useRun } from '../forms/useRun';
 import { signInWithCode, signInWithPassword } from './api';
-import { Card, Labelled, PasswordField } from './form';
+import { Card, CodeInput, digitsOnly, Labelled, PasswordField } from './form';
 import { returnPath } from './register';
 
 /** Where a signed-in client goes when the link named nowhere. */
@@ -36,9 +36,6 @@ const codeStepSchema = (email: string, attemptId: string) =>
     })
     .transform((form): CheckSmsInput => ({ email: email.trim(), code: form.code.trim(), type: 'client', attemptId }))
     .pipe(checkSmsInputSchema);
-
-/** A field of a form whose refusals are said in its alert (not under the field). */
-const unmarked = <Props extends object>(props: Props) => ({ ...props, 'aria-invalid': undefined });
 
 /**
  * `/entrar`: a client's full sign-in — e-mail and password, then the code sent by SMS when the
@@ -101,13 +98,6 @@ export const LoginPage = () => {
   );
 };
 
-interface StepProps<Input> {
-  error: string | null;
-  submitting: boolean;
-  onRefused: (key: string) => void;
-  onSubmit: (input: Input) => Promise<void>;
-}
-
 const PasswordStep = ({
   softEmail,
   back,
@@ -159,16 +149,7 @@ const CodeStep = ({
       <p>{t('site.login.codeSent')}</p>
       {error && <FormAlert>{error}</FormAlert>}
       <Labelled id={`${base}-code`} label={t('site.login.code')}>
-        {() => (
-          <DarkInput
-            id={`${base}-code`}
-            {...unmarked(field('code', { mask: (value) => value.replace(/\D/g, '') }))}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={10}
-            autoFocus
-          />
-        )}
+        {() => <CodeInput id={`${base}-code`} field={unmarked(field('code', { mask: digitsOnly }))} autoFocus />}
       </Labelled>
       <Button type="submit" disabled={submitting} $block>
         {submitting ? t('site.login.submitting') : t('site.login.confirm')}

@@ -11,10 +11,10 @@ import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { DarkInput, FormAlert } from '../../shared/ui/fields';
 import { ScreenPage } from '../../shared/ui/ScreenPage';
-import { fieldIssue, useSiteForm } from '../forms/useSiteForm';
+import { fieldIssue, unmarked, useSiteForm, type StepProps } from '../forms/useSiteForm';
 import { useRun } from '../forms/useRun';
 import { askRecoveryCode, recoverPassword } from './api';
-import { Card, Labelled, PasswordField, PasswordRules } from './form';
+import { Card, CodeInput, digitsOnly, Labelled, PasswordField, PasswordRules } from './form';
 import { PROFILE_PATH } from './LoginPage';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -39,9 +39,6 @@ const changeSchema = (email: string) =>
     })
     .transform((form): ChangePasswordInput => ({ ...form, email, type: 'client' }))
     .pipe(changePasswordInputSchema);
-
-/** A field of a form whose refusals are said in its alert (not under the field). */
-const unmarked = <Props extends object>(props: Props) => ({ ...props, 'aria-invalid': undefined });
 
 /**
  * `/recuperar-senha`: a client who forgot the password asks for a code (sent by SMS to the phone
@@ -93,13 +90,6 @@ export const RecoveryPage = () => {
   );
 };
 
-interface StepProps<Input> {
-  error: string | null;
-  submitting: boolean;
-  onRefused: (key: string) => void;
-  onSubmit: (input: Input) => Promise<void>;
-}
-
 const AskStep = ({ error, submitting, onRefused, onSubmit }: StepProps<z.output<typeof askSchema>>) => {
   const { t } = useTranslation();
   const base = useId();
@@ -141,15 +131,7 @@ const ChangeStep = ({
       <p role="status">{messageText('auth.recovery.sent')}</p>
       {error && <FormAlert>{error}</FormAlert>}
       <Labelled id={`${base}-code`} label={t('site.login.code')}>
-        {() => (
-          <DarkInput
-            id={`${base}-code`}
-            {...unmarked(field('code', { mask: (value) => value.replace(/\D/g, '') }))}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={10}
-          />
-        )}
+        {() => <CodeInput id={`${base}-code`} field={unmarked(field('code', { mask: digitsOnly }))} />}
       </Labelled>
       <PasswordField
         id={`${base}-password1`}

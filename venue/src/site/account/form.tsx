@@ -166,6 +166,14 @@ export const PasswordField = ({
   </Labelled>
 );
 
+/** Only the digits of what was typed (an SMS code). */
+export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
+
+/** An SMS code's input: digits only, the browser's one-time-code autofill. */
+export const CodeInput = ({ id, field, autoFocus }: { id: string; field: Omit<SiteFieldProps, 'aria-invalid'>; autoFocus?: boolean }) => (
+  <DarkInput id={id} {...field} inputMode="numeric" autoComplete="one-time-code" maxLength={10} autoFocus={autoFocus} />
+);
+
 /** The options of a country code select: every country of the reference data, '<name> (+<code>)'. */
 export const CountryOptions = () => (
   <>

@@ -12,6 +12,7 @@ import './texts';
 import { Button } from '../../shared/ui/Button';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { certificateVerifyQuery } from './api';
+import { CodeForm } from '../forms/CodeForm';
 
 const Result = styled.section`
   margin: 24px 0;
@@ -35,21 +36,7 @@ const Result = styled.section`
   }
 `;
 
-const Form = styled.form`
-  display: grid;
-  gap: 10px;
-  label {
-    font-weight: 600;
-  }
-  .row {
-    display: flex;
-    gap: 10px;
-  }
-  .row input {
-    flex: 1;
-    text-transform: uppercase;
-  }
-`;
+const Form = CodeForm;
 
 /** The result of one code (valid, revoked at the holder's request, unknown). */
 const Verification = ({ code }: { code: string }) => {

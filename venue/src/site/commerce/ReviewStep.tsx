@@ -14,6 +14,7 @@ import { Button } from '../../shared/ui/Button';
 import { Spinner } from '../../shared/ui/Spinner';
 import { ForeignEstimate } from '../events/ForeignEstimate';
 import { GhostButton, Panel, Totals, useMoney } from './ui';
+import { CodeForm } from '../forms/CodeForm';
 
 const Items = styled.ul`
   display: grid;
@@ -47,20 +48,8 @@ const Items = styled.ul`
   }
 `;
 
-const Coupon = styled.form`
-  display: grid;
+const Coupon = styled(CodeForm)`
   gap: 6px;
-  label {
-    font-weight: 600;
-  }
-  .row {
-    display: flex;
-    gap: 10px;
-  }
-  .row input {
-    flex: 1;
-    text-transform: uppercase;
-  }
 `;
 
 /** A coupon code as the server reads it: upper case, no spaces (SPEC §5 hint). */

@@ -105,3 +105,14 @@ export const useSiteForm = <Input extends FieldValues, Output>({
 
 /** A zod refinement's issue on one field with the site's message key (`ctx.addIssue` of a superRefine). */
 export const fieldIssue = (field: string, key: string) => ({ code: 'custom' as const, path: [field], message: key });
+
+/** A field of a form whose refusals are said in its alert (sign-in, recovery), not under the field. */
+export const unmarked = <Props extends object>(props: Props) => ({ ...props, 'aria-invalid': undefined });
+
+/** What a step of a form in steps (sign-in, recovery) gets: the alert, the busy mark and the two ways out of its submit. */
+export interface StepProps<Input> {
+  error: string | null;
+  submitting: boolean;
+  onRefused: (key: string) => void;
+  onSubmit: (input: Input) => Promise<void>;
+}
