@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { clientRegisterSchema, type ClientRegisterInput } from '@plataforma/adapter';
+import type { ClientRegisterInput } from '@plataforma/adapter';
+import { clientRegisterSchema } from '@plataforma/adapter/contracts/client';
 import { passwordProblems } from '@plataforma/adapter/password';
 import { fieldIssue } from '../forms/useSiteForm';
 
