@@ -4,6 +4,68 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * The venue's four apps on one kit (ARCHITECTURE, decision 068): `platform/` (the visitor venue),
+ * `site/` (the public site) and `backoffice/` never import each other, `shared/` imports none of
+ * them (nor the App), and only a feature's `api.ts` talks to the API client (`shared/api.ts`, the
+ * one `createApiClient` call): components take their server state from their feature's hooks.
+ * Tests and `venue/src/testing/` may reach the client (they stub it). Both rules are one
+ * `no-restricted-imports` entry per file (a later entry for the same rule would replace, not add).
+ */
+const VENUE_APPS = {
+  platform: {
+    forbidden: ['backoffice', 'site'],
+    message: 'The visitor venue imports neither the back office nor the public site: what two apps need lives in shared/.',
+  },
+  backoffice: {
+    forbidden: ['platform', 'site'],
+    message: 'The back office imports neither the visitor venue nor the public site: what two apps need lives in shared/.',
+  },
+  site: {
+    forbidden: ['platform', 'backoffice'],
+    message: 'The public site imports shared/ and the adapter only: what two apps need lives in shared/.',
+  },
+  shared: { forbidden: ['platform', 'backoffice', 'site', 'App'], message: 'shared/ serves every app and imports none of them.' },
+};
+/** A relative import that climbs out of the app's folder into one of `folders` (`../../site/events/EventCard`). */
+const climbInto = (folders) => `^(\\.\\./)+(${folders.join('|')})(\\.tsx?)?(/|$)`;
+const API_CLIENT_MESSAGE =
+  "Only a feature's api.ts imports the API client: call its hooks or functions (query keys, options and mutations live there).";
+const apiClient = (regex) => ({ regex, message: API_CLIENT_MESSAGE });
+/** How a file names the client: `…/shared/api` from outside shared/, `./api` from shared/ itself, `../api` from its folders. */
+const API_CLIENT_BY_PLACE = {
+  app: [apiClient('(^|/)shared/api$')],
+  sharedRoot: [apiClient('^\\./api$')],
+  sharedFolder: [apiClient('^(\\.\\./)+api$')],
+};
+const API_CLIENT_PATHS = [{ name: '@plataforma/adapter/client', importNames: ['createApiClient'], message: API_CLIENT_MESSAGE }];
+const restrict = (patterns, paths = []) => ({
+  'no-restricted-imports': patterns.length || paths.length ? ['error', { patterns, paths }] : 'off',
+});
+/** Where the client rule does not apply: the features' api.ts files and the tests (which stub the client). */
+const exempt = (folder) => [`${folder}/**/api.ts`, `${folder}/**/*.test.{ts,tsx}`, `${folder}/**/test-utils.tsx`];
+const venueWalls = Object.entries(VENUE_APPS).flatMap(([app, { forbidden, message }]) => {
+  const folder = `venue/src/${app}`;
+  const wall = [{ regex: climbInto(forbidden), message }];
+  const blocks =
+    app === 'shared'
+      ? [
+          { files: [`${folder}/*.{ts,tsx}`], rules: restrict([...wall, ...API_CLIENT_BY_PLACE.sharedRoot], API_CLIENT_PATHS) },
+          { files: [`${folder}/*/**/*.{ts,tsx}`], rules: restrict([...wall, ...API_CLIENT_BY_PLACE.sharedFolder], API_CLIENT_PATHS) },
+        ]
+      : [{ files: [`${folder}/**/*.{ts,tsx}`], rules: restrict([...wall, ...API_CLIENT_BY_PLACE.app], API_CLIENT_PATHS) }];
+  // The wall holds for api.ts files too; shared/'s tests may render the whole App (as before).
+  blocks.push({ files: [`${folder}/**/api.ts`], rules: restrict(wall) });
+  blocks.push({ files: exempt(folder).slice(1), rules: restrict(app === 'shared' ? [] : wall) });
+  return blocks;
+});
+// The app's root (App.tsx, main.tsx) routes to every app, and reaches the client through them only.
+venueWalls.push({
+  files: ['venue/src/*.{ts,tsx}'],
+  ignores: exempt('venue/src'),
+  rules: restrict(API_CLIENT_BY_PLACE.app, API_CLIENT_PATHS),
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -43,44 +105,9 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
-  // Folder walls (ARCHITECTURE "How code should look"): the visitor venue and the back office
-  // never import each other, shared code imports neither, and the CMS's lower floors never
-  // reach up into the content types' folders under src/api.
-  {
-    files: ['venue/src/platform/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/backoffice', '**/backoffice/**'], message: 'The venue does not import the back office.' }] },
-      ],
-    },
-  },
-  {
-    files: ['venue/src/backoffice/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/platform', '**/platform/**'], message: 'The back office does not import the visitor venue.' }] },
-      ],
-    },
-  },
-  {
-    files: ['venue/src/shared/**/*.{ts,tsx}'],
-    ignores: ['venue/src/shared/**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/platform', '**/platform/**', '**/backoffice', '**/backoffice/**', '**/App', '**/App.tsx'],
-              message: 'shared/ serves both apps and imports neither.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Venue walls: four apps on one kit (ARCHITECTURE, decision 068).
+  ...venueWalls,
+  // Folder walls of the CMS: its lower floors never reach up into the content types' folders under src/api.
   {
     files: ['cms/src/**/*.ts'],
     ignores: ['cms/src/api/**', 'cms/src/index.ts', 'cms/src/**/*.test.ts'],

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { ApiError, type Event } from '@plataforma/adapter';
 import { api } from './shared/api';
 import './shared/i18n';
-import { pageViewAnswer, renderAt } from './platform/test-utils';
-import { eventFixture } from './test-fixtures';
+import { pageViewAnswer, renderAt } from './testing/render';
+import { eventFixture } from './testing/wire';
 
 beforeEach(() => {
   vi.spyOn(api.site.pageViews, 'create').mockResolvedValue(pageViewAnswer);

@@ -129,7 +129,7 @@ export const SCREENS: readonly Screen[] = [
     access: 'GET /stands/:id',
     only: ['attendant'],
     menu: false,
-    page: page(() => import('./stands/StandDetailPage'), 'StandDetailPage'),
+    page: page(() => import('./stand-page/StandDetailPage'), 'StandDetailPage'),
   },
 ];
 

@@ -12,21 +12,10 @@ import { useAppState } from '../shared/state/store';
 import { theme } from '../shared/theme';
 import { DialogHost } from '../shared/ui/DialogHost';
 import { ToastHost } from '../shared/ui/ToastHost';
+import { staffUserFixture } from '../testing/wire';
 import { BackofficeApp } from './BackofficeApp';
 
-export const admin: StaffUser = {
-  id: 1,
-  name: 'Ana Admin',
-  email: 'admin@exemplo.com.br',
-  role: 'admin',
-  roleLabel: 'Administrador',
-  ddi: '55',
-  ddd: '11',
-  phone: '987654321',
-  language: 'pt',
-  loginLocked: false,
-  createdAt: '2026-01-02T10:00:00.000Z',
-};
+export const admin: StaffUser = staffUserFixture();
 
 /** An attendant of the tests ('Carla Atendente' → carla@exemplo.com.br). */
 export const attendantUser = (id: number, name: string): StaffUser => ({
@@ -86,23 +75,22 @@ export const TYPING_TEST_TIMEOUT = 120_000;
  */
 export const FIRST_LOAD = { timeout: 30_000 };
 
-/** The back office at a path (with its query, if any), with a fresh query client, the toast and the dialog. */
-export const renderBackoffice = (path: string, state?: unknown) => {
-  const [pathname, search] = path.split(/(?=\?)/);
+/** Renders `element` with the toast and the dialog, under the app's providers, at `entry` of a memory router. */
+const renderWithHosts = (path: string, element: ReactNode, entry: Parameters<typeof createMemoryRouter>[1] = {}) => {
   const router = createMemoryRouter(
     [
       {
-        path: '/cms/*',
+        path,
         element: (
           <>
-            <BackofficeApp />
+            {element}
             <ToastHost />
             <DialogHost />
           </>
         ),
       },
     ],
-    { initialEntries: [{ pathname, search: search ?? '', state }] },
+    entry,
   );
   render(
     <ThemeProvider theme={theme}>
@@ -114,36 +102,18 @@ export const renderBackoffice = (path: string, state?: unknown) => {
   return router;
 };
 
+/** The back office at a path (with its query, if any), with a fresh query client, the toast and the dialog. */
+export const renderBackoffice = (path: string, state?: unknown) => {
+  const [pathname, search] = path.split(/(?=\?)/);
+  return renderWithHosts('/cms/*', <BackofficeApp />, { initialEntries: [{ pathname, search: search ?? '', state }] });
+};
+
 /**
  * One piece of the back office (an event editor's section) at a path, with the same providers,
  * the toast and the dialog: for a component the routes do not reach on their own (a section as
  * another role sees it). The signed-in user is the one of `signInStaff`.
  */
-export const renderInBackoffice = (element: ReactNode, path = '/cms') => {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <>
-            {element}
-            <ToastHost />
-            <DialogHost />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
-  return router;
-};
+export const renderInBackoffice = (element: ReactNode, path = '/cms') => renderWithHosts('*', element, { initialEntries: [path] });
 
 /** The fields of a multipart save the fake server saw (its FormData as an object; files as File). */
 export const multipartFields = (data: unknown): Record<string, FormDataEntryValue> => {

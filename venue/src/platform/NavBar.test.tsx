@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { api } from '../shared/api';
 import '../shared/i18n';
 import { useAppState } from '../shared/state/store';
-import { renderAt, signInVisitor, mockVenueApi } from './test-utils';
+import { renderAt, signInVisitor, mockVenueApi } from '../testing/render';
 
 mockVenueApi();
 

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppState } from '../shared/state/store';
 import { isMapped, NEXT_HALL, pageOf, pagePath } from './halls/registry';
-import { logoutClient } from './session/api';
+import { logoutClient } from '../shared/session/api';
 
 /** The map is drawn only when asked for: its code is not part of a hall's first load. */
 const HallMapDialog = lazy(() => import('./hall-page/HallMapDialog').then((module) => ({ default: module.HallMapDialog })));

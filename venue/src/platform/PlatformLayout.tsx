@@ -7,7 +7,7 @@ import { AgendaNotice } from './agenda/AgendaNotice';
 import { useMarkingClient } from './marks/useMarks';
 import { NAV_ID, NavBar } from './NavBar';
 import { NotFound } from '../shared/ui/NotFound';
-import { useEvent, useEventId } from './event/api';
+import { useEvent, useEventId } from '../shared/event/api';
 
 const Corner = styled.header`
   position: fixed;

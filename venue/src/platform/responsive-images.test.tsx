@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImageSource, Media, Product, Sponsor, Stand } from '@plataforma/adapter';
 import { api } from '../shared/api';
 import '../shared/i18n';
-import { eventFixture } from '../test-fixtures';
+import { eventFixture } from '../testing/wire';
 import { resetBoardPixels } from './ui/boardPixels';
-import { mockVenueApi, renderAt, signInVisitor } from './test-utils';
+import { mockVenueApi, renderAt, signInVisitor } from '../testing/render';
 
 // Issue 10, "Uploads": the venue draws Strapi's generated formats, so a phone never downloads
 // the 1920-wide background. HTML images get srcset and sizes (the browser chooses); the drawn

@@ -1,9 +1,9 @@
-import './texts';
+import '../shared/i18n/site';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { ContactForm } from '../platform/contact/ContactModal';
-import { ScreenPage } from '../platform/ui/ScreenPage';
+import { ContactForm } from '../shared/contact/ContactModal';
+import { ScreenPage } from '../shared/ui/ScreenPage';
 import { useDocumentTitle } from '../shared/hooks/useDocumentTitle';
 
 const Card = styled.div`

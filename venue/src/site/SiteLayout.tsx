@@ -1,4 +1,4 @@
-import './texts';
+import '../shared/i18n/site';
 import '../shared/commerce/texts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

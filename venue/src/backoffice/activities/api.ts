@@ -1,5 +1,5 @@
 import { logPaths, type Log } from '@plataforma/adapter';
-import { resourceApi } from '../resource';
+import { resourceApi } from '../api';
 
 /** The activity log is read only (SPEC §2.3). */
 const logs = resourceApi<Log>(logPaths.cms);

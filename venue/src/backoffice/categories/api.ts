@@ -1,5 +1,5 @@
 import { categoryPaths, type Category, type CategoryInput } from '@plataforma/adapter';
-import { resourceApi } from '../resource';
+import { resourceApi } from '../api';
 
 const categories = resourceApi<Category, CategoryInput>(categoryPaths.cms);
 

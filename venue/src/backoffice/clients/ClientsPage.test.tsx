@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ClientProfile } from '@plataforma/adapter';
+import { ApiError } from '@plataforma/adapter';
 import { admin, fakeServer, FIRST_LOAD, renderBackoffice, signInStaff, TYPING_TEST_TIMEOUT } from '../test-utils';
+import { clientProfileFixture } from '../../testing/wire';
 
-const ana: ClientProfile = {
-  id: 7,
-  name: 'Ana Souza',
-  email: 'ana@exemplo.com.br',
+const ana = clientProfileFixture({
   cpf: '52998224725',
   postalCode: '01310100',
   address: 'Av. Paulista, 1000',
@@ -16,12 +14,7 @@ const ana: ClientProfile = {
   ddi: '351',
   ddd: '11',
   phone: '987654321',
-  language: 'pt',
-  facebook: null,
-  twitter: null,
-  linkedIn: null,
-  createdAt: '2026-01-02T10:00:00.000Z',
-};
+});
 
 beforeEach(() => signInStaff());
 

@@ -4,7 +4,8 @@ import axe from 'axe-core';
 import { CanceledError, type AxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/api';
-import { ApiError, formatDateTime, type ClientImportJob, type ClientProfile } from '@plataforma/adapter';
+import { ApiError, formatDateTime, type ClientImportJob } from '@plataforma/adapter';
+import { clientProfileFixture } from '../../testing/wire';
 import {
   admin,
   fakeServer,
@@ -16,24 +17,9 @@ import {
   type SeenRequest,
 } from '../test-utils';
 
-const ana: ClientProfile = {
-  id: 7,
-  name: 'Ana Souza',
-  email: 'ana@exemplo.com.br',
-  cpf: null,
-  postalCode: null,
-  address: null,
-  state: null,
-  city: null,
+const ana = clientProfileFixture({
   ddi: '55',
-  ddd: null,
-  phone: null,
-  language: 'pt',
-  facebook: null,
-  twitter: null,
-  linkedIn: null,
-  createdAt: '2026-01-02T10:00:00.000Z',
-};
+});
 
 /** A job as the server answers it; `over` sets what a step changes. */
 const job = (over: Partial<ClientImportJob> = {}): ClientImportJob => ({

@@ -12,8 +12,8 @@ import {
 } from '@plataforma/adapter';
 import type { UploadOptions } from '@plataforma/adapter/client';
 import { api } from '../../shared/api';
-import { downloadFile } from '../download';
-import { resourceApi } from '../resource';
+import { downloadFile } from '../api';
+import { resourceApi } from '../api';
 
 const clients = resourceApi<ClientProfile, ClientAdminInput>(clientPaths.cms);
 

@@ -1,6 +1,6 @@
 import { contactPaths, type Contact } from '@plataforma/adapter';
 import type { TableQuery } from '../ui/DataTable';
-import { resourceApi } from '../resource';
+import { resourceApi } from '../api';
 
 /** The contacts of the site's form and the stands' requests are read only (the 'Contatos' screen, admin). */
 const contacts = resourceApi<Contact>(contactPaths.cms);

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import styled from 'styled-components';
 import { couponInputSchema, type Coupon } from '@plataforma/adapter';
-import type { EventSectionProps } from '../events/sections';
+import type { EventSectionProps } from '../ui/section';
 import { useBackofficeTranslation } from '../i18n';
 import type { Column, TableQuery } from '../ui/DataTable';
 import { CheckboxField, MaskedField, MoneyField, TextField } from '../ui/Form';

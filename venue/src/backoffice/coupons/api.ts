@@ -1,5 +1,5 @@
 import { couponPaths, type Coupon, type CouponInput } from '@plataforma/adapter';
-import { resourceApi } from '../resource';
+import { resourceApi } from '../api';
 
 /** An event's coupons (list filter `eventId`; JSON saves). */
 const coupons = resourceApi<Coupon, CouponInput>(couponPaths.cms);

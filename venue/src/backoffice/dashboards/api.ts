@@ -11,7 +11,7 @@ import {
   type GeneralDashboard,
 } from '@plataforma/adapter';
 import { api } from '../../shared/api';
-import { downloadFile } from '../download';
+import { downloadFile } from '../api';
 
 /** The dashboards' figures move while an event runs: read again every minute while the screen is open. */
 export const DASHBOARD_REFRESH_MS = 60_000;

@@ -14,7 +14,7 @@ import { UploadProgress, useUpload } from '../ui/UploadProgress';
 import { useResourceActions } from '../ui/useResourceActions';
 import { useSchemaForm } from '../ui/useSchemaForm';
 import { useSaveEvent } from './api';
-import type { EventSectionProps } from './sections';
+import type { EventSectionProps } from '../ui/section';
 
 /** The three images of an event (SPEC §2.3, §9): the expected size of each, and its file field and remove flag. */
 const IMAGES = [

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { eventPaths, type ApiError, type Event, type EventDependents, type EventInput } from '@plataforma/adapter';
 import { api } from '../../shared/api';
-import { resourceApi } from '../resource';
+import { resourceApi } from '../api';
 
 /** Events (SPEC §7): the list, the editor's read (published or not), the multipart saves, the delete. */
 const events = resourceApi<Event, EventInput>(eventPaths.cms);

@@ -1,19 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Event, StaffRole } from '@plataforma/adapter';
+import type { StaffRole } from '@plataforma/adapter';
+import type { EventSectionProps } from '../ui/section';
 
-/** What every section of the event editor gets. */
-export interface EventSectionProps {
-  /** The event being edited; null while it is being created (or still loading). */
-  event: Event | null;
-  /** Its id; null while creating ('/cms/eventos/new'). */
-  eventId: number | null;
-  /** The stand of the route (an attendant's '/cms/estandes/:standId/:tab'): preselects the Mídia section. */
-  standId?: number;
-  /** Called by 'Informações básicas' after a save, with the saved event (the editor moves to edit mode). */
-  onSaved?: (event: Event) => void;
-  /** A section with a form on the page (not in a modal) says whether it holds unsaved changes: leaving then asks first. */
-  onDirtyChange?: (dirty: boolean) => void;
-}
+export type { EventSectionProps } from '../ui/section';
 
 /** A section of the event editor: an accordion panel chosen by the route's tab. */
 export interface EventSection {

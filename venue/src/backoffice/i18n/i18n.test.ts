@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { usedTextKeys } from '../../test-fixtures';
+import { usedTextKeys } from '../../testing/fixtures';
 import { i18n, loadLanguage } from '../../shared/i18n';
 
 // Imported by the tests, not above: the first test loads a pack before the back office loads.

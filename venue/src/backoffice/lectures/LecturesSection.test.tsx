@@ -5,6 +5,7 @@ import { ApiError, type CmsLecture, type MessageKey, type Room, type Speaker } f
 import { i18n } from '../../shared/i18n';
 import { makeEvent } from '../events/test-fixtures';
 import { admin, fakeServer, FIRST_LOAD, renderBackoffice, signInStaff, TYPING_TEST_TIMEOUT } from '../test-utils';
+import { cmsLectureFixture } from '../../testing/wire';
 
 const OVERLAP = 'lectures.error.overlap' as MessageKey;
 const OVERLAP_TEXT = 'Já existe uma palestra nesta sala nesse dia e horário.';
@@ -22,28 +23,26 @@ const speaker = (id: number, name: string): Speaker => ({
   lectures: [],
 });
 const speakers = [speaker(7, 'Dra. Ana Lima'), speaker(8, 'Dr. Bruno Reis')];
-const lecture = (overrides: Partial<CmsLecture> = {}): CmsLecture => ({
-  id: 11,
-  name: 'Ventilação mecânica',
-  startDate: '2026-11-12',
-  formattedStartDate: '12/11/2026',
-  startTime: '09:00:00',
-  endTime: '10:00:00',
-  videoId: 'https://www.youtube.com/watch?v=abc',
-  value: '50.00',
-  discount: '10.00',
-  discountValue: '40.00',
-  hasDiscount: true,
-  currency: 'R$',
-  installments: 1,
-  room: { id: 5, name: 'Auditório Principal', eventId: 3 },
-  timezone: 'America/Sao_Paulo',
-  speakers: [
-    { id: 7, name: 'Dra. Ana Lima' },
-    { id: 8, name: 'Dr. Bruno Reis' },
-  ],
-  ...overrides,
-});
+const lecture = (overrides: Partial<CmsLecture> = {}): CmsLecture =>
+  cmsLectureFixture({
+    id: 11,
+    name: 'Ventilação mecânica',
+    startDate: '2026-11-12',
+    formattedStartDate: '12/11/2026',
+    startTime: '09:00:00',
+    endTime: '10:00:00',
+    videoId: 'https://www.youtube.com/watch?v=abc',
+    value: '50.00',
+    discount: '10.00',
+    discountValue: '40.00',
+    hasDiscount: true,
+    room: { id: 5, name: 'Auditório Principal', eventId: 3 },
+    speakers: [
+      { id: 7, name: 'Dra. Ana Lima' },
+      { id: 8, name: 'Dr. Bruno Reis' },
+    ],
+    ...overrides,
+  });
 
 beforeAll(() => {
   // The server's message of an overlap (added to the pack with its route); the alert shows the pack's text of the key.

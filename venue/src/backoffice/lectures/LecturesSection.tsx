@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { endsAfterStart, lectureInputSchema, type CmsLecture, type Room } from '@plataforma/adapter';
 import { messageText } from '../../shared/i18n';
-import type { EventSectionProps } from '../events/sections';
+import type { EventSectionProps } from '../ui/section';
 import { useBackofficeTranslation } from '../i18n';
 import { roomsListQuery } from '../rooms/api';
 import { eventSpeakersQuery } from '../speakers/api';

@@ -1,5 +1,5 @@
 import { lecturePaths, type CmsLecture, type LectureInput } from '@plataforma/adapter';
-import { resourceApi } from '../resource';
+import { resourceApi } from '../api';
 
 /** An event's lectures (list filters `eventId` and `roomId`; JSON saves). */
 const lectures = resourceApi<CmsLecture, LectureInput>(lecturePaths.cms);

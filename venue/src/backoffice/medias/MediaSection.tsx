@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { Media } from '@plataforma/adapter';
 import { Button } from '../../shared/ui/Button';
-import type { EventSectionProps } from '../events/sections';
+import type { EventSectionProps } from '../ui/section';
 import { useBackofficeTranslation } from '../i18n';
 import { StandSelect } from '../stands/StandSelect';
 import type { Column } from '../ui/DataTable';

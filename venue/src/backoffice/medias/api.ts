@@ -1,5 +1,5 @@
 import { mediaPaths, type Media, type MediaInput } from '@plataforma/adapter';
-import { resourceApi } from '../resource';
+import { resourceApi } from '../api';
 
 /**
  * A stand's media under /api/cms/v1 (list filter `{ standId }`): an attendant reads and changes

@@ -3,7 +3,7 @@ import { LIST_LIMIT_MAX, orderFiltersSchema, orderPaths, type Order, type OrderS
 import { api } from '../../shared/api';
 import { eventsListQuery } from '../events/api';
 import type { TableQuery } from '../ui/DataTable';
-import { resourceApi } from '../resource';
+import { resourceApi } from '../api';
 
 /** 'Pedidos' (admin, decision 045): the orders are read only; refund, manual PIX and grant are their own calls. */
 const orders = resourceApi<Order>(orderPaths.cms);

@@ -1,28 +1,20 @@
-import { orderSchema, type ClientProfile, type Order, type Payment } from '@plataforma/adapter';
+import { orderSchema, type Order, type Payment } from '@plataforma/adapter';
 import { makeEvent } from '../events/test-fixtures';
+import { clientProfileFixture } from '../../testing/wire';
 
 /** The events the orders' tests list (the second in another zone: its orders' dates show in it). */
 export const congress = makeEvent({ id: 3, name: 'Congresso de Medicina Intensiva', timezone: 'America/Sao_Paulo' });
 export const amazonia = makeEvent({ id: 4, name: 'Jornada Amazônica', timezone: 'America/Manaus', slug: '4-jornada-amazonica' });
 
-export const buyer: ClientProfile = {
+export const buyer = clientProfileFixture({
   id: 12,
   name: 'Marta Compradora',
   email: 'marta@exemplo.com.br',
   cpf: '52998224725',
-  postalCode: null,
-  address: null,
-  state: null,
-  city: null,
   ddi: '55',
   ddd: '11',
   phone: '987654321',
-  language: 'pt',
-  facebook: null,
-  twitter: null,
-  linkedIn: null,
-  createdAt: '2026-01-02T10:00:00.000Z',
-};
+});
 
 /** A charge of the tests: a sandbox PIX unless told. */
 export const makePayment = (overrides: Partial<Payment> = {}): Payment => ({

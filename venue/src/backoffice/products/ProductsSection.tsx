@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { productInputSchema, type Product } from '@plataforma/adapter';
 import { toFormData } from '@plataforma/adapter/client';
 import { Button } from '../../shared/ui/Button';
-import type { EventSectionProps } from '../events/sections';
+import type { EventSectionProps } from '../ui/section';
 import { useBackofficeTranslation } from '../i18n';
 import { StandSelect } from '../stands/StandSelect';
 import type { Column } from '../ui/DataTable';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { roomInputSchema, type Room } from '@plataforma/adapter';
 import { Button } from '../../shared/ui/Button';
-import type { EventSectionProps } from '../events/sections';
+import type { EventSectionProps } from '../ui/section';
 import { useBackofficeTranslation } from '../i18n';
 import type { Column, TableQuery } from '../ui/DataTable';
 import { TextField } from '../ui/Form';

@@ -1,5 +1,5 @@
 import { roomPaths, type Room, type RoomInput } from '@plataforma/adapter';
-import { resourceApi } from '../resource';
+import { resourceApi } from '../api';
 
 /** An event's rooms (list filter `eventId`). */
 const rooms = resourceApi<Room, RoomInput>(roomPaths.cms);

@@ -7,7 +7,7 @@ import { Logo } from '../auth/AuthLayout';
 import { menuOf } from '../screens';
 import { useStaffSession } from '../session';
 import { useBackofficeTranslation } from '../i18n';
-import { useUnansweredChats } from '../stands/unanswered';
+import { useUnansweredChats } from '../chats/api';
 
 export const DRAWER_WIDTH = 240;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sitePagePaths, type ApiError, type CmsSitePage, type SitePageInput, type SitePageKey } from '@plataforma/adapter';
 import { api } from '../../shared/api';
-import { sitePageKeys } from '../../site/pages/api';
+import { sitePageKeys } from '../../shared/site-pages/api';
 
 /** The site pages editor's query keys (/cms/paginas). */
 export const cmsSitePageKeys = { one: (page: SitePageKey) => ['cms', sitePagePaths.cms, page] as const };

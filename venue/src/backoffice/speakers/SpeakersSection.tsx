@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import styled from 'styled-components';
 import { speakerInputSchema, type Speaker } from '@plataforma/adapter';
 import { toFormData } from '@plataforma/adapter/client';
-import type { EventSectionProps } from '../events/sections';
+import type { EventSectionProps } from '../ui/section';
 import { useBackofficeTranslation } from '../i18n';
 import type { Column, TableQuery } from '../ui/DataTable';
 import { FileField, useFileField } from '../ui/FileField';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { speakerPaths, type ApiError, type ListResult, type Speaker, type SpeakerInput } from '@plataforma/adapter';
-import { resourceApi } from '../resource';
+import { resourceApi } from '../api';
 
 /** An event's speakers (list filter `eventId`; saves multipart with the photo as `image`). */
 const speakers = resourceApi<Speaker, SpeakerInput>(speakerPaths.cms);

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { SPONSOR_TYPES, sponsorInputSchema } from '@plataforma/adapter';
 import { toFormData } from '@plataforma/adapter/client';
 import { Button } from '../../shared/ui/Button';
-import type { EventSectionProps } from '../events/sections';
+import type { EventSectionProps } from '../ui/section';
 import { useBackofficeTranslation } from '../i18n';
 import type { Column } from '../ui/DataTable';
 import { FileField, useFileField } from '../ui/FileField';

@@ -1,5 +1,5 @@
 import { sponsorPaths, type Sponsor, type SponsorInput } from '@plataforma/adapter';
-import { resourceApi } from '../resource';
+import { resourceApi } from '../api';
 
 /**
  * A sponsor as the back office lists it: the sponsor with its place among the event's sponsors

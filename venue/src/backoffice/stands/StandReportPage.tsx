@@ -23,7 +23,7 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { useBackofficeTranslation } from '../i18n';
 import { ErrorAlert } from '../ui/Form';
 import { PageHeader } from '../ui/PageHeader';
-import { downloadStandReport, standReportQuery } from './report';
+import { downloadStandReport, standReportQuery } from './api';
 
 const Section = styled.section`
   margin-bottom: 28px;

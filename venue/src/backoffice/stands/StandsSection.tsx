@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Stand } from '@plataforma/adapter';
 import { Button } from '../../shared/ui/Button';
-import type { EventSectionProps } from '../events/sections';
+import type { EventSectionProps } from '../ui/section';
 import { useBackofficeTranslation } from '../i18n';
 import { useStaffSession } from '../session';
 import { DataTable } from '../ui/DataTable';

@@ -8,10 +8,16 @@ import {
   type StandAttendant,
   type StandAttendantInput,
   type StandInput,
+  type StandReport,
+  type StandReportFormat,
+  type StandReportQuery,
+  fillPath,
+  standReportPaths,
 } from '@plataforma/adapter';
+import { CMS_PREFIX } from '@plataforma/adapter/routes';
 import { standPagePath } from '@plataforma/adapter/routes';
 import { api } from '../../shared/api';
-import { resourceApi } from '../resource';
+import { downloadFile, resourceApi } from '../api';
 
 /**
  * Stands under /api/cms/v1: an admin reads every stand (an event's with `{ eventId }`); an
@@ -64,3 +70,28 @@ export const useRemoveAttendants = (standId: number) => {
 /** The venue's page of a stand (SPEC §2.4 estande/{id-slug}), for 'ver no site'; null when the stand has no event. */
 export const standSiteUrl = (stand: Pick<Stand, 'id' | 'name' | 'eventId'>): string | null =>
   stand.eventId === null ? null : standPagePath(stand.eventId, stand);
+
+/** The exhibitor report of a stand over a range (decision 049). */
+export const standReportKey = (standId: number, range: StandReportQuery) =>
+  [...standKeys.all, 'report', standId, range.from ?? '', range.to ?? ''] as const;
+
+export const standReportQuery = (standId: number, range: StandReportQuery) =>
+  queryOptions<StandReport, ApiError, StandReport, ReturnType<typeof standReportKey>>({
+    queryKey: standReportKey(standId, range),
+    queryFn: () => api.cms.standReport(standId, range),
+  });
+
+const MIME: Record<StandReportFormat, string> = {
+  csv: 'text/csv;charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
+/** Downloads the report as a file, under the name the server gives. */
+export const downloadStandReport = (standId: number, format: StandReportFormat, range: StandReportQuery) =>
+  downloadFile({
+    url: `${CMS_PREFIX}${fillPath(standReportPaths.export, { id: standId })}`,
+    params: { format, ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}) },
+    type: MIME[format],
+    fallbackName: `relatorio-estande-${standId}.${format}`,
+  });

@@ -1,5 +1,5 @@
 import { userPaths, type StaffUser, type StaffUserInput, type StaffUserUpdate } from '@plataforma/adapter';
-import { resourceApi } from '../resource';
+import { resourceApi } from '../api';
 
 /** What the users form sends: the staff user's input; an update may also unlock the login. */
 export type UserPayload = StaffUserInput & Pick<StaffUserUpdate, 'loginLocked'>;

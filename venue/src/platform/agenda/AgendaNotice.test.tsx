@@ -4,28 +4,19 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CmsLecture } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
-import { mockVenueApi, renderAt, signInVisitor } from '../test-utils';
+import { mockVenueApi, renderAt, signInVisitor } from '../../testing/render';
 import { NOTICE_TICK_MS } from './AgendaNotice';
 import { DISMISSED_KEY } from './dismissed';
+import { cmsLectureFixture } from '../../testing/wire';
 
-const lecture = (id: number, name: string, startTime: string, room: { id: number; name: string }): CmsLecture => ({
-  id,
-  name,
-  startDate: '2026-11-26',
-  formattedStartDate: '',
-  startTime: `${startTime}:00`,
-  endTime: '12:00:00',
-  videoId: null,
-  value: '0.00',
-  discount: '0.00',
-  discountValue: '0.00',
-  hasDiscount: false,
-  currency: 'R$',
-  installments: 1,
-  room: { ...room, eventId: 1 },
-  timezone: 'America/Sao_Paulo',
-  speakers: [],
-});
+const lecture = (id: number, name: string, startTime: string, room: { id: number; name: string }): CmsLecture =>
+  cmsLectureFixture({
+    id,
+    name,
+    startTime: `${startTime}:00`,
+    endTime: '12:00:00',
+    room: { ...room, eventId: 1 },
+  });
 
 const programme = [
   lecture(1, 'Sepse no pronto-socorro', '10:00', { id: 3, name: 'Auditório Principal' }),

@@ -4,10 +4,11 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useScheduleModule } from '../../shared/hooks/useScheduleModule';
 import { useTick } from '../../shared/hooks/useTick';
-import { useEventId, useEventLectures } from '../event/api';
+import { useEventId, useEventLectures } from '../../shared/event/api';
 import { roomScreenPath } from '../halls/layouts';
 import { useAgenda } from './api';
 import { readDismissed, rememberDismissed } from './dismissed';
+import { closeButton } from '../../shared/ui/darkStyles';
 
 /** How often the venue looks for a starred lecture about to start: the notice comes at most 15 s late. */
 export const NOTICE_TICK_MS = 15_000;
@@ -49,19 +50,9 @@ const Box = styled.div`
     font-weight: 700;
   }
   button {
+    ${closeButton}
     grid-row: 1 / span 2;
     grid-column: 2;
-    width: 32px;
-    height: 32px;
-    display: grid;
-    place-items: center;
-    background: transparent;
-    border: 0;
-    border-radius: 50%;
-    color: inherit;
-    cursor: pointer;
-    font-size: 22px;
-    line-height: 1;
   }
   button:hover {
     background: rgba(255, 255, 255, 0.12);

@@ -7,10 +7,10 @@ import { App, createQueryClient, ROUTER_FUTURE } from '../../App';
 import { ApiError, type Stand } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
-import { eventFixture } from '../../test-fixtures';
+import { eventFixture } from '../../testing/wire';
 import { standHallLayout, type HallItem } from '../halls/layouts';
 import { pagePath } from '../halls/registry';
-import { mockVenueApi, renderAt, signInVisitor } from '../test-utils';
+import { mockVenueApi, renderAt, signInVisitor } from '../../testing/render';
 import { ExhibitorDirectory, sortStands } from './ExhibitorDirectory';
 
 const stand = (id: number, name: string, type: Stand['type'], position: number, extra: Partial<Stand> = {}): Stand => ({

@@ -1,30 +1,29 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { STAND_TIER_KEY, STAND_TYPES } from '@plataforma/adapter/constants';
-import { responsiveImage } from '@plataforma/adapter/images';
 import { standPagePath } from '@plataforma/adapter/routes';
 import type { Stand } from '@plataforma/adapter';
-import { useLeaving } from '../../shared/hooks/useLeaving';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
-import { Button } from '../../shared/ui/Button';
 import { LinkButton } from '../../shared/ui/LinkButton';
-import { useEvent, useEventId, useEventStands } from '../event/api';
+import { useEventStands } from '../../shared/event/api';
 import { pagePath } from '../halls/registry';
 import { markButton } from '../marks/markButton';
-import { fold } from '../programme/agenda';
-import { initials } from '../speakers/SpeakerDirectory';
-import { BackButton } from '../ui/BackButton';
-import { DarkInput, DarkSelect } from '../ui/fields';
-import { EmptyPanel, ListStates } from '../ui/ListStates';
-import { ScreenPage } from '../ui/ScreenPage';
+import { DarkInput, DarkSelect } from '../../shared/ui/fields';
+import {
+  CardPicture,
+  DirectoryCards,
+  DirectoryFilters,
+  DirectoryScreen,
+  FilterToggle,
+  NoMatch,
+  ResultCount,
+  directoryCard,
+  useDirectoryEvent,
+} from '../directory/Directory';
+import { fold, matchesAll, searchWords, useFiltersInAddress, useSearchBox } from '../directory/search';
 import { useFavourites } from './api';
-
-/** The search box writes the address a moment after the last keystroke; the list follows every key. */
-const SEARCH_DEBOUNCE_MS = 250;
-/** The logo is drawn 72 CSS pixels wide. */
-const LOGO_SIZE = '72px';
 
 /** The address's parameters: the search, the tier (a stand type) and the favourites only ('1'). */
 export const SEARCH_PARAM = 'busca';
@@ -47,68 +46,20 @@ const tierName = (t: (key: string) => string, type: string): string => {
   return key ? t(key) : type.toUpperCase();
 };
 
-const matches = (haystack: string, words: readonly string[]) => words.every((word) => haystack.includes(word));
-
-const Filters = styled.form`
-  display: grid;
+/** The exhibitors' filters: the search, the tier and (signed in) the favourites, on one line. */
+const Filters = styled(DirectoryFilters)`
   grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) auto;
-  gap: 12px;
-  align-items: end;
   max-width: 900px;
-  margin: 20px 0 8px;
-  label {
-    display: grid;
-    gap: 6px;
-    font-weight: 600;
-    font-size: 0.9rem;
-  }
-  label.favourites {
-    display: flex;
-    align-items: center;
-    gap: 8px;
-    min-height: 44px;
-    cursor: pointer;
-  }
-  label.favourites input {
-    width: 20px;
-    height: 20px;
-    accent-color: ${({ theme }) => theme.colors.primaryLight};
-  }
   @media (max-width: 600px) {
     grid-template-columns: minmax(0, 1fr);
   }
 `;
 
-const Cards = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 320px), 1fr));
-  gap: 16px;
-  > li {
-    display: flex;
-    min-width: 0;
-  }
-`;
-
 const Card = styled.article<{ $accent: string | null }>`
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-  width: 100%;
-  min-width: 0;
-  padding: 18px;
-  border-radius: 14px;
-  background: rgba(255, 255, 255, 0.06);
-  border: 1px solid rgba(255, 255, 255, 0.12);
+  ${directoryCard}
   border-top: 4px solid ${({ $accent }) => $accent ?? 'rgba(255, 255, 255, 0.12)'};
-  overflow-wrap: anywhere;
   header {
-    display: grid;
     grid-template-columns: 72px minmax(0, 1fr) auto;
-    gap: 14px;
-    align-items: center;
   }
   .logo {
     width: 72px;
@@ -118,20 +69,7 @@ const Card = styled.article<{ $accent: string | null }>`
     background: #fff;
   }
   .initials {
-    display: grid;
-    place-items: center;
-    width: 72px;
-    height: 72px;
     border-radius: 12px;
-    background: #3a2a20;
-    color: #ffe6d3;
-    font-size: 1.5rem;
-    font-weight: 700;
-    letter-spacing: 0.04em;
-  }
-  h2 {
-    margin: 0;
-    font-size: 1.15rem;
   }
   .tier {
     display: inline-block;
@@ -166,16 +104,21 @@ const Card = styled.article<{ $accent: string | null }>`
     line-clamp: 2;
     overflow: hidden;
   }
-  .visit {
-    margin-top: auto;
-    align-self: start;
-  }
 `;
 
 /** The favourite toggle of a stand: a heart, 44 px square (a finger's target), at the top of the card. */
 const Heart = styled(markButton('#ff7a93'))`
   align-self: start;
 `;
+
+/** The address of the exhibitors' filters: `?busca=&nivel=&favoritos=1`, each only when set. */
+const exhibitorParams = (filters: { search: string; tier: string; favourites: boolean }): URLSearchParams => {
+  const query = new URLSearchParams();
+  if (filters.search.trim()) query.set(SEARCH_PARAM, filters.search);
+  if (filters.tier) query.set(TIER_PARAM, filters.tier);
+  if (filters.favourites) query.set(FAVOURITES_PARAM, '1');
+  return query;
+};
 
 /** A stand's colour as the card's top line, when it is a plain hex colour. */
 const accentOf = (color: string | null): string | null => (color && /^#[0-9a-fA-F]{6}$/.test(color) ? color : null);
@@ -193,20 +136,7 @@ const ExhibitorCard = ({ stand, slug, favourite }: { stand: Stand; slug: string;
   return (
     <Card aria-labelledby={heading} $accent={accentOf(stand.color)}>
       <header>
-        {stand.image ? (
-          <img
-            className="logo"
-            {...responsiveImage(stand.image, stand.imageSources, LOGO_SIZE)}
-            alt=""
-            width={72}
-            height={72}
-            loading="lazy"
-          />
-        ) : (
-          <span className="initials" aria-hidden="true">
-            {initials(stand.name)}
-          </span>
-        )}
+        <CardPicture className="logo" image={stand.image} sources={stand.imageSources} name={stand.name} />
         <div>
           <h2 id={heading}>{stand.name}</h2>
           <span className="tier" data-tier={stand.type}>
@@ -244,11 +174,9 @@ const ExhibitorCard = ({ stand, slug, favourite }: { stand: Stand; slug: string;
  */
 export const ExhibitorDirectory = () => {
   const { t } = useTranslation();
-  const { slug = '' } = useParams();
-  const eventId = useEventId();
-  const event = useEvent(eventId);
+  const { slug, eventId, event } = useDirectoryEvent();
   const stands = useEventStands(eventId);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const search = params.get(SEARCH_PARAM) ?? '';
   const tierParam = params.get(TIER_PARAM) ?? '';
   const favouritesParam = params.get(FAVOURITES_PARAM) === '1';
@@ -272,134 +200,88 @@ export const ExhibitorDirectory = () => {
   // A tier the event has no stand of (an old link) filters nothing.
   const tier = tiers.includes(tierParam as Stand['type']) ? tierParam : '';
 
-  // The filters of the last render: a change written by the search's timer, or right after the
-  // tier changed, builds on what the address says then, never on the render that set it.
-  const latest = useRef({ search, tier: tierParam, favourites: favouritesParam });
-  latest.current = { search, tier: tierParam, favourites: favouritesParam };
-  const update = (change: Partial<{ search: string; tier: string; favourites: boolean }>) => {
-    const next = { ...latest.current, ...change };
-    const query = new URLSearchParams();
-    if (next.search.trim()) query.set(SEARCH_PARAM, next.search);
-    if (next.tier) query.set(TIER_PARAM, next.tier);
-    if (next.favourites) query.set(FAVOURITES_PARAM, '1');
-    setParams(query, { replace: true, preventScrollReset: true });
-  };
+  const { update, reset } = useFiltersInAddress({ search, tier: tierParam, favourites: favouritesParam }, exhibitorParams);
+  // The list follows the box at every key; the address a moment later.
+  const box = useSearchBox(search, (text) => update({ search: text }));
 
-  // The list follows the box at every key; the address a moment later. A search written
-  // elsewhere (a link, history) comes back into the box.
-  const [text, setText] = useState(search);
-  const written = useRef(search);
-  useEffect(() => {
-    if (search === written.current) return;
-    written.current = search;
-    setText(search);
-  }, [search]);
-  // A stand (or any link) followed before the timer fires wins: its screen may still be loading.
-  const leaving = useLeaving();
-  useEffect(() => {
-    if (text === written.current) return;
-    const timer = setTimeout(() => {
-      if (leaving.current) return;
-      written.current = text;
-      update({ search: text });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // `update` reads the current filters; the timer restarts on every key.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
-
-  const words = fold(text).split(/\s+/).filter(Boolean);
+  const words = searchWords(box.text);
   const shown = all.filter(
     (entry) =>
-      (tier === '' || entry.stand.type === tier) && (!onlyFavourites || marked.has(entry.stand.id)) && matches(entry.haystack, words),
+      (tier === '' || entry.stand.type === tier) && (!onlyFavourites || marked.has(entry.stand.id)) && matchesAll(entry.haystack, words),
   );
   const noneMarked = onlyFavourites && favourites.isSuccess && marked.size === 0;
   // While the favourites load, 'Favoritos' is not yet empty: neither empty state shows.
   const favouritesPending = onlyFavourites && favourites.isPending;
 
   const clear = () => {
-    setText('');
-    written.current = '';
-    setParams(new URLSearchParams(), { replace: true, preventScrollReset: true });
+    box.clear();
+    reset({ search: '', tier: '', favourites: false });
     searchBox.current?.focus();
   };
 
   return (
-    <ScreenPage $width={1280}>
-      <div className="wrap">
-        <BackButton fallback={pagePath(slug, 'entrance')} />
-        <h1>{t('exhibitors.title')}</h1>
-        <p className="intro">{event.data ? t('exhibitors.intro', { event: event.data.name }) : t('exhibitors.introNoEvent')}</p>
-
-        <ListStates query={stands} empty={all.length === 0} emptyText={t('exhibitors.empty')} />
-
-        {stands.isSuccess && all.length > 0 && (
-          <>
-            <Filters role="search" aria-label={t('exhibitors.filters')} onSubmit={(e) => e.preventDefault()}>
-              <label htmlFor={`${ids}-search`}>
-                {t('exhibitors.search')}
-                <DarkInput
-                  id={`${ids}-search`}
-                  ref={searchBox}
-                  type="search"
-                  value={text}
-                  onChange={(e) => setText(e.target.value)}
-                  maxLength={100}
-                  autoComplete="off"
-                />
-              </label>
-              <label htmlFor={`${ids}-tier`}>
-                {t('exhibitors.tier')}
-                <DarkSelect id={`${ids}-tier`} value={tier} onChange={(e) => update({ tier: e.target.value })}>
-                  <option value="">{t('exhibitors.allTiers')}</option>
-                  {tiers.map((type) => (
-                    <option key={type} value={type}>
-                      {tierName(t, type)}
-                    </option>
-                  ))}
-                </DarkSelect>
-              </label>
-              {signedIn && (
-                <label className="favourites">
-                  <input type="checkbox" checked={onlyFavourites} onChange={(e) => update({ favourites: e.target.checked })} />
-                  {t('exhibitors.favourites')}
-                </label>
-              )}
-            </Filters>
-            <p className="intro" aria-live="polite">
-              {t('exhibitors.count', { count: shown.length })}
-            </p>
-
-            {noneMarked ? (
-              <EmptyPanel>
-                <p>{t('exhibitors.favouritesEmpty')}</p>
-                <Button type="button" onClick={() => update({ favourites: false })}>
-                  {t('exhibitors.favouritesShowAll')}
-                </Button>
-              </EmptyPanel>
-            ) : favouritesPending ? null : shown.length === 0 ? (
-              <EmptyPanel>
-                <p>{t('exhibitors.noMatch')}</p>
-                <Button type="button" onClick={clear}>
-                  {t('exhibitors.clear')}
-                </Button>
-              </EmptyPanel>
-            ) : (
-              <Cards>
-                {shown.map(({ stand }) => (
-                  <li key={stand.id}>
-                    <ExhibitorCard
-                      stand={stand}
-                      slug={slug}
-                      favourite={{ pressed: signedIn && marked.has(stand.id), signedIn, onToggle: () => toggle(stand.id) }}
-                    />
-                  </li>
-                ))}
-              </Cards>
-            )}
-          </>
+    <DirectoryScreen
+      width={1280}
+      back={pagePath(slug, 'entrance')}
+      title={t('exhibitors.title')}
+      intro={event.data ? t('exhibitors.intro', { event: event.data.name }) : t('exhibitors.introNoEvent')}
+      query={stands}
+      empty={all.length === 0}
+      emptyText={t('exhibitors.empty')}
+    >
+      <Filters label={t('exhibitors.filters')}>
+        <label htmlFor={`${ids}-search`}>
+          {t('exhibitors.search')}
+          <DarkInput
+            id={`${ids}-search`}
+            ref={searchBox}
+            type="search"
+            value={box.text}
+            onChange={(e) => box.setText(e.target.value)}
+            maxLength={100}
+            autoComplete="off"
+          />
+        </label>
+        <label htmlFor={`${ids}-tier`}>
+          {t('exhibitors.tier')}
+          <DarkSelect id={`${ids}-tier`} value={tier} onChange={(e) => update({ tier: e.target.value })}>
+            <option value="">{t('exhibitors.allTiers')}</option>
+            {tiers.map((type) => (
+              <option key={type} value={type}>
+                {tierName(t, type)}
+              </option>
+            ))}
+          </DarkSelect>
+        </label>
+        {signedIn && (
+          <FilterToggle checked={onlyFavourites} onChange={(checked) => update({ favourites: checked })}>
+            {t('exhibitors.favourites')}
+          </FilterToggle>
         )}
-      </div>
-    </ScreenPage>
+      </Filters>
+      <ResultCount>{t('exhibitors.count', { count: shown.length })}</ResultCount>
+
+      {noneMarked ? (
+        <NoMatch
+          text={t('exhibitors.favouritesEmpty')}
+          action={t('exhibitors.favouritesShowAll')}
+          onAction={() => update({ favourites: false })}
+        />
+      ) : favouritesPending ? null : shown.length === 0 ? (
+        <NoMatch text={t('exhibitors.noMatch')} action={t('exhibitors.clear')} onAction={clear} />
+      ) : (
+        <DirectoryCards $min={320}>
+          {shown.map(({ stand }) => (
+            <li key={stand.id}>
+              <ExhibitorCard
+                stand={stand}
+                slug={slug}
+                favourite={{ pressed: signedIn && marked.has(stand.id), signedIn, onToggle: () => toggle(stand.id) }}
+              />
+            </li>
+          ))}
+        </DirectoryCards>
+      )}
+    </DirectoryScreen>
   );
 };

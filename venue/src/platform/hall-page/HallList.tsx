@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { HallItem } from '../halls/layouts';
 import type { Action } from '../halls/scene/HallItems';
-import { ScreenPage } from '../ui/ScreenPage';
+import { ScreenPage } from '../../shared/ui/ScreenPage';
 
 /** The list's sections, in this order; each item's kind belongs to one (lounges are furniture, never listed). */
 export const LIST_GROUPS = ['doors', 'booths', 'screens', 'sponsors', 'desks'] as const;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { HallMap } from '../halls/HallMap';
 import type { HallKey } from '../halls/registry';
-import { PlatformModal } from '../ui/PlatformModal';
+import { PlatformModal } from '../../shared/ui/PlatformModal';
 import { useHallItems } from './useHallItems';
 
 /** A hall's map (SPEC §9: 1024×576) in the venue's modal, drawn from the same parts as the scene: a part followed on the map closes it. */

@@ -8,7 +8,7 @@ import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { Spinner } from '../../shared/ui/Spinner';
 import { StatusScreen } from '../../shared/ui/StatusScreen';
-import { useEvent, useEventId } from '../event/api';
+import { useEvent, useEventId } from '../../shared/event/api';
 import { HALLS, type HallKey } from '../halls/registry';
 import { HallItems } from '../halls/scene/HallItems';
 import { Room } from '../halls/scene/parts';
@@ -20,7 +20,7 @@ import { LiveNow } from './LiveNow';
 import { useHallItems } from './useHallItems';
 
 // Its own chunk: only the help desk's 'Atendimento' opens it.
-const ContactModal = lazy(async () => ({ default: (await import('../contact/ContactModal')).ContactModal }));
+const ContactModal = lazy(async () => ({ default: (await import('../../shared/contact/ContactModal')).ContactModal }));
 // Its own chunk too (the players and the video hosts' rules): only a hall's video button opens it.
 const VideoModal = lazy(async () => ({ default: (await import('../ui/VideoModal')).VideoModal }));
 

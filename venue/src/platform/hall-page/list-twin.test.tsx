@@ -5,7 +5,7 @@ import type { Stand } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { STATE_KEY, useAppState } from '../../shared/state/store';
-import { mockVenueApi, renderAt, signInVisitor } from '../test-utils';
+import { mockVenueApi, renderAt, signInVisitor } from '../../testing/render';
 
 // Issue 17, 'The list twin of every hall': 'Ver como lista' shows the hall's parts as headings and
 // links in scene order, built from the list that draws the scene; the choice is remembered; a

@@ -4,8 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CmsLecture, Room } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
-import { mockVenueApi, renderAt, signInVisitor } from '../test-utils';
+import { mockVenueApi, renderAt, signInVisitor } from '../../testing/render';
 import { LIVE_TICK_MS } from './useLiveLectures';
+import { cmsLectureFixture } from '../../testing/wire';
 
 // Issue 17, 'AO VIVO' on the halls: each congress room's door shows the lecture on now, and the
 // entrance lists what is on now across the rooms. Times are the event's (São Paulo, UTC−3),
@@ -15,24 +16,17 @@ const LONG_TITLE = 'Sepse grave na UTI: novas diretrizes de ressuscitação vol�
 
 const room = (id: number): Room => ({ id, eventId: 1, name: `Sala ${id}`, link: null, slug: `sala-${id}`, number: id });
 
-const lecture = (id: number, roomId: number, name: string, startTime: string, endTime: string): CmsLecture => ({
-  id,
-  name,
-  startDate: '2026-11-22',
-  formattedStartDate: '22/11/2026',
-  startTime,
-  endTime,
-  videoId: null,
-  value: '0.00',
-  discount: '0.00',
-  discountValue: '0.00',
-  hasDiscount: false,
-  currency: 'R$',
-  installments: 1,
-  room: { id: roomId, name: `Sala ${roomId}`, eventId: 1 },
-  timezone: 'America/Sao_Paulo',
-  speakers: [{ id: 1, name: 'Dra. Ana Lima' }],
-});
+const lecture = (id: number, roomId: number, name: string, startTime: string, endTime: string): CmsLecture =>
+  cmsLectureFixture({
+    id,
+    name,
+    startDate: '2026-11-22',
+    formattedStartDate: '22/11/2026',
+    startTime,
+    endTime,
+    room: { id: roomId, name: `Sala ${roomId}`, eventId: 1 },
+    speakers: [{ id: 1, name: 'Dra. Ana Lima' }],
+  });
 
 /** Room 1: 10:00–11:00; room 2: 14:00–15:00 (São Paulo). */
 const programme = [lecture(1, 1, LONG_TITLE, '10:00:00', '11:00:00'), lecture(2, 2, 'Ventilação mecânica', '14:00:00', '15:00:00')];

@@ -2,9 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/api';
-import { eventKeys, eventLecturesQuery, eventQuery, eventSponsorsQuery } from '../event/api';
+import { eventKeys, eventLecturesQuery, eventQuery, eventSponsorsQuery } from '../../shared/event/api';
 import { HALLS } from '../halls/registry';
-import { mockVenueApi } from '../test-utils';
+import { mockVenueApi } from '../../testing/render';
 import { useScheduleModule } from '../../shared/hooks/useScheduleModule';
 import { prefetchHall } from './prefetch';
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
 import { idFromSlug } from '@plataforma/adapter/routes';
-import { eventLecturesQuery, eventQuery, eventRoomsQuery, eventSponsorsQuery, eventStandsQuery } from '../event/api';
+import { eventLecturesQuery, eventQuery, eventRoomsQuery, eventSponsorsQuery, eventStandsQuery } from '../../shared/event/api';
 import { HALL_KEYS, HALLS } from '../halls/registry';
 import { loadScheduleModule } from '../../shared/hooks/useScheduleModule';
 

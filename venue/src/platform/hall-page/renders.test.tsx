@@ -4,7 +4,7 @@ import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { HALLS } from '../halls/registry';
-import { mockVenueApi, renderAt, signInVisitor } from '../test-utils';
+import { mockVenueApi, renderAt, signInVisitor } from '../../testing/render';
 
 // Issue 17 (decision 062): a hall's parts are made from its data once per answer, not on every
 // render of the page. Each render of the page made every part again and drew the whole scene,

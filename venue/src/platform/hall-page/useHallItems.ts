@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { ApiError, CmsLecture } from '@plataforma/adapter';
-import { useEvent, useEventId, useEventRooms, useEventSponsors, useEventStands } from '../event/api';
+import { useEvent, useEventId, useEventRooms, useEventSponsors, useEventStands } from '../../shared/event/api';
 import type { HallItem } from '../halls/layouts';
 import { hallContext, HALLS, type HallKey } from '../halls/registry';
 import { useLiveLectures } from './useLiveLectures';

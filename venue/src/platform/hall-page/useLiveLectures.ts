@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { CmsLecture } from '@plataforma/adapter';
 import { useScheduleModule } from '../../shared/hooks/useScheduleModule';
 import { useTick } from '../../shared/hooks/useTick';
-import { useEventLectures } from '../event/api';
+import { useEventLectures } from '../../shared/event/api';
 
 /** How often a hall checks what is on now. */
 export const LIVE_TICK_MS = 30_000;

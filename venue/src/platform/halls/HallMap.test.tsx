@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import '../../shared/i18n';
-import { mockVenueApi, renderAt, signInVisitor } from '../test-utils';
+import { mockVenueApi, renderAt, signInVisitor } from '../../testing/render';
 
 // Issue 17, 'Find an exhibitor': the maps become the way around. Every part that leads somewhere
 // is a link or a button on the map, as in the scene; labels are placed so that none overlaps.

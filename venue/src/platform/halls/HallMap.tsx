@@ -7,7 +7,7 @@ import { Spinner } from '../../shared/ui/Spinner';
 import type { HallItem } from './layouts';
 import { estimateWidth, placeLabels, type Box, type LabelRequest, type Measure } from './map-labels';
 import { boundsOf } from './scene/HallItems';
-import { WALL_BASE } from './scene/parts';
+import { WALL_BASE } from './geometry';
 
 /** The map's size (SPEC §9). */
 const MAP_W = 1024;

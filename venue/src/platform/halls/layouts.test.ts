@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Room, Stand, VenueLinks } from '@plataforma/adapter';
-import { eventFixture } from '../../test-fixtures';
+import { eventFixture } from '../../testing/wire';
 import { antechamberLayout, congressLayout, entranceLayout, standHallLayout, standsOfHall, type HallItem } from './layouts';
 import { hallContext, type HallKey } from './registry';
 import { textLines } from './scene/Stage';

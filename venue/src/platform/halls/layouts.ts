@@ -1,8 +1,8 @@
 import { STAND_TIER_KEY } from '@plataforma/adapter/constants';
 import { standPagePath } from '@plataforma/adapter/routes';
 import type { ImageSource, Room, Sponsor, Stand, VenueLinks } from '@plataforma/adapter';
-import type { HallKey, PageKey } from './registry';
-import { BOOTH_SIZE, DOOR_SIZE, WALL_BASE, type ScreenIcon, type Tier } from './scene/parts';
+import type { HallKey, PageKey } from './keys';
+import { BOOTH_SIZE, DOOR_SIZE, WALL_BASE, type ScreenIcon, type Tier } from './geometry';
 
 /** What a part of a hall does when used. */
 export type Target =

@@ -11,14 +11,9 @@ import {
   type Translate,
 } from './layouts';
 
-/** The drawn halls of the platform (SPEC §2.4), each an entry of `HALLS` below. */
-export type HallKey =
-  'entrance' | 'gold' | 'silver' | 'bronze1' | 'bronze2' | 'congress1' | 'congress2' | 'amibEmCena' | 'cbmi2021' | 'helpDesk' | 'speakers';
+import type { HallKey, PageKey, ScreenKey } from './keys';
 
-/** The platform's HTML screens the halls lead to (their own folders, their own lazy chunks). */
-export type ScreenKey = 'rooms' | 'network' | 'programme' | 'speakerDirectory' | 'exhibitors';
-
-export type PageKey = HallKey | ScreenKey;
+export type { HallKey, PageKey, ScreenKey } from './keys';
 
 /** What a hall's layout is drawn from: the event and the lists the hall asked for (empty when it did not). */
 export interface HallData {

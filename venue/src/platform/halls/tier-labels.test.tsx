@@ -7,7 +7,7 @@ import { loadLanguage } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import al from '../../shared/i18n/locales/al.json';
 import en from '../../shared/i18n/locales/en.json';
-import { mockVenueApi, renderAt, signInVisitor } from '../test-utils';
+import { mockVenueApi, renderAt, signInVisitor } from '../../testing/render';
 
 // Issue "Finding your way in the venue", part "Every language, really": the booths' plates, the
 // sponsors' totems and the stand screen's badge name a tier through the one map of decision 003

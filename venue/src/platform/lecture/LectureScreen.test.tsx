@@ -3,27 +3,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type Lecture } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
-import { eventFixture } from '../../test-fixtures';
-import { pageViewAnswer, renderAt } from '../test-utils';
+import { eventFixture, lectureFixture } from '../../testing/wire';
+import { pageViewAnswer, renderAt } from '../../testing/render';
 import { playerOf } from './RoomByDate';
 
-const lecture = (id: number, name: string, startTime: string, endTime: string, videoId: string | null = null): Lecture => ({
-  id,
-  name,
-  startDate: '2026-11-22',
-  formattedStartDate: '22/11/2026',
-  startTime,
-  endTime,
-  videoId,
-  value: '0.00',
-  discount: '0.00',
-  discountValue: '0.00',
-  hasDiscount: false,
-  currency: 'R$',
-  installments: 1,
-  room: { id: 1, name: 'Auditório', eventId: 1 },
-  timezone: 'America/Sao_Paulo',
-});
+const lecture = (id: number, name: string, startTime: string, endTime: string, videoId: string | null = null): Lecture =>
+  lectureFixture({
+    id,
+    name,
+    startDate: '2026-11-22',
+    formattedStartDate: '22/11/2026',
+    startTime,
+    endTime,
+    videoId,
+    room: { id: 1, name: 'Auditório', eventId: 1 },
+  });
 
 beforeEach(() => {
   vi.spyOn(api.site.pageViews, 'create').mockResolvedValue(pageViewAnswer);

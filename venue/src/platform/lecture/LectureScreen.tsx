@@ -10,14 +10,14 @@ import { lectureVideo } from '@plataforma/adapter/video';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { useTick } from '../../shared/hooks/useTick';
 import { Spinner } from '../../shared/ui/Spinner';
-import { useEvent, useEventId } from '../event/api';
+import { useEvent, useEventId } from '../../shared/event/api';
 import { pagePath } from '../halls/registry';
-import { BackButton } from '../ui/BackButton';
+import { BackButton } from '../halls/BackButton';
 import { VideoBox, VideoFrame } from '../ui/VideoFrame';
 import { videoHosts } from '../videoHosts';
 import { useRoom, useRoomLectures } from './api';
 import { useWatchHeartbeat } from './useWatchHeartbeat';
-import { hasPrice, isTicketOnly, useLectureAccess } from '../../shared/commerce/access';
+import { hasPrice, isTicketOnly, useLectureAccess } from '../../shared/access/api';
 import { useAppState } from '../../shared/state/store';
 import { LectureLock } from './LectureLock';
 

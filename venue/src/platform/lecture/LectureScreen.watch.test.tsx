@@ -5,28 +5,19 @@ import type { Lecture } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
-import { eventFixture } from '../../test-fixtures';
-import { pageViewAnswer, renderAt, signInVisitor } from '../test-utils';
+import { eventFixture, lectureFixture } from '../../testing/wire';
+import { pageViewAnswer, renderAt, signInVisitor } from '../../testing/render';
 
 // Lecture watching on the lecture screen (decision 047): heartbeats of the lecture on now, while
 // its player is shown in a visible tab and a client is signed in.
-const live: Lecture = {
+const live: Lecture = lectureFixture({
   id: 41,
   name: 'Sepse',
   startDate: '2026-11-22',
   formattedStartDate: '22/11/2026',
-  startTime: '10:00:00',
-  endTime: '11:00:00',
   videoId: 'https://www.youtube.com/watch?v=abc123',
-  value: '0.00',
-  discount: '0.00',
-  discountValue: '0.00',
-  hasDiscount: false,
-  currency: 'R$',
-  installments: 1,
   room: { id: 1, name: 'Auditório', eventId: 1 },
-  timezone: 'America/Sao_Paulo',
-};
+});
 
 beforeEach(() => {
   vi.spyOn(api.site.pageViews, 'create').mockResolvedValue(pageViewAnswer);

@@ -12,16 +12,17 @@ import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { Spinner } from '../../shared/ui/Spinner';
 import { pagePath } from '../halls/registry';
-import { BackButton } from '../ui/BackButton';
-import { PlatformModal } from '../ui/PlatformModal';
-import { ScreenPage } from '../ui/ScreenPage';
+import { BackButton } from '../halls/BackButton';
+import { PlatformModal } from '../../shared/ui/PlatformModal';
+import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { VideoBox, VideoFrame } from '../ui/VideoFrame';
 import { videoHosts } from '../videoHosts';
 import { useRoom, useRoomSchedule } from './api';
 import { useWatchHeartbeat } from './useWatchHeartbeat';
-import { hasPrice, isTicketOnly, useLectureAccess } from '../../shared/commerce/access';
-import { useEvent, useEventId, useEventLectures } from '../event/api';
+import { hasPrice, isTicketOnly, useLectureAccess } from '../../shared/access/api';
+import { useEvent, useEventId, useEventLectures } from '../../shared/event/api';
 import { useBuy } from '../../shared/commerce/buy';
+import { darkTable } from '../../shared/ui/darkStyles';
 
 type DayLecture = RoomDay['lectures'][number];
 
@@ -51,20 +52,7 @@ const Page = styled(ScreenPage)`
 `;
 
 const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  th,
-  td {
-    padding: 12px 10px;
-    text-align: left;
-    border-bottom: 1px solid rgba(255, 255, 255, 0.12);
-  }
-  th {
-    font-size: 0.8rem;
-    text-transform: uppercase;
-    letter-spacing: 0.06em;
-    color: ${({ theme }) => theme.colors.primaryLight};
-  }
+  ${darkTable}
   td:last-child {
     text-align: right;
     white-space: nowrap;

@@ -50,3 +50,6 @@ export const roomScheduleQuery = (roomId: number | null) =>
   });
 
 export const useRoomSchedule = (roomId: number | null) => useQuery(roomScheduleQuery(roomId));
+
+/** A lecture heartbeat (POST /watch/heartbeat): the signed-in client watched it these last seconds (decision 047). */
+export const sendHeartbeat = (lectureId: number): Promise<unknown> => api.site.watch.heartbeat({ lectureId });

@@ -5,30 +5,20 @@ import { lectureAccessSchema, type CmsLecture, type Event, type Lecture } from '
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
-import { eventFixture } from '../../test-fixtures';
-import { mockVenueApi, renderAt } from '../test-utils';
+import { eventFixture, lectureFixture } from '../../testing/wire';
+import { mockVenueApi, renderAt } from '../../testing/render';
 
 mockVenueApi();
 
 const priced = { value: '80.00', discount: '10.00', discountValue: '70.00', hasDiscount: true };
-const lecture = (patch: Partial<Lecture> = {}): Lecture => ({
-  id: 11,
-  name: 'Ventilação protetora',
-  startDate: '2026-11-22',
-  formattedStartDate: '22/11/2026',
-  startTime: '10:00:00',
-  endTime: '11:00:00',
-  videoId: null,
-  value: '0.00',
-  discount: '0.00',
-  discountValue: '0.00',
-  hasDiscount: false,
-  currency: 'R$',
-  installments: 1,
-  room: { id: 1, name: 'Auditório', eventId: 1 },
-  timezone: 'America/Sao_Paulo',
-  ...patch,
-});
+const lecture = (patch: Partial<Lecture> = {}): Lecture =>
+  lectureFixture({
+    id: 11,
+    startDate: '2026-11-22',
+    formattedStartDate: '22/11/2026',
+    room: { id: 1, name: 'Auditório', eventId: 1 },
+    ...patch,
+  });
 const client = { id: 7, name: 'Ana Souza', email: 'ana@exemplo.com.br', soft: true };
 
 beforeEach(() => {

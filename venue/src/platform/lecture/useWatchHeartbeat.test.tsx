@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppState } from '../../shared/state/store';
-import { signInVisitor } from '../test-utils';
+import { signInVisitor } from '../../testing/render';
 import { HEARTBEAT_MS, useWatchHeartbeat, type HeartbeatSender } from './useWatchHeartbeat';
 
 const Probe = ({ lectureId, playing, send }: { lectureId: number | null; playing: boolean; send: HeartbeatSender }) => {

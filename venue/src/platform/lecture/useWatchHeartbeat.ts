@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { WATCH_HEARTBEAT_SECONDS } from '@plataforma/adapter/constants';
-import { api } from '../../shared/api';
 import { useAppState } from '../../shared/state/store';
+import { sendHeartbeat } from './api';
 
 /** How often a heartbeat goes while a lecture plays (the server credits at most this much each). */
 export const HEARTBEAT_MS = WATCH_HEARTBEAT_SECONDS * 1000;
 
 export type HeartbeatSender = (lectureId: number) => Promise<unknown>;
 
-const defaultSender: HeartbeatSender = (lectureId) => api.site.watch.heartbeat({ lectureId });
+const defaultSender: HeartbeatSender = sendHeartbeat;
 
 /** Whether the tab is visible (document.visibilityState), following its changes. */
 const usePageVisible = (): boolean => {

@@ -6,11 +6,11 @@ import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { Spinner } from '../../shared/ui/Spinner';
-import { useEvent, useEventId } from '../event/api';
-import { BackButton } from '../ui/BackButton';
-import { DarkInput, FieldNote } from '../ui/fields';
-import { ScreenPage } from '../ui/ScreenPage';
-import { useNetworkConsent, useNetworkList, useSetNetworkConsent } from './api';
+import { useEvent, useEventId } from '../../shared/event/api';
+import { BackButton } from '../halls/BackButton';
+import { DarkInput, FieldNote } from '../../shared/ui/fields';
+import { ScreenPage } from '../../shared/ui/ScreenPage';
+import { useNetworkConsent, useNetworkList, useSetNetworkConsent } from '../../shared/network/api';
 
 /** SPEC §9: the search runs 3000 ms after the last keystroke (the list comes NETWORK_PAGE_SIZE at a time). */
 export const SEARCH_DEBOUNCE_MS = 3000;
@@ -191,16 +191,19 @@ export const NetworkRoom = () => {
   const setConsent = useSetNetworkConsent(eventId);
   const changeConsent = (value: boolean) => {
     setListed(value);
-    setConsent.mutate(value, {
-      onSuccess: (answer) => {
-        setListed(answer.listed);
-        showToast(answer.listed ? t('halls.network.consentOn') : t('halls.network.consentOff'), 'success');
+    setConsent.mutate(
+      { listed: value },
+      {
+        onSuccess: (answer) => {
+          setListed(answer.listed);
+          showToast(answer.listed ? t('halls.network.consentOn') : t('halls.network.consentOff'), 'success');
+        },
+        onError: (error) => {
+          setListed(null);
+          showToast(messageText(error.msg), 'error');
+        },
       },
-      onError: (error) => {
-        setListed(null);
-        showToast(messageText(error.msg), 'error');
-      },
-    });
+    );
   };
   const checked = listed ?? consent.data?.listed ?? false;
 

@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type CmsLecture } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
-import { eventFixture } from '../../test-fixtures';
-import { mockVenueApi, renderAt, signInVisitor } from '../test-utils';
+import { cmsLectureFixture, eventFixture } from '../../testing/wire';
+import { mockVenueApi, renderAt, signInVisitor } from '../../testing/render';
 import { AGENDA_TICK_MS } from './ProgrammePage';
 
 const lecture = (
@@ -17,25 +17,16 @@ const lecture = (
   endTime: string,
   room: { id: number; name: string },
   extra: Partial<CmsLecture> = {},
-): CmsLecture => ({
-  id,
-  name,
-  startDate,
-  formattedStartDate: '',
-  startTime: `${startTime}:00`,
-  endTime: `${endTime}:00`,
-  videoId: null,
-  value: '0.00',
-  discount: '0.00',
-  discountValue: '0.00',
-  hasDiscount: false,
-  currency: 'R$',
-  installments: 1,
-  room: { ...room, eventId: 1 },
-  timezone: 'America/Sao_Paulo',
-  speakers: [],
-  ...extra,
-});
+): CmsLecture =>
+  cmsLectureFixture({
+    id,
+    name,
+    startDate,
+    startTime: `${startTime}:00`,
+    endTime: `${endTime}:00`,
+    room: { ...room, eventId: 1 },
+    ...extra,
+  });
 
 const salaA = { id: 1, name: 'Auditório Principal' };
 const salaB = { id: 2, name: 'Sala Sépsis' };

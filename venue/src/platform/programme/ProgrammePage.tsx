@@ -1,34 +1,24 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { dateInZone, DEFAULT_TIME_ZONE, liveStates, type LiveState } from '../../shared/schedule';
+import { dateInZone, DEFAULT_TIME_ZONE, liveStates } from '../../shared/schedule';
 import type { CmsLecture } from '@plataforma/adapter';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
-import { useLeaving } from '../../shared/hooks/useLeaving';
 import { useTick } from '../../shared/hooks/useTick';
 import { useAppState } from '../../shared/state/store';
-import { Button } from '../../shared/ui/Button';
-import { LinkButton } from '../../shared/ui/LinkButton';
-import { PriceText } from '../../site/events/EventCard';
-import { priceTag } from '../../site/events/format';
 import { useAgendaStars } from '../agenda/api';
-import { useEvent, useEventId, useEventLectures } from '../event/api';
+import { useEventLectures } from '../../shared/event/api';
 import { pagePath } from '../halls/registry';
-import { markButton } from '../marks/markButton';
-import { BackButton } from '../ui/BackButton';
-import { DarkInput, DarkSelect } from '../ui/fields';
-import { EmptyPanel, ListStates } from '../ui/ListStates';
-import { ScreenPage } from '../ui/ScreenPage';
-import { dayInWords, weekdayInWords, zoneInWords } from '../../shared/i18n/dates';
-import { ALL_DAYS, agendaOptions, effectiveDay, filterAgenda, filtersOf, paramsOf, shortDay, type AgendaFilters } from './agenda';
+import { DirectoryScreen, NoMatch, ResultCount, useDirectoryEvent } from '../directory/Directory';
+import { useFiltersInAddress, useSearchBox } from '../directory/search';
+import { dayInWords, zoneInWords } from '../../shared/i18n/dates';
+import { ALL_DAYS, agendaOptions, effectiveDay, filterAgenda, filtersOf, paramsOf } from './agenda';
+import { LectureRow, Lectures, LiveNow, ProgrammeFilters } from './ProgrammeParts';
 
 /** The states are recomputed every 30 s: a lecture goes live within half a minute of its start. */
 export const AGENDA_TICK_MS = 30_000;
-/** The search box writes the address a moment after the last keystroke. */
-const SEARCH_DEBOUNCE_MS = 250;
-
-const Page = styled(ScreenPage)`
+const Page = styled(DirectoryScreen)`
   .external {
     color: ${({ theme }) => theme.colors.primaryLight};
   }
@@ -41,166 +31,6 @@ const Page = styled(ScreenPage)`
   }
 `;
 
-const Filters = styled.form`
-  display: grid;
-  grid-template-columns: minmax(200px, 1.4fr) repeat(3, minmax(150px, 1fr)) auto auto;
-  gap: 12px;
-  align-items: end;
-  margin: 20px 0 8px;
-  label {
-    display: grid;
-    gap: 6px;
-    font-weight: 600;
-    font-size: 0.9rem;
-  }
-  label.mine {
-    display: flex;
-    align-items: center;
-    gap: 8px;
-    min-height: 44px;
-    cursor: pointer;
-  }
-  label.mine input {
-    width: 20px;
-    height: 20px;
-    accent-color: ${({ theme }) => theme.colors.primaryLight};
-  }
-  @media (max-width: 900px) {
-    grid-template-columns: 1fr 1fr;
-    .search {
-      grid-column: 1 / -1;
-    }
-  }
-  @media (max-width: 480px) {
-    grid-template-columns: 1fr;
-  }
-`;
-
-const Badge = styled.span<{ $state: LiveState }>`
-  display: inline-flex;
-  align-items: center;
-  gap: 6px;
-  padding: 3px 10px;
-  border-radius: 999px;
-  font-size: 0.78rem;
-  font-weight: 800;
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
-  background: ${({ $state }) => ($state === 'live' ? '#c62828' : 'rgba(255, 182, 140, 0.18)')};
-  color: ${({ $state }) => ($state === 'live' ? '#fff' : '#ffd5bd')};
-  &::before {
-    content: '';
-    width: 8px;
-    height: 8px;
-    border-radius: 50%;
-    background: currentColor;
-    animation: ${({ $state }) => ($state === 'live' ? 'agenda-pulse 1.4s ease-in-out infinite' : 'none')};
-  }
-  @keyframes agenda-pulse {
-    50% {
-      opacity: 0.25;
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    &::before {
-      animation: none;
-    }
-  }
-`;
-
-const LiveList = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
-  gap: 14px;
-  li {
-    display: grid;
-    gap: 8px;
-    align-content: start;
-    padding: 16px;
-    border-radius: 12px;
-    border: 1px solid rgba(198, 40, 40, 0.7);
-    background: rgba(198, 40, 40, 0.12);
-  }
-  h3 {
-    margin: 0;
-    font-size: 1.05rem;
-  }
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.platformTextMuted};
-  }
-`;
-
-const Lectures = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 10px;
-  li {
-    display: grid;
-    grid-template-columns: 130px minmax(0, 1fr) auto;
-    gap: 6px 18px;
-    align-items: center;
-    padding: 14px 16px;
-    border-radius: 10px;
-    background: rgba(255, 255, 255, 0.05);
-  }
-  li[data-state='live'] {
-    outline: 2px solid #c62828;
-  }
-  time {
-    font-variant-numeric: tabular-nums;
-    font-weight: 700;
-  }
-  h3 {
-    margin: 0 0 4px;
-    font-size: 1.02rem;
-  }
-  .meta {
-    display: block;
-    font-size: 0.92rem;
-    color: ${({ theme }) => theme.colors.platformTextMuted};
-  }
-  .actions {
-    display: grid;
-    gap: 6px;
-    justify-items: end;
-    text-align: right;
-  }
-  .actions a:not([class]) {
-    color: ${({ theme }) => theme.colors.primaryLight};
-  }
-  s {
-    display: block;
-    font-size: 0.85rem;
-  }
-  @media (max-width: 639px) {
-    li {
-      grid-template-columns: 1fr;
-    }
-    .actions {
-      justify-items: start;
-      text-align: left;
-    }
-  }
-`;
-
-/** The star of a lecture: a toggle, 44 px square (a finger's target). */
-const Star = markButton('#ffc94d');
-
-const hour = (time: string) => time.slice(0, 5);
-
-/** A lecture's speakers as one line ('Com Ana Araújo, Bruno Lima'), or nothing. */
-const Speakers = ({ lecture }: { lecture: CmsLecture }) => {
-  const { t } = useTranslation();
-  if (lecture.speakers.length === 0) return null;
-  return <span className="meta">{t('agenda.speakers', { names: lecture.speakers.map((s) => s.name).join(', ') })}</span>;
-};
-
 /**
  * /plataforma/{slug}/programacao (issue 17): every lecture of the event by day and hour in the
  * event's zone, with its room and speakers; 'Ao vivo agora' and 'Em breve' as the lecture screen
@@ -212,12 +42,10 @@ const Speakers = ({ lecture }: { lecture: CmsLecture }) => {
  */
 export const ProgrammePage = () => {
   const { t } = useTranslation();
-  const { slug = '' } = useParams();
-  const eventId = useEventId();
-  const event = useEvent(eventId);
+  const { slug, eventId, event } = useDirectoryEvent();
   const lectures = useEventLectures(eventId);
   const language = useAppState((state) => state.language);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const filters = filtersOf(params);
   const now = useTick(AGENDA_TICK_MS);
   const ids = useId();
@@ -240,32 +68,14 @@ export const ProgrammePage = () => {
   const liveNow = rows.filter((lecture) => states.get(lecture.id) === 'live');
   const shown = days.reduce((sum, d) => sum + d.lectures.length, 0);
 
-  // The filters of the last render: a change written by the search's timer, or right after
-  // 'Limpar filtros', builds on what the address says then, never on the render that set it.
-  const latest = useRef(filters);
-  latest.current = filters;
-  const update = (change: Partial<AgendaFilters>) =>
-    setParams(paramsOf({ ...latest.current, ...change }), { replace: true, preventScrollReset: true });
-
+  const { update, reset } = useFiltersInAddress(filters, paramsOf);
   // The search box follows the keys; the address (and the list) a moment later.
-  const [text, setText] = useState(filters.search);
-  useEffect(() => setText(filters.search), [filters.search]);
-  // A link followed before the timer fires (a lecture, a room) wins: its screen may still be loading.
-  const leaving = useLeaving();
-  useEffect(() => {
-    if (text === filters.search) return;
-    const timer = setTimeout(() => {
-      if (!leaving.current) update({ search: text });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // `update` reads the current filters; the timer restarts on every key.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
+  const box = useSearchBox(filters.search, (text) => update({ search: text }));
 
   const filtered = filters.room !== null || filters.speaker !== null || filters.search.trim() !== '' || day !== ALL_DAYS || mine;
   const clearFilters = () => {
-    setText('');
-    setParams(paramsOf({ day: ALL_DAYS, room: null, speaker: null, search: '', mine: false }), { replace: true });
+    box.clear();
+    reset({ day: ALL_DAYS, room: null, speaker: null, search: '', mine: false });
   };
   const nothingStarred = mine && agenda.isSuccess && starred.size === 0;
   // While the stars load, 'Minha agenda' is not yet empty: neither empty state shows.
@@ -275,11 +85,12 @@ export const ProgrammePage = () => {
   const external = event.data?.venue.programmeLink;
 
   return (
-    <Page $width={1120}>
-      <div className="wrap">
-        <BackButton fallback={pagePath(slug, 'entrance')} />
-        <h1>{t('agenda.title')}</h1>
-        <p className="intro">
+    <Page
+      width={1120}
+      back={pagePath(slug, 'entrance')}
+      title={t('agenda.title')}
+      intro={
+        <>
           {event.data ? t('agenda.intro', { event: event.data.name, zone: zoneInWords(zone, language) }) : t('agenda.introNoEvent')}
           {external && (
             <>
@@ -289,160 +100,55 @@ export const ProgrammePage = () => {
               </a>
             </>
           )}
-        </p>
+        </>
+      }
+      query={lectures}
+      empty={rows.length === 0}
+      emptyText={t('agenda.empty')}
+    >
+      {liveNow.length > 0 && <LiveNow lectures={liveNow} roomScreen={roomScreen} />}
 
-        <ListStates query={lectures} empty={rows.length === 0} emptyText={t('agenda.empty')} />
+      <ProgrammeFilters
+        text={box.text}
+        onText={box.setText}
+        day={day}
+        filters={filters}
+        options={options}
+        mine={mine}
+        signedIn={signedIn}
+        filtered={filtered}
+        language={language}
+        update={update}
+        onClear={clearFilters}
+      />
+      <ResultCount>{t('agenda.count', { count: shown })}</ResultCount>
 
-        {lectures.isSuccess && rows.length > 0 && (
-          <>
-            {liveNow.length > 0 && (
-              <section aria-labelledby={`${ids}-live`}>
-                <h2 id={`${ids}-live`}>{t('agenda.liveNow')}</h2>
-                <LiveList>
-                  {liveNow.map((lecture) => (
-                    <li key={lecture.id}>
-                      <span>
-                        <Badge $state="live">{t('agenda.live')}</Badge> {lecture.room?.name}
-                      </span>
-                      <h3>{lecture.name}</h3>
-                      <p>
-                        {t('agenda.span', { start: hour(lecture.startTime), end: hour(lecture.endTime) })}
-                        {lecture.speakers.length > 0 && ` · ${lecture.speakers.map((s) => s.name).join(', ')}`}
-                      </p>
-                      <LinkButton to={roomScreen(lecture)} aria-label={t('agenda.watchLabel', { name: lecture.name })}>
-                        {t('agenda.watch')}
-                      </LinkButton>
-                    </li>
-                  ))}
-                </LiveList>
-              </section>
-            )}
+      {nothingStarred && <NoMatch text={t('agenda.mineEmpty')} action={t('agenda.mineShowAll')} onAction={() => update({ mine: false })} />}
 
-            <Filters role="search" aria-label={t('agenda.filters')} onSubmit={(e) => e.preventDefault()}>
-              <label className="search">
-                {t('agenda.search')}
-                <DarkInput type="search" value={text} onChange={(e) => setText(e.target.value)} maxLength={100} />
-              </label>
-              <label>
-                {t('agenda.day')}
-                <DarkSelect value={day} onChange={(e) => update({ day: e.target.value })}>
-                  <option value={ALL_DAYS}>{t('agenda.allDays')}</option>
-                  {options.days.map((date) => (
-                    <option key={date} value={date}>
-                      {`${shortDay(date)} · ${weekdayInWords(date, language)}`}
-                    </option>
-                  ))}
-                </DarkSelect>
-              </label>
-              <label>
-                {t('agenda.room')}
-                <DarkSelect value={filters.room ?? ''} onChange={(e) => update({ room: e.target.value ? Number(e.target.value) : null })}>
-                  <option value="">{t('agenda.allRooms')}</option>
-                  {options.rooms.map((room) => (
-                    <option key={room.id} value={room.id}>
-                      {room.name}
-                    </option>
-                  ))}
-                </DarkSelect>
-              </label>
-              <label>
-                {t('agenda.speaker')}
-                <DarkSelect
-                  value={filters.speaker ?? ''}
-                  onChange={(e) => update({ speaker: e.target.value ? Number(e.target.value) : null })}
-                >
-                  <option value="">{t('agenda.allSpeakers')}</option>
-                  {options.speakers.map((speaker) => (
-                    <option key={speaker.id} value={speaker.id}>
-                      {speaker.name}
-                    </option>
-                  ))}
-                </DarkSelect>
-              </label>
-              {signedIn && (
-                <label className="mine">
-                  <input type="checkbox" checked={mine} onChange={(e) => update({ mine: e.target.checked })} />
-                  {t('agenda.mine')}
-                </label>
-              )}
-              <Button type="button" $variant="ghost" disabled={!filtered} onClick={clearFilters}>
-                {t('agenda.clear')}
-              </Button>
-            </Filters>
-            <p className="intro" aria-live="polite">
-              {t('agenda.count', { count: shown })}
-            </p>
+      {shown === 0 && !nothingStarred && !starsPending && (
+        <NoMatch text={t('agenda.noMatch')} action={t('agenda.clear')} onAction={clearFilters} />
+      )}
 
-            {nothingStarred && (
-              <EmptyPanel>
-                <p>{t('agenda.mineEmpty')}</p>
-                <Button type="button" onClick={() => update({ mine: false })}>
-                  {t('agenda.mineShowAll')}
-                </Button>
-              </EmptyPanel>
-            )}
-
-            {shown === 0 && !nothingStarred && !starsPending && (
-              <EmptyPanel>
-                <p>{t('agenda.noMatch')}</p>
-                <Button type="button" onClick={clearFilters}>
-                  {t('agenda.clear')}
-                </Button>
-              </EmptyPanel>
-            )}
-
-            {days.map((agendaDay) => (
-              <section key={agendaDay.date} aria-labelledby={`${ids}-${agendaDay.date}`}>
-                <h2 id={`${ids}-${agendaDay.date}`}>{dayInWords(agendaDay.date, language)}</h2>
-                <Lectures>
-                  {agendaDay.lectures.map((lecture) => {
-                    const state = states.get(lecture.id);
-                    return (
-                      <li key={lecture.id} data-state={state ?? 'none'}>
-                        <time dateTime={`${lecture.startDate}T${hour(lecture.startTime)}`}>
-                          {t('agenda.span', { start: hour(lecture.startTime), end: hour(lecture.endTime) })}
-                        </time>
-                        <div>
-                          <h3>{lecture.name}</h3>
-                          <span className="meta">{lecture.room?.name}</span>
-                          <Speakers lecture={lecture} />
-                        </div>
-                        <div className="actions">
-                          <Star
-                            type="button"
-                            aria-pressed={signedIn && starred.has(lecture.id)}
-                            aria-label={t(signedIn && starred.has(lecture.id) ? 'agenda.unstarLabel' : 'agenda.starLabel', {
-                              title: lecture.name,
-                            })}
-                            title={signedIn ? undefined : t('agenda.starSignIn')}
-                            onClick={() => toggleStar(lecture.id)}
-                          >
-                            <span aria-hidden="true">{signedIn && starred.has(lecture.id) ? '★' : '☆'}</span>
-                          </Star>
-                          {state && <Badge $state={state}>{state === 'live' ? t('agenda.live') : t('agenda.soon')}</Badge>}
-                          {priceTag(lecture).kind !== 'free' && <PriceText tag={priceTag(lecture, language)} />}
-                          {state === 'live' ? (
-                            <Link to={roomScreen(lecture)} aria-label={t('agenda.watchLabel', { name: lecture.name })}>
-                              {t('agenda.watch')}
-                            </Link>
-                          ) : (
-                            <Link
-                              to={roomDays(lecture)}
-                              aria-label={t('agenda.roomLabel', { room: lecture.room?.name, name: lecture.name })}
-                            >
-                              {t('agenda.roomLink')}
-                            </Link>
-                          )}
-                        </div>
-                      </li>
-                    );
-                  })}
-                </Lectures>
-              </section>
+      {days.map((agendaDay) => (
+        <section key={agendaDay.date} aria-labelledby={`${ids}-${agendaDay.date}`}>
+          <h2 id={`${ids}-${agendaDay.date}`}>{dayInWords(agendaDay.date, language)}</h2>
+          <Lectures>
+            {agendaDay.lectures.map((lecture) => (
+              <LectureRow
+                key={lecture.id}
+                lecture={lecture}
+                state={states.get(lecture.id)}
+                starred={starred.has(lecture.id)}
+                signedIn={signedIn}
+                language={language}
+                onStar={() => toggleStar(lecture.id)}
+                roomScreen={roomScreen(lecture)}
+                roomDays={roomDays(lecture)}
+              />
             ))}
-          </>
-        )}
-      </div>
+          </Lectures>
+        </section>
+      ))}
     </Page>
   );
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CmsLecture } from '@plataforma/adapter';
 import { agendaOptions, effectiveDay, filterAgenda, filtersOf, fold, paramsOf, type AgendaFilters } from './agenda';
+import { cmsLectureFixture } from '../../testing/wire';
 
 const lecture = (
   id: number,
@@ -9,24 +10,16 @@ const lecture = (
   startTime: string,
   room: { id: number; name: string } | null,
   speakers: Array<{ id: number; name: string }> = [],
-): CmsLecture => ({
-  id,
-  name,
-  startDate,
-  formattedStartDate: '',
-  startTime,
-  endTime: '23:59:00',
-  videoId: null,
-  value: '0.00',
-  discount: '0.00',
-  discountValue: '0.00',
-  hasDiscount: false,
-  currency: 'R$',
-  installments: 1,
-  room: room && { ...room, eventId: 1 },
-  timezone: 'America/Sao_Paulo',
-  speakers,
-});
+): CmsLecture =>
+  cmsLectureFixture({
+    id,
+    name,
+    startDate,
+    startTime,
+    endTime: '23:59:00',
+    room: room && { ...room, eventId: 1 },
+    speakers,
+  });
 
 const salaA = { id: 1, name: 'Sala A' };
 const salaB = { id: 2, name: 'Auditório B' };

@@ -1,4 +1,5 @@
 import type { CmsLecture } from '@plataforma/adapter';
+import { fold, searchWords } from '../directory/search';
 
 /** What the Programação page shows, as its address says it (`?dia=2026-11-26&sala=3&palestrante=7&busca=sepse&minha=1`). */
 export interface AgendaFilters {
@@ -42,13 +43,8 @@ export const paramsOf = (filters: AgendaFilters): URLSearchParams => {
   return params;
 };
 
-/** Lower case without accents: 'Sépsis' and 'sepsis' are the same search. */
-export const fold = (text: string): string =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim();
+/** Lower case without accents (the directory kit's): 'Sépsis' and 'sepsis' are the same search. */
+export { fold };
 
 /** The programme's days, rooms and speakers (the filters' options): days in order, names in pt-BR order. */
 export const agendaOptions = (lectures: readonly CmsLecture[]) => {
@@ -92,7 +88,7 @@ export const filterAgenda = (
   day: string,
   starred: ReadonlySet<number> = new Set(),
 ): AgendaDay[] => {
-  const words = fold(filters.search).split(/\s+/).filter(Boolean);
+  const words = searchWords(filters.search);
   const kept = lectures.filter((lecture) => {
     if (!lecture.room) return false;
     if (filters.mine && !starred.has(lecture.id)) return false;

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Room } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
-import { renderAt, signInVisitor, mockVenueApi } from '../test-utils';
+import { renderAt, signInVisitor, mockVenueApi } from '../../testing/render';
 
 const rooms =
   (count: number) =>

@@ -8,8 +8,8 @@ import { HALL_ROOMS_PAGE_SIZE } from '@plataforma/adapter/constants';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
-import { useEvent, useEventId, useEventRooms, useEventSponsors } from '../event/api';
-import { BackButton } from '../ui/BackButton';
+import { useEvent, useEventId, useEventRooms, useEventSponsors } from '../../shared/event/api';
+import { BackButton } from '../halls/BackButton';
 
 /** SPEC §9: three rooms a page (HALL_ROOMS_PAGE_SIZE); a page change waits 500 ms, then fades in over 1 s. */
 export const PAGE_DELAY_MS = 500;

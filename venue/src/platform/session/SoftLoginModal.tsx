@@ -5,9 +5,9 @@ import { ApiError } from '@plataforma/adapter/envelope';
 import { FIELD_ERROR_KEYS, isEmail } from '@plataforma/adapter/field-rules';
 import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
-import { DarkForm, DarkInput, FieldNote, FormAlert } from '../ui/fields';
-import { PlatformModal } from '../ui/PlatformModal';
-import { softLogin } from './api';
+import { DarkForm, DarkInput, FieldNote, FormAlert } from '../../shared/ui/fields';
+import { PlatformModal } from '../../shared/ui/PlatformModal';
+import { softLogin } from '../../shared/session/api';
 import type { OriginState } from './RequireClient';
 
 /** The alert's id: the e-mail field is described by it, so its refusal is read out with the field. */

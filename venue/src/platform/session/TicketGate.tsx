@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router-dom';
-import { isTicketOnly, useEventAccess } from '../../shared/commerce/access';
+import { isTicketOnly, useEventAccess } from '../../shared/access/api';
 import { useAppState } from '../../shared/state/store';
 import { PageLoading } from '../../shared/ui/PageLoading';
-import { useEvent, useEventId } from '../event/api';
+import { useEvent, useEventId } from '../../shared/event/api';
 
 /** The event's public page ('/eventos/{id-slug}'), where a ticket is bought. */
 const eventPage = (event: { id: number; slug: string | null }) =>

@@ -5,7 +5,7 @@ import { ApiError } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { CLIENT_TOKEN_KEY, useAppState } from '../../shared/state/store';
-import { renderAt, signInVisitor, visitor, mockVenueApi } from '../test-utils';
+import { renderAt, signInVisitor, visitor, mockVenueApi } from '../../testing/render';
 
 mockVenueApi();
 

@@ -5,9 +5,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type CmsLecture, type Speaker } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
-import { mockVenueApi, renderAt } from '../test-utils';
+import { mockVenueApi, renderAt } from '../../testing/render';
 import { fetchEventSpeakers } from './api';
 import { DESCRIPTION_CLAMP, initials } from './SpeakerDirectory';
+import { cmsLectureFixture } from '../../testing/wire';
 
 const lecture = (
   id: number,
@@ -16,24 +17,15 @@ const lecture = (
   startTime: string,
   endTime: string,
   room: { id: number; name: string },
-): CmsLecture => ({
-  id,
-  name,
-  startDate,
-  formattedStartDate: '',
-  startTime: `${startTime}:00`,
-  endTime: `${endTime}:00`,
-  videoId: null,
-  value: '0.00',
-  discount: '0.00',
-  discountValue: '0.00',
-  hasDiscount: false,
-  currency: 'R$',
-  installments: 1,
-  room: { ...room, eventId: 1 },
-  timezone: 'America/Sao_Paulo',
-  speakers: [],
-});
+): CmsLecture =>
+  cmsLectureFixture({
+    id,
+    name,
+    startDate,
+    startTime: `${startTime}:00`,
+    endTime: `${endTime}:00`,
+    room: { ...room, eventId: 1 },
+  });
 
 const speaker = (id: number, name: string, extra: Partial<Speaker> = {}): Speaker => ({
   id,

@@ -1,70 +1,43 @@
 import './texts';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { responsiveImage } from '@plataforma/adapter/images';
 import { HTML_LANG, type Language } from '@plataforma/adapter/constants';
 import type { CmsLecture, Speaker } from '@plataforma/adapter';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { dayInWords } from '../../shared/i18n/dates';
 import { useAppState } from '../../shared/state/store';
-import { Button } from '../../shared/ui/Button';
 import { LinkButton } from '../../shared/ui/LinkButton';
-import { useEvent, useEventId, useEventLectures } from '../event/api';
+import { useEventLectures } from '../../shared/event/api';
 import { pagePath } from '../halls/registry';
-import { fold } from '../programme/agenda';
-import { BackButton } from '../ui/BackButton';
-import { DarkInput } from '../ui/fields';
-import { EmptyPanel, ListStates } from '../ui/ListStates';
-import { ScreenPage } from '../ui/ScreenPage';
+import { DarkInput } from '../../shared/ui/fields';
+import {
+  CardPicture,
+  DirectoryCards,
+  DirectoryFilters,
+  DirectoryScreen,
+  NoMatch,
+  ResultCount,
+  directoryCard,
+  useDirectoryEvent,
+} from '../directory/Directory';
+import { fold, matchesAll, searchWords } from '../directory/search';
 import { useEventSpeakers } from './api';
 
 /** A description longer than this is cut (at a word) behind 'Ler mais'. */
 export const DESCRIPTION_CLAMP = 240;
-/** The photo is drawn 72 CSS pixels wide. */
-const PHOTO_SIZE = '72px';
 
-const Search = styled.form`
-  display: grid;
+/** The speakers' search: one box. */
+const Search = styled(DirectoryFilters)`
+  align-items: stretch;
   gap: 6px;
   max-width: 520px;
-  margin: 20px 0 8px;
-  label {
-    font-weight: 600;
-    font-size: 0.9rem;
-  }
-`;
-
-const Cards = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 340px), 1fr));
-  gap: 16px;
-  > li {
-    display: flex;
-    min-width: 0;
-  }
 `;
 
 const Card = styled.article`
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-  width: 100%;
-  min-width: 0;
-  padding: 18px;
-  border-radius: 14px;
-  background: rgba(255, 255, 255, 0.06);
-  border: 1px solid rgba(255, 255, 255, 0.12);
-  overflow-wrap: anywhere;
+  ${directoryCard}
   header {
-    display: grid;
     grid-template-columns: 72px minmax(0, 1fr);
-    gap: 14px;
-    align-items: center;
   }
   .photo {
     width: 72px;
@@ -74,20 +47,7 @@ const Card = styled.article`
     background: rgba(255, 255, 255, 0.1);
   }
   .initials {
-    display: grid;
-    place-items: center;
-    width: 72px;
-    height: 72px;
     border-radius: 50%;
-    background: #3a2a20;
-    color: #ffe6d3;
-    font-size: 1.5rem;
-    font-weight: 700;
-    letter-spacing: 0.04em;
-  }
-  h2 {
-    margin: 0;
-    font-size: 1.15rem;
   }
   .title {
     margin: 4px 0 0;
@@ -148,24 +108,11 @@ const Card = styled.article`
     margin: 0;
     color: ${({ theme }) => theme.colors.platformTextMuted};
   }
-  .programme {
-    margin-top: auto;
-    align-self: start;
-  }
 `;
 
 const hour = (time: string) => time.slice(0, 5);
 
-/** The letters of a photo-less card: the first and last names' ('Dr. Caio Prado' → 'CP'), titles such as 'Dr.' left out. */
-export const initials = (name: string): string => {
-  const all = name.trim().split(/\s+/).filter(Boolean);
-  const names = all.filter((word) => !word.endsWith('.'));
-  const words = names.length > 0 ? names : all;
-  return (words.length > 1 ? [words[0], words[words.length - 1]] : words)
-    .map((word) => Array.from(word)[0] ?? '')
-    .join('')
-    .toUpperCase();
-};
+export { initials } from '../directory/search';
 
 /** A description cut at the last word before `max` characters, with an ellipsis; the text itself when short. */
 export const clampText = (text: string, max: number = DESCRIPTION_CLAMP): string => {
@@ -174,9 +121,6 @@ export const clampText = (text: string, max: number = DESCRIPTION_CLAMP): string
   const space = cut.search(/\s\S*$/);
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 };
-
-/** Whether a speaker matches the search: every word in the name, the title or a lecture's title, without case or accents. */
-const matches = (haystack: string, words: readonly string[]) => words.every((word) => haystack.includes(word));
 
 const Description = ({ text, name }: { text: string; name: string }) => {
   const { t } = useTranslation();
@@ -244,20 +188,7 @@ const SpeakerCard = ({
   return (
     <Card aria-labelledby={heading}>
       <header>
-        {speaker.image ? (
-          <img
-            className="photo"
-            {...responsiveImage(speaker.image, speaker.imageSources, PHOTO_SIZE)}
-            alt=""
-            width={72}
-            height={72}
-            loading="lazy"
-          />
-        ) : (
-          <span className="initials" aria-hidden="true">
-            {initials(speaker.name)}
-          </span>
-        )}
+        <CardPicture className="photo" image={speaker.image} sources={speaker.imageSources} name={speaker.name} />
         <div>
           <h2 id={heading}>{speaker.name}</h2>
           {speaker.title && <p className="title">{speaker.title}</p>}
@@ -281,7 +212,7 @@ const SpeakerCard = ({
       )}
       {speaker.lectures.length > 0 && (
         <LinkButton
-          className="programme"
+          className="visit"
           to={`${pagePath(slug, 'programme')}?dia=todos&palestrante=${speaker.id}`}
           aria-label={t('speakerDirectory.programmeLabel', { name: speaker.name })}
         >
@@ -301,9 +232,7 @@ const SpeakerCard = ({
  */
 export const SpeakerDirectory = () => {
   const { t } = useTranslation();
-  const { slug = '' } = useParams();
-  const eventId = useEventId();
-  const event = useEvent(eventId);
+  const { slug, eventId, event } = useDirectoryEvent();
   const speakers = useEventSpeakers(eventId);
   const programme = useEventLectures(eventId);
   const language = useAppState((state) => state.language);
@@ -322,8 +251,9 @@ export const SpeakerDirectory = () => {
         haystack: fold([speaker.name, speaker.title ?? '', ...speaker.lectures.map((lecture) => lecture.name)].join('\n')),
       }));
   }, [speakers.data, language]);
-  const words = fold(text).split(/\s+/).filter(Boolean);
-  const shown = words.length === 0 ? all : all.filter((entry) => matches(entry.haystack, words));
+  // A speaker matches when every word is in the name, the title or a lecture's title (no case or accents).
+  const words = searchWords(text);
+  const shown = words.length === 0 ? all : all.filter((entry) => matchesAll(entry.haystack, words));
 
   const clear = () => {
     setText('');
@@ -331,51 +261,40 @@ export const SpeakerDirectory = () => {
   };
 
   return (
-    <ScreenPage $width={1280}>
-      <div className="wrap">
-        <BackButton fallback={pagePath(slug, 'entrance')} />
-        <h1>{t('speakerDirectory.title')}</h1>
-        <p className="intro">{event.data ? t('speakerDirectory.intro', { event: event.data.name }) : t('speakerDirectory.introNoEvent')}</p>
+    <DirectoryScreen
+      width={1280}
+      back={pagePath(slug, 'entrance')}
+      title={t('speakerDirectory.title')}
+      intro={event.data ? t('speakerDirectory.intro', { event: event.data.name }) : t('speakerDirectory.introNoEvent')}
+      query={speakers}
+      empty={all.length === 0}
+      emptyText={t('speakerDirectory.empty')}
+    >
+      <Search label={t('speakerDirectory.searchForm')}>
+        <label htmlFor={searchId}>{t('speakerDirectory.search')}</label>
+        <DarkInput
+          id={searchId}
+          ref={searchBox}
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={100}
+          autoComplete="off"
+        />
+      </Search>
+      <ResultCount>{t('speakerDirectory.count', { count: shown.length })}</ResultCount>
 
-        <ListStates query={speakers} empty={all.length === 0} emptyText={t('speakerDirectory.empty')} />
-
-        {speakers.isSuccess && all.length > 0 && (
-          <>
-            <Search role="search" aria-label={t('speakerDirectory.searchForm')} onSubmit={(e) => e.preventDefault()}>
-              <label htmlFor={searchId}>{t('speakerDirectory.search')}</label>
-              <DarkInput
-                id={searchId}
-                ref={searchBox}
-                type="search"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                maxLength={100}
-                autoComplete="off"
-              />
-            </Search>
-            <p className="intro" aria-live="polite">
-              {t('speakerDirectory.count', { count: shown.length })}
-            </p>
-
-            {shown.length === 0 ? (
-              <EmptyPanel>
-                <p>{t('speakerDirectory.noMatch', { search: text.trim() })}</p>
-                <Button type="button" onClick={clear}>
-                  {t('speakerDirectory.clear')}
-                </Button>
-              </EmptyPanel>
-            ) : (
-              <Cards>
-                {shown.map(({ speaker }) => (
-                  <li key={speaker.id}>
-                    <SpeakerCard speaker={speaker} lectures={lectures} language={language} slug={slug} />
-                  </li>
-                ))}
-              </Cards>
-            )}
-          </>
-        )}
-      </div>
-    </ScreenPage>
+      {shown.length === 0 ? (
+        <NoMatch text={t('speakerDirectory.noMatch', { search: text.trim() })} action={t('speakerDirectory.clear')} onAction={clear} />
+      ) : (
+        <DirectoryCards $min={340}>
+          {shown.map(({ speaker }) => (
+            <li key={speaker.id}>
+              <SpeakerCard speaker={speaker} lectures={lectures} language={language} slug={slug} />
+            </li>
+          ))}
+        </DirectoryCards>
+      )}
+    </DirectoryScreen>
   );
 };

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiError, ListResult, Speaker } from '@plataforma/adapter';
 import { api } from '../../shared/api';
-import { eventKeys } from '../event/api';
+import { eventKeys } from '../../shared/event/api';
 
 /** How long the directory is taken as fresh (as the event's other data). */
 const FRESH_MS = 60_000;

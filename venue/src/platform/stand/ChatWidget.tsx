@@ -6,7 +6,7 @@ import type { Stand } from '@plataforma/adapter';
 import { ChatPanel } from '../../shared/chat/ChatPanel';
 import { useChat } from '../../shared/chat/useChat';
 import { clientToken, useAppState } from '../../shared/state/store';
-import { useEvent } from '../event/api';
+import { useEvent } from '../../shared/event/api';
 
 const Box = styled.section`
   grid-area: chat;

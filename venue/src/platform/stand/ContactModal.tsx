@@ -5,8 +5,8 @@ import styled from 'styled-components';
 import type { Stand } from '@plataforma/adapter';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
-import { DarkForm, DarkTextarea, FieldNote, FormAlert } from '../ui/fields';
-import { PlatformModal } from '../ui/PlatformModal';
+import { DarkForm, DarkTextarea, FieldNote, FormAlert } from '../../shared/ui/fields';
+import { PlatformModal } from '../../shared/ui/PlatformModal';
 import { useStandContact } from './api';
 
 /** The longest message the form takes. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Media } from '@plataforma/adapter';
 import { responsiveImage, sizes } from '@plataforma/adapter/images';
-import { PlatformModal } from '../ui/PlatformModal';
+import { PlatformModal } from '../../shared/ui/PlatformModal';
 import { VideoFrame } from '../ui/VideoFrame';
 
 /** SPEC §9: the modal player is 600×338. */

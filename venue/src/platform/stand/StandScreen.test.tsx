@@ -7,8 +7,8 @@ import { api } from '../../shared/api';
 import { fakeChatSockets } from '../../shared/chat/test-socket';
 import '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
-import { eventFixture } from '../../test-fixtures';
-import { pageViewAnswer, renderAt, signInVisitor } from '../test-utils';
+import { eventFixture } from '../../testing/wire';
+import { pageViewAnswer, renderAt, signInVisitor } from '../../testing/render';
 
 const stand = (type: Stand['type'], overrides: Partial<Stand> = {}): Stand => ({
   id: 3,

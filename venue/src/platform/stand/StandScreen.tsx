@@ -12,7 +12,7 @@ import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { StatusScreen } from '../../shared/ui/StatusScreen';
-import { BackButton } from '../ui/BackButton';
+import { BackButton } from '../halls/BackButton';
 import { ChatWidget } from './ChatWidget';
 import { ContactModal } from './ContactModal';
 import { MediaModal } from './MediaModal';

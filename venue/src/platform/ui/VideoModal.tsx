@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { lectureVideo } from '@plataforma/adapter/video';
 import { videoHosts } from '../videoHosts';
-import { PlatformModal } from './PlatformModal';
+import { PlatformModal } from '../../shared/ui/PlatformModal';
 import { VideoBox, VideoFrame } from './VideoFrame';
 
 const Missing = styled.p`

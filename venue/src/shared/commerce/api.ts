@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ApiError, CartInput, ListResult, Order, PayInput, PaymentConfig, Quote, SandboxCardInput } from '@plataforma/adapter';
 import { api } from '../api';
 import type { Cart } from '../state/rules';
-import { commerceKeys } from './access';
+import { commerceKeys } from '../access/api';
 import { mercadoPagoCardToken, type BrowserCard, type CardToken } from './mercadopago';
 
 export {
@@ -14,7 +14,7 @@ export {
   lectureAccessQuery,
   useEventAccess,
   useLectureAccess,
-} from './access';
+} from '../access/api';
 
 /** 'Meus pedidos' shows this many orders a page. */
 export const ORDERS_PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useAppState } from '../state/store';
-import { checkoutPath } from './access';
+import { checkoutPath } from '../access/api';
 
 /**
  * The buy buttons' action (SPEC §4 cart rules): the event → the whole event; a lecture → its id

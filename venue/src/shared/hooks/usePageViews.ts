@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { idFromSlug } from '@plataforma/adapter/routes';
 import type { Language, PageViewInput } from '@plataforma/adapter';
-import { api } from '../api';
+import { recordPageView } from '../page-views/api';
 import { useAppState } from '../state/store';
 
 export type PageViewRecorder = (input: PageViewInput) => Promise<unknown>;
@@ -23,7 +23,7 @@ export const pageViewOf = (pathname: string, language: Language, referrer?: stri
   };
 };
 
-const defaultRecorder: PageViewRecorder = (input) => api.site.pageViews.create(input);
+const defaultRecorder: PageViewRecorder = recordPageView;
 
 /**
  * Posts a page view on every navigation, the first one included (first-party analytics, SPEC

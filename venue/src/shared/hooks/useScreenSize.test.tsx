@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { SCREEN_SIZE_STEPS } from '../../test-fixtures';
+import { SCREEN_SIZE_STEPS } from '../../testing/fixtures';
 import { useAppState } from '../state/store';
 import { useScreenSizeTracking } from './useScreenSize';
 

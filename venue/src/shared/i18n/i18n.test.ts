@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { usedTextKeys } from '../../test-fixtures';
+import { usedTextKeys } from '../../testing/fixtures';
 import { MESSAGE_KEYS } from '@plataforma/adapter';
 import { BUNDLED_PT, i18n, LAZY_PT_SECTIONS, loadLanguage, messageText } from '.';
 import pt from './locales/pt.json';
 // The lazy sections are added when their screens load; the checks below read every screen's keys.
 import '../commerce/texts';
 import '../../site/certificates/texts';
-import '../../site/texts';
+import './site';
 import '../../platform/stand/texts';
 import '../../platform/lecture/texts';
 import '../../platform/speakers/texts';
@@ -92,7 +92,7 @@ describe('texts the screens use', () => {
   const textsModule: Record<string, string> = {
     commerce: '/src/shared/commerce/texts.ts',
     certificates: '/src/site/certificates/texts.ts',
-    site: '/src/site/texts.ts',
+    site: '/src/shared/i18n/site.ts',
     stand: '/src/platform/stand/texts.ts',
     lecture: '/src/platform/lecture/texts.ts',
     speakerDirectory: '/src/platform/speakers/texts.ts',

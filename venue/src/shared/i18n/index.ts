@@ -34,7 +34,7 @@ import {
   watch as watchTexts,
   standEvent as standEventTexts,
 } from './locales/pt.json';
-import { api } from '../api';
+import { languagePackUrl } from './api';
 import { useAppState } from '../state/store';
 
 /**
@@ -112,7 +112,7 @@ const addPack = (language: Language, pack: Pack) => {
 };
 
 const fetchPack = async (language: Exclude<Language, 'pt'>, fetcher: typeof fetch): Promise<Pack> => {
-  const response = await fetcher(api.site.languages.url(language));
+  const response = await fetcher(languagePackUrl(language));
   if (!response.ok) throw new Error(String(response.status));
   const pack: unknown = await response.json();
   if (!isPack(pack)) throw new Error('not a pack');

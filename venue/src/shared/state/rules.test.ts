@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionClient, StaffUser } from '@plataforma/adapter';
-import { SCREEN_SIZE_STEPS } from '../../test-fixtures';
+import { SCREEN_SIZE_STEPS } from '../../testing/fixtures';
 import {
   addToCart,
   finishCart,

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { ToastType } from '../state/rules';
 import { useAppState } from '../state/store';
+import { closeButton } from './darkStyles';
 
 const Box = styled.div<{ $type: ToastType; $show: boolean }>`
   position: fixed;
@@ -39,18 +40,8 @@ const Box = styled.div<{ $type: ToastType; $show: boolean }>`
 `;
 
 const Close = styled.button`
+  ${closeButton}
   flex: none;
-  width: 32px;
-  height: 32px;
-  display: grid;
-  place-items: center;
-  background: transparent;
-  border: 0;
-  border-radius: 50%;
-  color: inherit;
-  cursor: pointer;
-  font-size: 22px;
-  line-height: 1;
   &:hover {
     background: rgba(255, 255, 255, 0.15);
   }

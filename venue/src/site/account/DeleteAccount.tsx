@@ -1,15 +1,15 @@
-import '../texts';
+import '../../shared/i18n/site';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CLIENT_ERASURE_WORD } from '@plataforma/adapter/constants';
 import type { ApiError } from '@plataforma/adapter';
-import { DarkInput, FormAlert } from '../../platform/ui/fields';
-import { PlatformModal } from '../../platform/ui/PlatformModal';
-import { api } from '../../shared/api';
+import { DarkInput, FormAlert } from '../../shared/ui/fields';
+import { PlatformModal } from '../../shared/ui/PlatformModal';
 import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
+import { eraseAccount } from './api';
 import { Labelled, PasswordField } from './form';
 
 /**
@@ -57,7 +57,7 @@ const EraseDialog = ({ onClose }: { onClose: () => void }) => {
     setBusy(true);
     setError(null);
     try {
-      await api.site.clients.erase({ password, confirm: CLIENT_ERASURE_WORD });
+      await eraseAccount({ password, confirm: CLIENT_ERASURE_WORD });
       // Away from the profile first (signed out on it, it would send the visitor to /entrar): the
       // session is dropped here as the dialog goes with the profile.
       erased.current = true;

@@ -1,38 +1,32 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type ClientProfile } from '@plataforma/adapter';
+import { ApiError } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { CLIENT_TOKEN_KEY, useAppState } from '../../shared/state/store';
-import { mockVenueApi, renderAt } from '../../platform/test-utils';
+import { mockVenueApi, renderAt } from '../../testing/render';
+import { clientProfileFixture, sessionClientFixture } from '../../testing/wire';
 
 mockVenueApi();
 
-const profile: ClientProfile = {
+const profile = clientProfileFixture({
   id: 9,
   name: 'Maria Souza',
   email: 'maria@exemplo.com.br',
-  cpf: null,
-  postalCode: null,
-  address: null,
   state: 'SP',
   city: 'Campinas',
   ddi: '55',
   ddd: '11',
   phone: '987654321',
-  language: 'pt',
-  facebook: null,
-  twitter: null,
-  linkedIn: null,
   createdAt: '2026-11-26T10:00:00.000Z',
-};
+});
 
 const answer = {
   data: {
     token: 'novo-token',
     expiresAt: '',
-    account: { id: 9, name: 'Maria Souza', email: 'maria@exemplo.com.br', soft: false },
+    account: sessionClientFixture({ id: 9, name: 'Maria Souza', email: 'maria@exemplo.com.br', soft: false }),
     profile,
   },
   msg: 'api.created' as const,

@@ -1,31 +1,174 @@
-import '../texts';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import '../../shared/i18n/site';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { ClientRegisterInput } from '@plataforma/adapter';
 import { ApiError } from '@plataforma/adapter/envelope';
-import states from '../../../../database/reference/states.json';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
 import { maskPhone } from '../../shared/masks';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { ENTRANCE_HALL } from '../../shared/ui/NotFound';
-import { DarkInput, DarkSelect, FormAlert } from '../../platform/ui/fields';
-import { Card, CountryOptions, Labelled, PasswordRules } from './form';
-import { ScreenPage } from '../../platform/ui/ScreenPage';
-import { api } from '../../shared/api';
+import { DarkInput, DarkSelect, FormAlert } from '../../shared/ui/fields';
+import { ScreenPage } from '../../shared/ui/ScreenPage';
+import { useSiteForm } from '../forms/useSiteForm';
+import { registerClient } from './api';
+import { AddressFields, Card, CountryOptions, Labelled, PasswordRules } from './form';
 import {
   EMPTY_REGISTER,
   fieldOfKey,
-  maskCep,
   maskCpf,
   REGISTER_FIELDS,
-  registerInput,
-  registerProblems,
+  registerFormSchema,
   returnPath,
   type RegisterField,
   type RegisterForm,
 } from './register';
+
+/** The key of any refusal of a field the contract's schema finds (the screen's own checks name theirs). */
+const FIELD_MESSAGES: Partial<Record<RegisterField, string>> = {
+  name: 'site.register.error.name',
+  email: 'site.register.error.email',
+  cpf: 'clients.error.invalidCpf',
+  ddi: 'clients.error.invalidPhone',
+  phone: 'clients.error.invalidPhone',
+  postalCode: 'clients.error.invalidCep',
+  state: 'clients.error.invalidState',
+  city: 'clients.error.invalidCity',
+  password: 'auth.error.passwordRules',
+  passwordConfirm: 'auth.error.passwordMismatch',
+};
+
+/** The phone as typed: masked for a Brazilian number, digits, blanks and dashes otherwise. */
+export const phoneMask = (ddi: string) => (value: string) =>
+  ddi === '55' ? maskPhone(value) : value.replace(/[^\d\s-]/g, '').slice(0, 20);
+
+type RegisterFields = ReturnType<typeof useRegisterForm>;
+
+const useRegisterForm = () => {
+  const base = useId();
+  const site = useSiteForm<RegisterForm, ClientRegisterInput>({
+    schema: registerFormSchema,
+    defaultValues: EMPTY_REGISTER,
+    order: REGISTER_FIELDS,
+    messages: FIELD_MESSAGES,
+  });
+  return { ...site, base, idOf: (field: RegisterField) => `${base}-${field}` };
+};
+
+/** 'Você': name, e-mail and the optional CPF (masked). */
+const YouFields = ({ fields }: { fields: RegisterFields }) => {
+  const { t } = useTranslation();
+  const { idOf, field, errorOf } = fields;
+  return (
+    <fieldset>
+      <legend>{t('site.register.you')}</legend>
+      <Labelled id={idOf('name')} label={t('site.register.name')} error={errorOf('name')}>
+        {(describedBy) => (
+          <DarkInput id={idOf('name')} {...field('name')} autoComplete="name" maxLength={200} aria-describedby={describedBy} required />
+        )}
+      </Labelled>
+      <Labelled id={idOf('email')} label={t('site.register.email')} error={errorOf('email')}>
+        {(describedBy) => (
+          <DarkInput
+            id={idOf('email')}
+            {...field('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={200}
+            aria-describedby={describedBy}
+            required
+          />
+        )}
+      </Labelled>
+      <Labelled id={idOf('cpf')} label={t('site.register.cpf')} note={t('site.register.cpfNote')} error={errorOf('cpf')}>
+        {(describedBy) => (
+          <DarkInput
+            id={idOf('cpf')}
+            {...field('cpf', { mask: maskCpf })}
+            inputMode="numeric"
+            placeholder="999.999.999-99"
+            aria-describedby={describedBy}
+          />
+        )}
+      </Labelled>
+    </fieldset>
+  );
+};
+
+/** 'Contato': the country code, then the phone masked as that country writes it. */
+const ContactFields = ({ fields }: { fields: RegisterFields }) => {
+  const { t } = useTranslation();
+  const { idOf, field, errorOf, form } = fields;
+  const ddi = form.watch('ddi');
+  return (
+    <fieldset>
+      <legend>{t('site.register.contact')}</legend>
+      <div className="row">
+        <Labelled id={idOf('ddi')} label={t('site.register.ddi')}>
+          {(describedBy) => (
+            <DarkSelect id={idOf('ddi')} {...field('ddi')} autoComplete="tel-country-code" aria-describedby={describedBy}>
+              <CountryOptions />
+            </DarkSelect>
+          )}
+        </Labelled>
+        <Labelled id={idOf('phone')} label={t('site.register.phone')} note={t('site.register.phoneNote')} error={errorOf('phone')}>
+          {(describedBy) => (
+            <DarkInput
+              id={idOf('phone')}
+              {...field('phone', { mask: phoneMask(ddi) })}
+              type="tel"
+              autoComplete="tel-national"
+              inputMode="tel"
+              placeholder={ddi === '55' ? '(99) 9 9999-9999' : undefined}
+              aria-describedby={describedBy}
+            />
+          )}
+        </Labelled>
+      </div>
+    </fieldset>
+  );
+};
+
+/** 'Senha': the password with its rules ticked as typed, and again. */
+const PasswordFields = ({ fields }: { fields: RegisterFields }) => {
+  const { t } = useTranslation();
+  const { idOf, field, errorOf, form, base } = fields;
+  return (
+    <fieldset>
+      <legend>{t('site.register.passwordTitle')}</legend>
+      <Labelled id={idOf('password')} label={t('site.register.password')} error={errorOf('password')}>
+        {(describedBy) => (
+          <DarkInput
+            id={idOf('password')}
+            {...field('password')}
+            type="password"
+            autoComplete="new-password"
+            maxLength={200}
+            aria-describedby={[describedBy, `${base}-rules`].filter(Boolean).join(' ')}
+            required
+          />
+        )}
+      </Labelled>
+      <PasswordRules id={`${base}-rules`} password={form.watch('password')} />
+      <Labelled id={idOf('passwordConfirm')} label={t('site.register.passwordConfirm')} error={errorOf('passwordConfirm')}>
+        {(describedBy) => (
+          <DarkInput
+            id={idOf('passwordConfirm')}
+            {...field('passwordConfirm')}
+            type="password"
+            autoComplete="new-password"
+            maxLength={200}
+            aria-describedby={describedBy}
+            required
+          />
+        )}
+      </Labelled>
+    </fieldset>
+  );
+};
 
 /**
  * `/cadastro`: a visitor becomes a client (SPEC §5's client form): name and e-mail, CPF
@@ -39,59 +182,31 @@ export const RegisterPage = () => {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const back = returnPath(params.get('voltar'), ENTRANCE_HALL);
-  const [form, setForm] = useState<RegisterForm>(EMPTY_REGISTER);
-  const [errors, setErrors] = useState<Partial<Record<RegisterField, string>>>({});
+  const fields = useRegisterForm();
+  const { base, submit, refuse, form, idOf, field, errorOf } = fields;
   const [alert, setAlert] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const base = useId();
-  const idOf = (field: RegisterField) => `${base}-${field}`;
   const alertRef = useRef<HTMLDivElement>(null);
 
-  const set = (field: RegisterField, value: string) => {
-    setForm((current) => ({ ...current, [field]: value, ...(field === 'state' ? { city: '' } : {}) }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const focusField = (field: RegisterField) => document.getElementById(idOf(field))?.focus();
-
-  const cities = states.find((state) => state.sigla === form.state)?.cidades ?? [];
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = submit(async (input) => {
     if (submitting) return;
     setAlert(null);
-    const found = registerProblems(form);
-    const first = REGISTER_FIELDS.find((field) => found[field]);
-    if (first) {
-      setErrors(Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(key)])));
-      focusField(first);
-      return;
-    }
-    setErrors({});
     setSubmitting(true);
     try {
-      const answer = await api.site.clients.register(registerInput(form));
-      useAppState.getState().signIn(answer.data.account, 'client', answer.data.token);
-      useAppState.getState().showToast(t('site.register.done', { name: answer.data.account.name }), 'success');
+      const answer = await registerClient(input);
+      useAppState.getState().signIn(answer.account, 'client', answer.token);
+      useAppState.getState().showToast(t('site.register.done', { name: answer.account.name }), 'success');
       navigate(back, { replace: true });
     } catch (caught) {
       const key = caught instanceof ApiError ? caught.msg : undefined;
-      const field = key ? fieldOfKey(key) : null;
-      if (field) {
-        setErrors({ [field]: messageText(key) });
-        focusField(field);
-      } else {
+      const refused = key ? fieldOfKey(key) : null;
+      if (key && refused) refuse(refused, key);
+      else {
         setAlert(messageText(key));
         requestAnimationFrame(() => alertRef.current?.focus());
       }
       setSubmitting(false);
     }
-  };
-
-  const input = (field: RegisterField, props: Record<string, unknown> = {}) => ({
-    id: idOf(field),
-    value: form[field],
-    'aria-invalid': errors[field] ? true : undefined,
-    onChange: (event: { target: { value: string } }) => set(field, event.target.value),
-    ...props,
   });
 
   return (
@@ -99,7 +214,14 @@ export const RegisterPage = () => {
       <div className="wrap">
         <h1>{t('site.register.title')}</h1>
         <p className="intro">{t('site.register.intro')}</p>
-        <Card onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${base}-title`}>
+        <Card
+          onSubmit={(event) => {
+            setAlert(null);
+            void onSubmit(event);
+          }}
+          noValidate
+          aria-labelledby={`${base}-title`}
+        >
           <span id={`${base}-title`} hidden>
             {t('site.register.title')}
           </span>
@@ -108,151 +230,10 @@ export const RegisterPage = () => {
               <FormAlert>{alert}</FormAlert>
             </div>
           )}
-          <fieldset>
-            <legend>{t('site.register.you')}</legend>
-            <Labelled id={idOf('name')} label={t('site.register.name')} error={errors.name}>
-              {(describedBy) => (
-                <DarkInput {...input('name', { autoComplete: 'name', maxLength: 200, 'aria-describedby': describedBy, required: true })} />
-              )}
-            </Labelled>
-            <Labelled id={idOf('email')} label={t('site.register.email')} error={errors.email}>
-              {(describedBy) => (
-                <DarkInput
-                  {...input('email', {
-                    type: 'email',
-                    autoComplete: 'email',
-                    inputMode: 'email',
-                    maxLength: 200,
-                    'aria-describedby': describedBy,
-                    required: true,
-                  })}
-                />
-              )}
-            </Labelled>
-            <Labelled id={idOf('cpf')} label={t('site.register.cpf')} note={t('site.register.cpfNote')} error={errors.cpf}>
-              {(describedBy) => (
-                <DarkInput
-                  {...input('cpf', { inputMode: 'numeric', placeholder: '999.999.999-99', 'aria-describedby': describedBy })}
-                  onChange={(event) => set('cpf', maskCpf(event.target.value))}
-                />
-              )}
-            </Labelled>
-          </fieldset>
-
-          <fieldset>
-            <legend>{t('site.register.contact')}</legend>
-            <div className="row">
-              <Labelled id={idOf('ddi')} label={t('site.register.ddi')}>
-                {(describedBy) => (
-                  <DarkSelect {...input('ddi', { autoComplete: 'tel-country-code', 'aria-describedby': describedBy })}>
-                    <CountryOptions />
-                  </DarkSelect>
-                )}
-              </Labelled>
-              <Labelled id={idOf('phone')} label={t('site.register.phone')} note={t('site.register.phoneNote')} error={errors.phone}>
-                {(describedBy) => (
-                  <DarkInput
-                    {...input('phone', {
-                      type: 'tel',
-                      autoComplete: 'tel-national',
-                      inputMode: 'tel',
-                      placeholder: form.ddi === '55' ? '(99) 9 9999-9999' : undefined,
-                      'aria-describedby': describedBy,
-                    })}
-                    onChange={(event) =>
-                      set(
-                        'phone',
-                        form.ddi === '55' ? maskPhone(event.target.value) : event.target.value.replace(/[^\d\s-]/g, '').slice(0, 20),
-                      )
-                    }
-                  />
-                )}
-              </Labelled>
-            </div>
-          </fieldset>
-
-          <fieldset>
-            <legend>{t('site.register.address')}</legend>
-            <div className="row">
-              <Labelled id={idOf('postalCode')} label={t('site.register.postalCode')} error={errors.postalCode}>
-                {(describedBy) => (
-                  <DarkInput
-                    {...input('postalCode', {
-                      inputMode: 'numeric',
-                      autoComplete: 'postal-code',
-                      placeholder: '99999-999',
-                      'aria-describedby': describedBy,
-                    })}
-                    onChange={(event) => set('postalCode', maskCep(event.target.value))}
-                  />
-                )}
-              </Labelled>
-              <Labelled id={idOf('address')} label={t('site.register.street')}>
-                {(describedBy) => (
-                  <DarkInput {...input('address', { autoComplete: 'street-address', maxLength: 300, 'aria-describedby': describedBy })} />
-                )}
-              </Labelled>
-            </div>
-            <div className="row">
-              <Labelled id={idOf('state')} label={t('site.register.state')} error={errors.state}>
-                {(describedBy) => (
-                  <DarkSelect {...input('state', { autoComplete: 'address-level1', 'aria-describedby': describedBy })}>
-                    {states.map((state) => (
-                      <option key={state.sigla} value={state.sigla}>
-                        {state.sigla ? state.nome : t('site.register.chooseState')}
-                      </option>
-                    ))}
-                  </DarkSelect>
-                )}
-              </Labelled>
-              <Labelled id={idOf('city')} label={t('site.register.city')} error={errors.city}>
-                {(describedBy) => (
-                  <DarkSelect
-                    {...input('city', { disabled: !form.state, autoComplete: 'address-level2', 'aria-describedby': describedBy })}
-                  >
-                    <option value="">{form.state ? t('site.register.chooseCity') : t('site.register.stateFirst')}</option>
-                    {cities.map((city) => (
-                      <option key={city} value={city}>
-                        {city}
-                      </option>
-                    ))}
-                  </DarkSelect>
-                )}
-              </Labelled>
-            </div>
-          </fieldset>
-
-          <fieldset>
-            <legend>{t('site.register.passwordTitle')}</legend>
-            <Labelled id={idOf('password')} label={t('site.register.password')} error={errors.password}>
-              {(describedBy) => (
-                <DarkInput
-                  {...input('password', {
-                    type: 'password',
-                    autoComplete: 'new-password',
-                    maxLength: 200,
-                    'aria-describedby': [describedBy, `${base}-rules`].filter(Boolean).join(' '),
-                    required: true,
-                  })}
-                />
-              )}
-            </Labelled>
-            <PasswordRules id={`${base}-rules`} password={form.password} />
-            <Labelled id={idOf('passwordConfirm')} label={t('site.register.passwordConfirm')} error={errors.passwordConfirm}>
-              {(describedBy) => (
-                <DarkInput
-                  {...input('passwordConfirm', {
-                    type: 'password',
-                    autoComplete: 'new-password',
-                    maxLength: 200,
-                    'aria-describedby': describedBy,
-                    required: true,
-                  })}
-                />
-              )}
-            </Labelled>
-          </fieldset>
-
+          <YouFields fields={fields} />
+          <ContactFields fields={fields} />
+          <AddressFields idOf={idOf} field={field} errorOf={errorOf} state={form.watch('state')} hints />
+          <PasswordFields fields={fields} />
           <Button type="submit" disabled={submitting} $block>
             {submitting ? t('site.register.submitting') : t('site.register.submit')}
           </Button>

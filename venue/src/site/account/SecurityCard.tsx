@@ -1,15 +1,19 @@
-import '../texts';
-import { useQueryClient } from '@tanstack/react-query';
+import '../../shared/i18n/site';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { ApiError, ClientProfile } from '@plataforma/adapter';
+import { clientPasswordChangeSchema } from '@plataforma/adapter/contracts/client';
+import { ApiError as ApiFailure } from '@plataforma/adapter/envelope';
 import { passwordProblems } from '@plataforma/adapter/password';
-import { DarkInput, DarkSelect, FormAlert } from '../../platform/ui/fields';
-import { api } from '../../shared/api';
+import { DarkInput, DarkSelect, FormAlert } from '../../shared/ui/fields';
 import { messageText } from '../../shared/i18n';
 import { maskPhone } from '../../shared/masks';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
+import { fieldIssue, useSiteForm } from '../forms/useSiteForm';
+import { useRun } from '../forms/useRun';
+import { changePassword, useAskPhoneChange, useConfirmPhoneChange } from './api';
 import { Card, CountryOptions, Labelled, PasswordField, PasswordRules } from './form';
 
 const digits = (value: string) => value.replace(/\D/g, '');
@@ -26,6 +30,18 @@ const passwordFieldOf = (key: string): PasswordName | null =>
         ? 'passwordConfirm'
         : null;
 
+/** The current password, then a new one that meets the rules, twice (the first problem only, in that order). */
+const passwordChangeSchema = z
+  .object({ currentPassword: z.string(), password: z.string(), passwordConfirm: z.string() })
+  .superRefine((form, ctx) => {
+    if (!form.currentPassword) ctx.addIssue(fieldIssue('currentPassword', 'site.profile.security.currentMissing'));
+    else if (passwordProblems(form.password).length) ctx.addIssue(fieldIssue('password', 'auth.error.passwordRules'));
+    else if (form.password !== form.passwordConfirm) ctx.addIssue(fieldIssue('passwordConfirm', 'auth.error.passwordMismatch'));
+  })
+  .pipe(clientPasswordChangeSchema);
+
+const EMPTY_PASSWORDS = { currentPassword: '', password: '', passwordConfirm: '' };
+
 /**
  * 'Trocar senha' in the profile: the current password, the new one with its rules ticked as
  * typed, and again; the server ends every other session of the client.
@@ -33,65 +49,57 @@ const passwordFieldOf = (key: string): PasswordName | null =>
 export const PasswordChange = () => {
   const { t } = useTranslation();
   const base = useId();
-  const empty = { currentPassword: '', password: '', passwordConfirm: '' };
-  const [form, setForm] = useState<Record<PasswordName, string>>(empty);
-  const [error, setError] = useState<{ field: PasswordName | null; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const problems = passwordProblems(form.password);
-  const idOf = (field: PasswordName) => `${base}-${field}`;
-  const errorOf = (field: PasswordName) => (error?.field === field ? error.text : undefined);
-  const fail = (field: PasswordName | null, text: string) => {
-    setError({ field, text });
-    if (field) document.getElementById(idOf(field))?.focus();
-  };
+  const { form, field, errorOf, refuse, submit } = useSiteForm({
+    schema: passwordChangeSchema,
+    defaultValues: EMPTY_PASSWORDS,
+    order: ['currentPassword', 'password', 'passwordConfirm'],
+  });
+  const { error, submitting, run } = useRun();
+  const idOf = (name: PasswordName) => `${base}-${name}`;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!form.currentPassword) return fail('currentPassword', t('site.profile.security.currentMissing'));
-    if (problems.length) return fail('password', messageText('auth.error.passwordRules'));
-    if (form.password !== form.passwordConfirm) return fail('passwordConfirm', messageText('auth.error.passwordMismatch'));
-    setBusy(true);
-    setError(null);
-    try {
-      await api.site.clients.changePassword(form);
-      setForm(empty);
+  const onSubmit = submit((input) =>
+    run(async () => {
+      try {
+        await changePassword(input);
+      } catch (caught) {
+        const key = caught instanceof ApiFailure ? caught.msg : undefined;
+        const refused = key ? passwordFieldOf(key) : null;
+        if (key && refused) return refuse(refused, key);
+        throw caught;
+      }
+      form.reset(EMPTY_PASSWORDS);
       useAppState.getState().showToast(messageText('auth.password.changed'), 'success');
-    } catch (caught) {
-      const key = (caught as ApiError).msg;
-      fail(passwordFieldOf(key), messageText(key));
-    } finally {
-      setBusy(false);
-    }
-  };
+    }),
+  );
 
-  const field = (name: PasswordName, label: string, autoComplete: 'current-password' | 'new-password', alsoDescribedBy?: string) => (
+  const passwordField = (
+    name: PasswordName,
+    label: string,
+    autoComplete: 'current-password' | 'new-password',
+    alsoDescribedBy?: string,
+  ) => (
     <PasswordField
       id={idOf(name)}
       label={label}
       autoComplete={autoComplete}
-      value={form[name]}
+      field={field(name)}
       error={errorOf(name)}
       alsoDescribedBy={alsoDescribedBy}
-      onChange={(value) => {
-        setForm({ ...form, [name]: value });
-        if (error?.field === name) setError(null);
-      }}
     />
   );
 
   return (
-    <Card onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${base}-title`} style={{ marginTop: 24 }}>
+    <Card onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${base}-title`} style={{ marginTop: 24 }}>
       <h2 id={`${base}-title`} style={{ margin: 0, fontSize: '1.1rem' }}>
         {t('site.profile.security.passwordTitle')}
       </h2>
-      {error && !error.field && <FormAlert>{error.text}</FormAlert>}
-      {field('currentPassword', t('site.profile.currentPassword'), 'current-password')}
-      {field('password', t('site.profile.security.newPassword'), 'new-password', `${base}-rules`)}
-      <PasswordRules id={`${base}-rules`} password={form.password} />
-      {field('passwordConfirm', t('site.register.passwordConfirm'), 'new-password')}
-      <Button type="submit" disabled={busy} $block>
-        {busy ? t('site.profile.saving') : t('site.profile.security.changePassword')}
+      {error && <FormAlert>{error}</FormAlert>}
+      {passwordField('currentPassword', t('site.profile.currentPassword'), 'current-password')}
+      {passwordField('password', t('site.profile.security.newPassword'), 'new-password', `${base}-rules`)}
+      <PasswordRules id={`${base}-rules`} password={form.watch('password')} />
+      {passwordField('passwordConfirm', t('site.register.passwordConfirm'), 'new-password')}
+      <Button type="submit" disabled={submitting} $block>
+        {submitting ? t('site.profile.saving') : t('site.profile.security.changePassword')}
       </Button>
     </Card>
   );
@@ -109,7 +117,8 @@ interface PhoneStep {
  */
 export const PhoneChange = ({ profile }: { profile: ClientProfile }) => {
   const { t } = useTranslation();
-  const queries = useQueryClient();
+  const ask = useAskPhoneChange();
+  const confirm = useConfirmPhoneChange();
   const base = useId();
   const [mode, setMode] = useState<'closed' | 'change' | 'remove'>('closed');
   const [ddi, setDdi] = useState(profile.ddi ?? '55');
@@ -139,11 +148,10 @@ export const PhoneChange = ({ profile }: { profile: ClientProfile }) => {
     setError(null);
     try {
       if (!step) {
-        const answer = await api.site.clients.askPhoneChange({ password, ...asked() });
-        setStep({ attemptId: answer.data.attemptId, sentTo: answer.data.sentTo });
+        const answer = await ask.mutateAsync({ password, ...asked() });
+        setStep({ attemptId: answer.attemptId, sentTo: answer.sentTo });
       } else {
-        const answer = await api.site.clients.confirmPhoneChange({ password, ...asked(), code: code.trim(), attemptId: step.attemptId });
-        queries.setQueryData<ClientProfile>(['client-profile'], answer.data);
+        await confirm.mutateAsync({ password, ...asked(), code: code.trim(), attemptId: step.attemptId });
         useAppState.getState().showToast(messageText('clients.phoneChanged'), 'success');
         close();
       }

@@ -1,36 +1,27 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type ClientProfile } from '@plataforma/adapter';
+import { ApiError } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import { changeLanguage } from '../../shared/i18n';
 import al from '../../shared/i18n/locales/al.json';
 import { CLIENT_TOKEN_KEY, useAppState } from '../../shared/state/store';
-import { mockVenueApi, renderAt } from '../../platform/test-utils';
-import { eventFixture } from '../../test-fixtures';
+import { mockVenueApi, renderAt } from '../../testing/render';
+import { clientProfileFixture, eventFixture, sessionClientFixture } from '../../testing/wire';
 import { profileChanges } from './ProfilePage';
 
 mockVenueApi();
 
-const profile: ClientProfile = {
-  id: 7,
-  name: 'Ana Souza',
-  email: 'ana@exemplo.com.br',
+const profile = clientProfileFixture({
   cpf: '52998224725',
-  postalCode: null,
-  address: null,
   state: 'SP',
   city: 'Campinas',
   ddi: '55',
   ddd: '11',
   phone: '987654321',
-  language: 'pt',
-  facebook: null,
-  twitter: null,
-  linkedIn: null,
   createdAt: '2026-11-20T12:00:00.000Z',
-};
-const account = { id: 7, name: 'Ana Souza', email: 'ana@exemplo.com.br', soft: false };
+});
+const account = sessionClientFixture({ soft: false });
 
 describe('/entrar (a client’s full sign-in)', () => {
   it('asks for the SMS code after the password, then goes to the profile signed in', async () => {

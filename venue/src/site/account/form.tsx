@@ -1,10 +1,13 @@
-import '../texts';
+import '../../shared/i18n/site';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { PASSWORD_RULES, passwordProblems } from '@plataforma/adapter/password';
 import countries from '../../../../database/reference/countries.json';
-import { DarkInput, FieldError, FieldNote } from '../../platform/ui/fields';
+import states from '../../../../database/reference/states.json';
+import { DarkInput, DarkSelect, FieldError, FieldNote } from '../../shared/ui/fields';
+import type { SiteFieldOptions, SiteFieldProps } from '../forms/useSiteForm';
+import { maskCep } from './register';
 
 /** An account form's card: fieldsets with their legends, two-column rows, the footer line. */
 export const Card = styled.form`
@@ -125,25 +128,28 @@ export const PasswordRules = ({ id, password }: { id: string; password: string }
 export const PasswordField = ({
   id,
   label,
-  value,
-  onChange,
   autoComplete = 'current-password',
   error,
   note,
   alsoDescribedBy,
   readOnly,
+  ...input
 }: {
   id: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
   autoComplete?: 'current-password' | 'new-password';
   error?: string;
   note?: string;
   /** Another element that describes the field (the rules of a new password). */
   alsoDescribedBy?: string;
   readOnly?: boolean;
-}) => (
+} & (
+  | { field: SiteFieldProps }
+  | {
+      value: string;
+      onChange: (value: string) => void;
+    }
+)) => (
   <Labelled id={id} label={label} error={error} note={note}>
     {(describedBy) => (
       <DarkInput
@@ -151,14 +157,21 @@ export const PasswordField = ({
         type="password"
         autoComplete={autoComplete}
         maxLength={200}
-        value={value}
+        {...('field' in input ? input.field : { value: input.value, onChange: (event) => input.onChange(event.target.value) })}
         readOnly={readOnly}
         aria-invalid={error ? true : undefined}
         aria-describedby={[describedBy, alsoDescribedBy].filter(Boolean).join(' ') || undefined}
-        onChange={(event) => onChange(event.target.value)}
       />
     )}
   </Labelled>
+);
+
+/** Only the digits of what was typed (an SMS code). */
+export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
+
+/** An SMS code's input: digits only, the browser's one-time-code autofill. */
+export const CodeInput = ({ id, field, autoFocus }: { id: string; field: Omit<SiteFieldProps, 'aria-invalid'>; autoFocus?: boolean }) => (
+  <DarkInput id={id} {...field} inputMode="numeric" autoComplete="one-time-code" maxLength={10} autoFocus={autoFocus} />
 );
 
 /** The options of a country code select: every country of the reference data, '<name> (+<code>)'. */
@@ -171,3 +184,95 @@ export const CountryOptions = () => (
     ))}
   </>
 );
+
+/** The address's fields, as the registration and the profile name them. */
+export type AddressField = 'postalCode' | 'address' | 'state' | 'city';
+
+/**
+ * The address's fieldset of the registration and the profile: postal code (masked), street, the
+ * state, then its cities (the city empties when the state changes). `hints` adds the
+ * registration's placeholder and the browsers' autofill names of the state and the city.
+ */
+export const AddressFields = ({
+  idOf,
+  field,
+  errorOf,
+  state,
+  hints = false,
+}: {
+  idOf: (name: AddressField) => string;
+  field: (name: AddressField, options?: SiteFieldOptions<AddressField>) => SiteFieldProps;
+  errorOf: (name: AddressField) => string | undefined;
+  /** The state chosen (its cities are offered). */
+  state: string;
+  hints?: boolean;
+}) => {
+  const { t } = useTranslation();
+  const cities = states.find((entry) => entry.sigla === state)?.cidades ?? [];
+  return (
+    <fieldset>
+      <legend>{t('site.register.address')}</legend>
+      <div className="row">
+        <Labelled id={idOf('postalCode')} label={t('site.register.postalCode')} error={errorOf('postalCode')}>
+          {(describedBy) => (
+            <DarkInput
+              id={idOf('postalCode')}
+              {...field('postalCode', { mask: maskCep })}
+              inputMode="numeric"
+              autoComplete="postal-code"
+              placeholder={hints ? '99999-999' : undefined}
+              aria-describedby={describedBy}
+            />
+          )}
+        </Labelled>
+        <Labelled id={idOf('address')} label={t('site.register.street')}>
+          {(describedBy) => (
+            <DarkInput
+              id={idOf('address')}
+              {...field('address')}
+              autoComplete="street-address"
+              maxLength={300}
+              aria-describedby={describedBy}
+            />
+          )}
+        </Labelled>
+      </div>
+      <div className="row">
+        <Labelled id={idOf('state')} label={t('site.register.state')} error={errorOf('state')}>
+          {(describedBy) => (
+            <DarkSelect
+              id={idOf('state')}
+              {...field('state', { clears: ['city'] })}
+              autoComplete={hints ? 'address-level1' : undefined}
+              aria-describedby={describedBy}
+            >
+              {states.map((entry) => (
+                <option key={entry.sigla} value={entry.sigla}>
+                  {entry.sigla ? entry.nome : t('site.register.chooseState')}
+                </option>
+              ))}
+            </DarkSelect>
+          )}
+        </Labelled>
+        <Labelled id={idOf('city')} label={t('site.register.city')} error={errorOf('city')}>
+          {(describedBy) => (
+            <DarkSelect
+              id={idOf('city')}
+              {...field('city')}
+              disabled={!state}
+              autoComplete={hints ? 'address-level2' : undefined}
+              aria-describedby={describedBy}
+            >
+              <option value="">{state ? t('site.register.chooseCity') : t('site.register.stateFirst')}</option>
+              {cities.map((city) => (
+                <option key={city} value={city}>
+                  {city}
+                </option>
+              ))}
+            </DarkSelect>
+          )}
+        </Labelled>
+      </div>
+    </fieldset>
+  );
+};

@@ -1,5 +1,8 @@
+import { z } from 'zod';
 import type { ClientRegisterInput } from '@plataforma/adapter';
+import { clientRegisterSchema } from '@plataforma/adapter/contracts/client';
 import { passwordProblems } from '@plataforma/adapter/password';
+import { fieldIssue } from '../forms/useSiteForm';
 
 /** The registration form's fields, as typed (masks applied). */
 export interface RegisterForm {
@@ -102,6 +105,19 @@ export const registerInput = (form: RegisterForm): ClientRegisterInput => {
     passwordConfirm: form.passwordConfirm,
   };
 };
+
+/**
+ * The registration form's schema (react-hook-form's resolver): the screen's own checks, each on
+ * its field with its message key, then the typed fields as POST /clients takes them, piped into
+ * the contract's schema (the server's).
+ */
+export const registerFormSchema = z
+  .object(Object.fromEntries(REGISTER_FIELDS.map((field) => [field, z.string()])) as Record<RegisterField, z.ZodString>)
+  .superRefine((form, ctx) => {
+    for (const [field, key] of Object.entries(registerProblems(form))) ctx.addIssue(fieldIssue(field, key));
+  })
+  .transform(registerInput)
+  .pipe(clientRegisterSchema);
 
 /** The field a server refusal is about, so it shows under that field; null for a form-wide one. */
 export const fieldOfKey = (key: string): RegisterField | null =>

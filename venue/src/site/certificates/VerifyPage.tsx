@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { certificateDate, formatWatchTime, normaliseCertificateCode } from '@plataforma/adapter';
-import { DarkInput, FormAlert } from '../../platform/ui/fields';
-import { ScreenPage } from '../../platform/ui/ScreenPage';
+import { DarkInput, FormAlert } from '../../shared/ui/fields';
+import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
 import './texts';
 import { Button } from '../../shared/ui/Button';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { certificateVerifyQuery } from './api';
+import { CodeForm } from '../forms/CodeForm';
 
 const Result = styled.section`
   margin: 24px 0;
@@ -35,21 +36,7 @@ const Result = styled.section`
   }
 `;
 
-const Form = styled.form`
-  display: grid;
-  gap: 10px;
-  label {
-    font-weight: 600;
-  }
-  .row {
-    display: flex;
-    gap: 10px;
-  }
-  .row input {
-    flex: 1;
-    text-transform: uppercase;
-  }
-`;
+const Form = CodeForm;
 
 /** The result of one code (valid, revoked at the holder's request, unknown). */
 const Verification = ({ code }: { code: string }) => {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiError, CertificateStatus, CertificateVerification } from '@plataforma/adapter';
-import { saveBlob } from '../../backoffice/download';
+import { saveBlob } from '../../shared/download';
 import { api } from '../../shared/api';
 
 /** Query keys of the attendance certificates (decision 050). */

@@ -2,34 +2,22 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type CertificateStatus, type ClientProfile } from '@plataforma/adapter';
-import { mockVenueApi, renderAt } from '../../platform/test-utils';
+import { ApiError, type CertificateStatus } from '@plataforma/adapter';
+import { mockVenueApi, renderAt } from '../../testing/render';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
-import { eventFixture } from '../../test-fixtures';
+import { clientProfileFixture, eventFixture, sessionClientFixture } from '../../testing/wire';
 
 mockVenueApi();
 
-const full = { id: 7, name: 'Ana Souza', email: 'ana@exemplo.com.br', soft: false };
-const profile: ClientProfile = {
-  id: 7,
-  name: 'Ana Souza',
-  email: 'ana@exemplo.com.br',
-  cpf: null,
-  postalCode: null,
-  address: null,
-  state: null,
-  city: null,
+const full = sessionClientFixture({ soft: false });
+const profile = clientProfileFixture({
   ddi: '55',
   ddd: '11',
   phone: '987654321',
-  language: 'pt',
-  facebook: null,
-  twitter: null,
-  linkedIn: null,
   createdAt: '2026-11-20T12:00:00.000Z',
-};
+});
 const certificate = {
   code: 'ABCD-EFGH-JKMN-PQRS',
   eventId: 3,

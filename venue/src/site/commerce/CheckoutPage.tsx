@@ -1,4 +1,4 @@
-import '../texts';
+import '../../shared/i18n/site';
 import '../../shared/commerce/texts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -7,8 +7,8 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Order } from '@plataforma/adapter';
 import { idFromSlug } from '@plataforma/adapter/routes';
-import { eventQuery } from '../../platform/event/api';
-import { ScreenPage } from '../../platform/ui/ScreenPage';
+import { eventQuery } from '../../shared/event/api';
+import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { commerceKeys, useOrder } from '../../shared/commerce/api';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';

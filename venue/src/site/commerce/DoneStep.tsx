@@ -1,5 +1,5 @@
 import '../../shared/commerce/texts';
-import '../texts';
+import '../../shared/i18n/site';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Event, Order } from '@plataforma/adapter';

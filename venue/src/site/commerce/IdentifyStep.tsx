@@ -1,7 +1,7 @@
 import '../../shared/commerce/texts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { FormAlert } from '../../platform/ui/fields';
+import { FormAlert } from '../../shared/ui/fields';
 import { toCents } from '@plataforma/adapter/money';
 import { cartInput, checkoutPath, useCreateOrder, useQuote } from '../../shared/commerce/api';
 import { messageText } from '../../shared/i18n';

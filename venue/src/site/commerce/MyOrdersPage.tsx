@@ -1,11 +1,11 @@
-import '../texts';
+import '../../shared/i18n/site';
 import '../../shared/commerce/texts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatDateTime } from '@plataforma/adapter/dates';
-import { ScreenPage } from '../../platform/ui/ScreenPage';
+import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { ORDERS_PAGE_SIZE, useMyOrders } from '../../shared/commerce/api';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
@@ -13,22 +13,13 @@ import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { Spinner } from '../../shared/ui/Spinner';
 import { GhostButton, Panel, StatusBadge, useMoney } from './ui';
+import { darkTable } from '../../shared/ui/darkStyles';
 
 export const OrdersTable = styled.table`
-  width: 100%;
-  border-collapse: collapse;
+  ${darkTable}
   th,
   td {
-    padding: 12px 10px;
-    text-align: left;
-    border-bottom: 1px solid rgba(255, 255, 255, 0.12);
     vertical-align: top;
-  }
-  th {
-    font-size: 0.8rem;
-    text-transform: uppercase;
-    letter-spacing: 0.06em;
-    color: ${({ theme }) => theme.colors.primaryLight};
   }
   .amount {
     text-align: right;

@@ -5,7 +5,7 @@ import styled, { createGlobalStyle } from 'styled-components';
 import { formatDateTime } from '@plataforma/adapter/dates';
 import { toCents } from '@plataforma/adapter/money';
 import { idFromSlug } from '@plataforma/adapter/routes';
-import { ScreenPage } from '../../platform/ui/ScreenPage';
+import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { checkoutPath, useCancelOrder, useOrder } from '../../shared/commerce/api';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';

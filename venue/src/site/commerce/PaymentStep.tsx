@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ApiError, type Order, type Payment } from '@plataforma/adapter';
 import { instalment } from '@plataforma/adapter/money';
-import { DarkInput, DarkSelect, FieldError, FormAlert } from '../../platform/ui/fields';
+import { DarkInput, DarkSelect, FieldError, FormAlert } from '../../shared/ui/fields';
 import { latestPayment, useCardToken, useOrder, usePay, usePaymentConfig, useSandboxConfirm } from '../../shared/commerce/api';
 import { CardTokenError } from '../../shared/commerce/mercadopago';
 import { useTick } from '../../shared/hooks/useTick';

@@ -4,8 +4,8 @@ import type { Quote } from '@plataforma/adapter';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { instalment, toCents } from '@plataforma/adapter/money';
-import { DarkInput, FieldError, FormAlert } from '../../platform/ui/fields';
-import { useEvent } from '../../platform/event/api';
+import { DarkInput, FieldError, FormAlert } from '../../shared/ui/fields';
+import { useEvent } from '../../shared/event/api';
 import { cartInput, useQuote } from '../../shared/commerce/api';
 import { messageText } from '../../shared/i18n';
 import type { Cart } from '../../shared/state/rules';
@@ -14,6 +14,7 @@ import { Button } from '../../shared/ui/Button';
 import { Spinner } from '../../shared/ui/Spinner';
 import { ForeignEstimate } from '../events/ForeignEstimate';
 import { GhostButton, Panel, Totals, useMoney } from './ui';
+import { CodeForm } from '../forms/CodeForm';
 
 const Items = styled.ul`
   display: grid;
@@ -47,20 +48,8 @@ const Items = styled.ul`
   }
 `;
 
-const Coupon = styled.form`
-  display: grid;
+const Coupon = styled(CodeForm)`
   gap: 6px;
-  label {
-    font-weight: 600;
-  }
-  .row {
-    display: flex;
-    gap: 10px;
-  }
-  .row input {
-    flex: 1;
-    text-transform: uppercase;
-  }
 `;
 
 /** A coupon code as the server reads it: upper case, no spaces (SPEC §5 hint). */

@@ -3,15 +3,16 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type CartInput } from '@plataforma/adapter';
-import { mockVenueApi, renderAt } from '../../platform/test-utils';
+import { mockVenueApi, renderAt } from '../../testing/render';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { orderFixture, pixPayment, quoteFixture } from './fixtures';
+import { sessionClientFixture } from '../../testing/wire';
 
 mockVenueApi();
 
-const full = { id: 7, name: 'Ana Souza', email: 'ana@exemplo.com.br', soft: false };
+const full = sessionClientFixture({ soft: false });
 const soft = { ...full, soft: true };
 
 const seriousViolations = async () => {

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import type { OrderStatus } from '@plataforma/adapter';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
-import { formatAmount } from '../events/format';
+import { formatAmount } from '../../shared/commerce/price';
 
 /** An amount of the wire in reais, as the visitor's language writes it ('R$ 1.200,00'): charges are always in BRL. */
 export const useMoney = () => {

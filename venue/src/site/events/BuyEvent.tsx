@@ -2,11 +2,11 @@ import '../../shared/commerce/texts';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@plataforma/adapter';
 import { instalment, toCents } from '@plataforma/adapter/money';
-import { useEventAccess } from '../../shared/commerce/access';
+import { useEventAccess } from '../../shared/access/api';
 import { useBuy } from '../../shared/commerce/buy';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
-import { formatAmount } from './format';
+import { formatAmount } from '../../shared/commerce/price';
 
 /**
  * The event page's way in by ticket (issue 14): 'Comprar ingresso' for a paid event (its

@@ -1,12 +1,12 @@
-import '../texts';
+import '../../shared/i18n/site';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
-import { DarkInput, DarkSelect } from '../../platform/ui/fields';
-import { ScreenPage } from '../../platform/ui/ScreenPage';
+import { DarkInput, DarkSelect } from '../../shared/ui/fields';
+import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { useCatalogue, useCategories, useFeaturedEvents } from './api';
 import { EventCard } from './EventCard';
 import { orderFor, WHEN_PARAM, type WhenParam } from './format';

@@ -1,11 +1,13 @@
-import '../texts';
+import '../../shared/i18n/site';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Event } from '@plataforma/adapter';
 import { responsiveImage, sizes } from '@plataforma/adapter/images';
 import { useAppState } from '../../shared/state/store';
-import { eventPagePath, priceTag, type PriceTag } from './format';
+import { PriceText } from '../../shared/commerce/PriceText';
+import { priceTag } from '../../shared/commerce/price';
+import { eventPagePath } from './format';
 
 /** Thumbs fill the grid's column (1 to 4 columns); banners the featured row's (2 to 4). */
 const THUMB_SIZES = sizes(
@@ -96,19 +98,6 @@ const Price = styled.p`
     color: #9be7b0;
   }
 `;
-
-/** The price as a card and the event page write it: 'Gratuito', 'R$ 150,00', or 'De R$ 150,00 Por R$ 120,00'. */
-export const PriceText = ({ tag }: { tag: PriceTag }) => {
-  const { t } = useTranslation();
-  if (tag.kind === 'free') return <span className="free">{t('site.free')}</span>;
-  if (tag.kind === 'price') return <span>{tag.price}</span>;
-  return (
-    <span>
-      <s>{t('site.priceFrom', { price: tag.from })}</s>
-      {t('site.priceTo', { price: tag.to })}
-    </span>
-  );
-};
 
 /** The event's days as one line ('12/11/2020 a 14/11/2020'). */
 export const useEventDays = () => {

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { Currency } from '@plataforma/adapter/money';
 import { foreignEstimate } from '@plataforma/adapter/money';
 import { useAppState } from '../../shared/state/store';
-import { formatAmount } from './format';
+import { formatAmount } from '../../shared/commerce/price';
 
 /** The foreign variant's symbol (SPEC §3: '$' when values are converted by the event's exchange rate). */
 const FOREIGN: Currency = '$';

@@ -1,12 +1,13 @@
-import '../texts';
+import '../../shared/i18n/site';
 import '../../shared/commerce/texts';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { PriceText } from './EventCard';
+import { PriceText } from '../../shared/commerce/PriceText';
 import { dayInWords } from '../../shared/i18n/dates';
 import { useAppState } from '../../shared/state/store';
-import { hourOf, priceTag, type ProgrammeDay } from './format';
+import { priceTag } from '../../shared/commerce/price';
+import { hourOf, type ProgrammeDay } from './format';
 
 const Tabs = styled.div`
   display: flex;

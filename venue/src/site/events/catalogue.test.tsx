@@ -5,9 +5,9 @@ import type { CmsLecture, Event } from '@plataforma/adapter';
 import { ApiError } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
-import { mockVenueApi, renderAt } from '../../platform/test-utils';
+import { mockVenueApi, renderAt } from '../../testing/render';
 import { useAppState } from '../../shared/state/store';
-import { eventFixture } from '../../test-fixtures';
+import { cmsLectureFixture, eventFixture } from '../../testing/wire';
 import { CATALOGUE_PAGE_SIZE } from './CataloguePage';
 
 mockVenueApi();
@@ -107,25 +107,17 @@ describe('/eventos (the public catalogue)', () => {
 });
 
 describe('/eventos/:eventSlug (an event’s page)', () => {
-  const lecture = (id: number, patch: Partial<CmsLecture>): CmsLecture => ({
-    id,
-    name: `Palestra ${id}`,
-    startDate: '2020-11-12',
-    formattedStartDate: '12/11/2020',
-    startTime: '08:00:00',
-    endTime: '09:00:00',
-    videoId: null,
-    value: '0.00',
-    discount: '0.00',
-    discountValue: '0.00',
-    hasDiscount: false,
-    currency: 'R$',
-    installments: 1,
-    room: { id: 1, name: 'Auditório', eventId: 1 },
-    timezone: 'America/Sao_Paulo',
-    speakers: [],
-    ...patch,
-  });
+  const lecture = (id: number, patch: Partial<CmsLecture>): CmsLecture =>
+    cmsLectureFixture({
+      id,
+      name: `Palestra ${id}`,
+      startDate: '2020-11-12',
+      formattedStartDate: '12/11/2020',
+      startTime: '08:00:00',
+      endTime: '09:00:00',
+      room: { id: 1, name: 'Auditório', eventId: 1 },
+      ...patch,
+    });
 
   it('shows the event, its programme by day and room with speakers and prices, and the way in', async () => {
     vi.spyOn(api.site.events, 'get').mockResolvedValue(event(1, { name: 'Congresso Brasileiro', value: '150.00', hasDiscount: false }));

@@ -1,25 +1,19 @@
 import type { CmsLecture } from '@plataforma/adapter';
 import { describe, expect, it } from 'vitest';
-import { dayIn, eventPagePath, formatAmount, orderFor, priceTag, programmeOf, venuePath } from './format';
+import { formatAmount, priceTag } from '../../shared/commerce/price';
+import { dayIn, eventPagePath, orderFor, programmeOf, venuePath } from './format';
+import { cmsLectureFixture } from '../../testing/wire';
 
-const lecture = (id: number, startDate: string, startTime: string, room: { id: number; name: string } | null): CmsLecture => ({
-  id,
-  name: `Palestra ${id}`,
-  startDate,
-  formattedStartDate: startDate.split('-').reverse().join('/'),
-  startTime,
-  endTime: startTime,
-  videoId: null,
-  value: '0.00',
-  discount: '0.00',
-  discountValue: '0.00',
-  hasDiscount: false,
-  currency: 'R$',
-  installments: 1,
-  room: room && { ...room, eventId: 1 },
-  timezone: 'America/Sao_Paulo',
-  speakers: [],
-});
+const lecture = (id: number, startDate: string, startTime: string, room: { id: number; name: string } | null): CmsLecture =>
+  cmsLectureFixture({
+    id,
+    name: `Palestra ${id}`,
+    startDate,
+    formattedStartDate: startDate.split('-').reverse().join('/'),
+    startTime,
+    endTime: startTime,
+    room: room && { ...room, eventId: 1 },
+  });
 
 describe('price tags', () => {
   it('says free, one price, or from/to with the wire’s currency', () => {

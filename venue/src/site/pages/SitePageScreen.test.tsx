@@ -5,7 +5,7 @@ import { ApiError } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
-import { mockVenueApi, renderAt } from '../../platform/test-utils';
+import { mockVenueApi, renderAt } from '../../testing/render';
 
 mockVenueApi();
 

@@ -1,17 +1,17 @@
-import '../texts';
+import '../../shared/i18n/site';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SitePageKey } from '@plataforma/adapter';
-import { ScreenPage } from '../../platform/ui/ScreenPage';
+import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
 import { shortDateInWords } from '../../shared/i18n/dates';
 import { useAppState } from '../../shared/state/store';
 import { NotFound } from '../../shared/ui/NotFound';
 import { PageLoading } from '../../shared/ui/PageLoading';
-import { sitePageQuery } from './api';
-import { Prose } from './Prose';
-import { RichText } from './RichText';
+import { sitePageQuery } from '../../shared/site-pages/api';
+import { Prose } from '../../shared/site-pages/Prose';
+import { RichText } from '../../shared/site-pages/RichText';
 
 /** `/termos` and `/sobre`: a page an admin writes as content (its single type), drawn safely. */
 export const SitePageScreen = ({ page }: { page: SitePageKey }) => {

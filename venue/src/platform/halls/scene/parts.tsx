@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import type { ImageSource } from '@plataforma/adapter';
 import { SceneImage } from '../../ui/SceneImage';
+import { BOOTH_SIZE, DOOR_SIZE, WALL_BASE, type ScreenIcon, type Tier } from '../geometry';
 import { fit, textLines } from './Stage';
 
-/** Where the back wall meets the floor, and the point the floor's lines run to. */
-export const WALL_BASE = 600;
-const VANISH = { x: 960, y: 380 };
+export { BOOTH_SIZE, DOOR_SIZE, WALL_BASE, type ScreenIcon, type Tier } from '../geometry';
 
-export type Tier = 'gold' | 'silver' | 'bronze';
+/** The point the floor's lines run to (the back wall meets the floor at WALL_BASE). */
+const VANISH = { x: 960, y: 380 };
 
 /** The room every hall stands in: ceiling with lights, panelled back wall, a floor in perspective. */
 export const Room = ({ accent = '#a34100', sign }: { accent?: string; sign?: string }) => {
@@ -73,13 +73,6 @@ export interface BoothProps {
   plate: string;
   id: string;
 }
-
-/** The booth's size before scaling, per tier: gold is the tallest and widest. */
-export const BOOTH_SIZE: Record<Tier, { width: number; height: number }> = {
-  gold: { width: 400, height: 500 },
-  silver: { width: 340, height: 430 },
-  bronze: { width: 300, height: 370 },
-};
 
 /** A stand's booth: platform, back wall in the stand's colour, the tier's trim with the name, logo, counter. */
 export const Booth = ({ tier, x, y, scale, name, logo, logoSources, color, plate, id }: BoothProps) => {
@@ -170,8 +163,6 @@ const Plant = ({ x }: { x: number }) => (
     <ellipse cx="28" cy="-92" rx="14" ry="20" fill="#26703e" />
   </g>
 );
-
-export const DOOR_SIZE = { width: 200, height: 320 };
 
 export interface DoorProps {
   x: number;
@@ -269,8 +260,6 @@ const LiveMark = ({ w, h, title, mark }: { w: number; h: number; title: string; 
     </g>
   );
 };
-
-export type ScreenIcon = 'play' | 'document' | 'chat' | 'calendar' | 'link' | 'people' | 'rooms';
 
 const ICON_PATHS: Record<Exclude<ScreenIcon, 'play'>, string> = {
   document: 'M-22 -30 h30 l14 14 v46 h-44 z M8 -30 v14 h14 M-12 -2 h24 M-12 10 h24',

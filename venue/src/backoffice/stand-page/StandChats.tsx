@@ -1,0 +1,234 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { CHAT_LIMITS, type ChatSummary, type ListResult } from '@plataforma/adapter';
+import { ChatPanel } from '../../shared/chat/ChatPanel';
+import { ago } from '../../shared/chat/time';
+import { useChat, useChatInbox } from '../../shared/chat/useChat';
+import { messageText } from '../../shared/i18n';
+import { staffToken } from '../../shared/state/store';
+import { Spinner } from '../../shared/ui/Spinner';
+import { useBackofficeTranslation } from '../i18n';
+import { ErrorAlert } from '../ui/Form';
+import { Modal } from '../ui/Modal';
+import { chatKeys, useStandChats, useStandContacts } from '../chats/api';
+
+const ALERT_KEY = 'plataforma:chat-alert';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0 0 24px;
+  padding: 0;
+  display: grid;
+  gap: 8px;
+  button.chat {
+    width: 100%;
+    text-align: left;
+    display: grid;
+    gap: 2px;
+    padding: 12px 16px;
+    border: 1px solid #d5d9e0;
+    border-radius: 8px;
+    background: #fff;
+    font: inherit;
+    color: inherit;
+    cursor: pointer;
+  }
+  button.chat[data-updated='true'] {
+    border-color: #1f5fbf;
+    box-shadow: inset 4px 0 0 #1f5fbf;
+  }
+  .top {
+    display: flex;
+    gap: 8px;
+    align-items: baseline;
+    flex-wrap: wrap;
+  }
+  .name {
+    font-weight: 700;
+  }
+  .when,
+  .email {
+    color: #5b6475;
+    font-size: 0.85rem;
+  }
+  .tag {
+    font-size: 0.75rem;
+    font-weight: 700;
+    padding: 1px 8px;
+    border-radius: 10px;
+    background: #e6efff;
+    color: #1f5fbf;
+  }
+  .tag.waiting {
+    background: #fff3d6;
+    color: #7a4b00;
+  }
+`;
+
+/** SPEC §2.3: the last message is previewed in 70 characters. */
+export const previewOf = (text: string | null): string => {
+  const chars = [...(text ?? '')];
+  return chars.length > CHAT_LIMITS.previewLength ? `${chars.slice(0, CHAT_LIMITS.previewLength).join('')}…` : chars.join('');
+};
+
+/** SPEC §4: a chat is flagged when its update time changed since it was last seen and the stand did not write last. */
+export const isUpdated = (row: ChatSummary, seen: ReadonlyMap<number, string> | null): boolean =>
+  seen !== null && row.lastSender !== 'stand' && seen.get(row.id) !== row.updatedAt;
+
+const beep = () => {
+  try {
+    const Context = window.AudioContext;
+    if (!Context) return;
+    const context = new Context();
+    const tone = context.createOscillator();
+    tone.frequency.value = 880;
+    tone.connect(context.destination);
+    tone.start();
+    tone.stop(context.currentTime + 0.15);
+  } catch {
+    // no sound on this browser
+  }
+};
+
+const Conversation = ({ standId, row, onClose }: { standId: number; row: ChatSummary; onClose: () => void }) => {
+  const { t } = useBackofficeTranslation();
+  const chat = useChat({ token: staffToken(), standId, clientId: row.Client.id, side: 'stand' });
+  const title = t('stands.chats.dialog', { name: row.Client.name });
+  return (
+    <Modal title={title} subtitle={row.Client.email ?? undefined} onClose={onClose}>
+      <ChatPanel chat={chat} side="stand" label={title} />
+    </Modal>
+  );
+};
+
+/**
+ * The stand's chats (SPEC §2.3 stand chats page, §4): the heading with the count, the list polled
+ * every 3 s and updated live, the 'updated' flag, the dialog of a conversation, and the stand's
+ * contact requests in the same inbox.
+ */
+export const StandChats = ({ standId }: { standId: number }) => {
+  const { t } = useBackofficeTranslation();
+  const queryClient = useQueryClient();
+  const key = chatKeys.ofStand(standId);
+  const chats = useStandChats(standId);
+  const contacts = useStandContacts(standId);
+  const [seen, setSeen] = useState<Map<number, string> | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [alert, setAlert] = useState(() => localStorage.getItem(ALERT_KEY) === '1');
+  const rows = chats.data?.rows ?? [];
+
+  useChatInbox(staffToken(), (summary) => {
+    if (summary.standId !== standId) return;
+    queryClient.setQueryData<ListResult<ChatSummary>>(key, (current) => {
+      if (!current) return current;
+      const others = current.rows.filter((row) => row.id !== summary.id);
+      const next = [summary, ...others].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt));
+      return { rows: next, count: current.count + (others.length === current.rows.length ? 1 : 0) };
+    });
+  });
+
+  // What the attendant has seen: every chat of the first load; later, what they opened.
+  useEffect(() => {
+    if (!chats.data) return;
+    setSeen((current) => {
+      if (current === null) return new Map(chats.data.rows.map((row) => [row.id, row.updatedAt]));
+      const open = openId === null ? undefined : chats.data.rows.find((row) => row.id === openId);
+      if (!open || current.get(open.id) === open.updatedAt) return current;
+      return new Map(current).set(open.id, open.updatedAt);
+    });
+  }, [chats.data, openId]);
+
+  const flagged = rows.filter((row) => isUpdated(row, seen)).length;
+  const previous = useRef(0);
+  useEffect(() => {
+    if (alert && flagged > previous.current) beep();
+    previous.current = flagged;
+    if (!alert || flagged === 0) return undefined;
+    const title = document.title;
+    document.title = `(${flagged}) ${title}`;
+    return () => {
+      document.title = title;
+    };
+  }, [alert, flagged]);
+
+  const open = rows.find((row) => row.id === openId) ?? null;
+  const openChat = (row: ChatSummary) => {
+    setSeen((current) => new Map(current ?? []).set(row.id, row.updatedAt));
+    setOpenId(row.id);
+  };
+
+  if (chats.isPending) return <Spinner />;
+  if (chats.error) return <ErrorAlert>{messageText(chats.error.msg)}</ErrorAlert>;
+  return (
+    <>
+      <h2>{t('stands.chats.heading', { count: chats.data.count })}</h2>
+      <label>
+        <input
+          type="checkbox"
+          checked={alert}
+          onChange={(event) => {
+            setAlert(event.target.checked);
+            localStorage.setItem(ALERT_KEY, event.target.checked ? '1' : '0');
+          }}
+        />{' '}
+        {t('stands.chats.sound')}
+      </label>
+      {rows.length === 0 ? (
+        <p>{t('stands.chats.empty')}</p>
+      ) : (
+        <List>
+          {rows.map((row) => {
+            const updated = isUpdated(row, seen);
+            return (
+              <li key={row.id}>
+                <button
+                  type="button"
+                  className="chat"
+                  data-updated={String(updated)}
+                  aria-haspopup="dialog"
+                  aria-label={t('stands.chats.open', { name: row.Client.name })}
+                  onClick={() => openChat(row)}
+                >
+                  <span className="top">
+                    <span className="name">{row.Client.name}</span>
+                    <span className="when">{t('stands.chats.updatedAt', { ago: ago(row.updatedAt) })}</span>
+                    {updated && <span className="tag">{t('stands.chats.updated')}</span>}
+                    {row.waiting && <span className="tag waiting">{t('stands.chats.waiting')}</span>}
+                  </span>
+                  <span className="last">{previewOf(row.lastMessage)}</span>
+                  {row.Client.email && <span className="email">{t('stands.chats.consented', { email: row.Client.email })}</span>}
+                </button>
+              </li>
+            );
+          })}
+        </List>
+      )}
+      <h2>{t('stands.chats.contacts')}</h2>
+      {contacts.isPending ? (
+        <Spinner />
+      ) : contacts.error ? (
+        <ErrorAlert>{messageText(contacts.error.msg)}</ErrorAlert>
+      ) : contacts.data.rows.length === 0 ? (
+        <p>{t('stands.chats.contactsEmpty')}</p>
+      ) : (
+        <List>
+          {contacts.data.rows.map((contact) => (
+            <li key={contact.id}>
+              <div className="chat" style={{ border: '1px solid #d5d9e0', borderRadius: 8, padding: '12px 16px', background: '#fff' }}>
+                <span className="top">
+                  <span className="name">{contact.name}</span>
+                  <span className="when">{ago(contact.createdAt)}</span>
+                  {!contact.verified && <span className="tag waiting">{t('stands.chats.unverified')}</span>}
+                </span>
+                <span className="email">{[contact.email, contact.phone].filter(Boolean).join(' · ')}</span>
+                <p style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap' }}>{contact.message}</p>
+              </div>
+            </li>
+          ))}
+        </List>
+      )}
+      {open && <Conversation standId={standId} row={open} onClose={() => setOpenId(null)} />}
+    </>
+  );
+};
