@@ -319,9 +319,16 @@ export const anonymiseClientEmails = async (
   address: string,
   erasedAddress: string,
 ): Promise<void> => {
-  await strapi.db.query(EMAIL_UID).updateMany({
-    where: { client: clientId },
-    data: { recipient: erasedAddress, recipientName: null, data: null, replyTo: null },
+  const rows = (await strapi.db.query(EMAIL_UID).findMany({ where: { client: clientId }, select: ['id'] })) as Array<{ id: number }>;
+  // Nested: the erasure's own transaction (every statement on its connection).
+  await strapi.db.transaction(async ({ trx }) => {
+    if (rows.length)
+      await messages(strapi, trx as Knex.Transaction)
+        .whereIn(
+          'id',
+          rows.map((row) => row.id),
+        )
+        .update({ recipient: erasedAddress, recipient_name: null, data: null, reply_to: null, updated_at: new Date() });
   });
   await strapi.db.query(SUPPRESSION_UID).deleteMany({ where: { email: normaliseAddress(address) } });
 };
