@@ -37,15 +37,10 @@ const fill = (text: string, values: Readonly<Record<string, string | number>>): 
 export const emailLanguage = (value: unknown): Language =>
   (LANGUAGES as readonly string[]).includes(String(value)) ? (value as Language) : 'pt';
 
-/**
- * The texts of a language for e-mails (decision 080): the pack the platform ships for it (the
- * venue's `locales/<code>.json`), each key missing there taken from PT, and a key PT lacks too
- * answered as the key itself (logged once), never a crash.
- */
-export const translator = (language: Language, warn: (message: string) => void = () => undefined): Translate => {
-  const own = textsOf(language);
-  const pt = textsOf('pt');
-  return (key, values = {}) => {
+/** A translator over a pack's texts with PT's beneath them (pure: the unit tests give it packs). */
+export const translatorOf =
+  (own: ReadonlyMap<string, string>, pt: ReadonlyMap<string, string>, warn: (message: string) => void = () => undefined): Translate =>
+  (key, values = {}) => {
     const text = own.get(key) ?? pt.get(key);
     if (text === undefined) {
       warn(`[email] the text ${key} is in no pack`);
@@ -53,4 +48,11 @@ export const translator = (language: Language, warn: (message: string) => void =
     }
     return fill(text, values);
   };
-};
+
+/**
+ * The texts of a language for e-mails (decision 080): the pack the platform ships for it (the
+ * venue's `locales/<code>.json`), each key missing there taken from PT, and a key PT lacks too
+ * answered as the key itself (logged), never a crash.
+ */
+export const translator = (language: Language, warn: (message: string) => void = () => undefined): Translate =>
+  translatorOf(textsOf(language), textsOf('pt'), warn);
