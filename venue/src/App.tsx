@@ -34,7 +34,7 @@ const hallRoute = (key: HallKey): RouteObject => ({ path: HALLS[key].path, eleme
 const openHallRoutes = HALL_KEYS.filter((key) => HALLS[key].open).map(hallRoute);
 const clientHallRoutes = HALL_KEYS.filter((key) => !HALLS[key].open).map(hallRoute);
 
-/** SPEC §2.1: / → entrance hall of event 1; /plataforma/{slug}; /eventos, /cadastro, /entrar, /recuperar-senha, /perfil, /contato, /termos, /sobre (the public site); /cms (lazy chunk); anything else not found. */
+/** SPEC §2.1: / → entrance hall of event 1; /plataforma/{slug}; /eventos, /cadastro, /entrar, /recuperar-senha, /perfil, /confirmar-email, /contato, /termos, /sobre (the public site); /cms (lazy chunk); anything else not found. */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -103,6 +103,11 @@ export const routes: RouteObject[] = [
           { path: '/entrar', lazy: async () => ({ Component: (await import('./site/account/LoginPage')).LoginPage }) },
           { path: '/recuperar-senha', lazy: async () => ({ Component: (await import('./site/account/RecoveryPage')).RecoveryPage }) },
           { path: '/perfil', lazy: async () => ({ Component: (await import('./site/account/ProfilePage')).ProfilePage }) },
+          // The registration e-mail's link lands here once the server checked it (decision 081).
+          {
+            path: '/confirmar-email',
+            lazy: async () => ({ Component: (await import('./site/account/ConfirmEmailPage')).ConfirmEmailPage }),
+          },
           // Commerce (issue 14): the checkout and 'Meus pedidos', each a lazy chunk.
           { path: '/checkout/:eventId', lazy: async () => ({ Component: (await import('./site/commerce/CheckoutPage')).CheckoutPage }) },
           { path: '/meus-pedidos', lazy: async () => ({ Component: (await import('./site/commerce/MyOrdersPage')).MyOrdersPage }) },

@@ -39,6 +39,8 @@ export const jobListQuerySchema = z.object({
     .regex(/^[a-z][a-z0-9.-]{0,59}$/)
     .optional(),
   state: jobStateSchema.optional(),
+  /** Words of a kind, a dedupe key or an error. */
+  search: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });

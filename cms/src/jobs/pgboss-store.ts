@@ -241,12 +241,16 @@ export const pgBossStore = (knex: Knex, settings: PgBossSettings): JobStore => {
       return row ? toRecord(row) : null;
     },
 
-    async list({ kind, state, limit, offset }: JobListQuery) {
+    async list({ kind, state, search, limit, offset }: JobListQuery) {
       // pg-boss's own queue of cron sends is not the product's.
       const where: string[] = [`name not like '\\_\\_pgboss%'`];
       const values: unknown[] = [];
       if (kind) where.push(`name = $${values.push(kind)}`);
       if (state) where.push(`state = $${values.push(BOSS_STATE[state])}::${schema}.job_state`);
+      if (search) {
+        const at = values.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        where.push(`(name ilike $${at} or coalesce(singleton_key, '') ilike $${at} or coalesce(output->>'message', output->'value'->>'message', '') ilike $${at})`);
+      }
       const clause = `where ${where.join(' and ')}`;
       const rows = await sql<JobRow>(
         `select ${COLUMNS} from ${schema}.job ${clause} order by created_on desc, id desc limit $${values.length + 1} offset $${values.length + 2}`,

@@ -198,10 +198,19 @@ export const tableStore = (knex: Knex, clock: () => number = Date.now): JobStore
       return row ? toRecord(row) : null;
     },
 
-    async list({ kind, state, limit, offset }) {
+    async list({ kind, state, search, limit, offset }) {
       const where = (query: Knex.QueryBuilder) => {
         if (kind) query.where('kind', kind);
         if (state) query.where('state', state);
+        if (search) {
+          const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+          query.where((words) =>
+            words
+              .whereRaw(`lower(kind) like ? escape '\\'`, [like])
+              .orWhereRaw(`lower(coalesce(key, '')) like ? escape '\\'`, [like])
+              .orWhereRaw(`lower(coalesce(error, '')) like ? escape '\\'`, [like]),
+          );
+        }
         return query;
       };
       const rows = (await where(knex(QUEUE_TABLE).select('*'))

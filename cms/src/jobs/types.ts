@@ -95,6 +95,8 @@ export interface JobRecord {
 export interface JobListQuery {
   kind?: string;
   state?: JobState;
+  /** Words of the kind, the key or the error (case-insensitive). */
+  search?: string;
   limit: number;
   offset: number;
 }
