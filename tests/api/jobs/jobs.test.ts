@@ -95,6 +95,10 @@ describe('the job system', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.count).toBe(1);
     expect(jobSchema.parse(list.body.data.rows[0])).toMatchObject({ id, state: 'dead', error: 'tentativa 3 falhou', attempts: 3 });
+    // Searched by words of the kind, the key or the error.
+    expect((await api('get', '/jobs?search=TENTATIVA%203')).body.data.count).toBe(1);
+    expect((await api('get', '/jobs?search=flaky&state=dead')).body.data.count).toBe(1);
+    expect((await api('get', '/jobs?search=nada%25assim')).body.data.count).toBe(0);
     const summary = await api('get', '/jobs/summary');
     expect(summary.status).toBe(200);
     const flaky = jobKindSummarySchema
