@@ -249,7 +249,9 @@ export const pgBossStore = (knex: Knex, settings: PgBossSettings): JobStore => {
       if (state) where.push(`state = $${values.push(BOSS_STATE[state])}::${schema}.job_state`);
       if (search) {
         const at = values.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-        where.push(`(name ilike $${at} or coalesce(singleton_key, '') ilike $${at} or coalesce(output->>'message', output->'value'->>'message', '') ilike $${at})`);
+        where.push(
+          `(name ilike $${at} or coalesce(singleton_key, '') ilike $${at} or coalesce(output->>'message', output->'value'->>'message', '') ilike $${at})`,
+        );
       }
       const clause = `where ${where.join(' and ')}`;
       const rows = await sql<JobRow>(
