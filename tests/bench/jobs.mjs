@@ -3,8 +3,9 @@
 // (pg-boss 10, a fresh database of BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
 // and SQLite (a WAL file, synchronous FULL, as the product's). For each:
 //   1. a burst of BENCH_JOBS_BURST jobs (20,000 on PostgreSQL, 2,000 on SQLite): the time to queue
-//      them one by one, then the time for one worker (concurrency 20, an empty handler) to run them
-//      all, and jobs/s; then the same with two workers (two runners on the database);
+//      them one by one (sendJob), then the time for one worker (concurrency 20, an empty handler) to
+//      run them all, and jobs/s; then queued in one call (sendJobs) and run by two workers (two
+//      runners on the database);
 //   2. the latency of one job: sent with the runner idle, from `sendJob` to its handler, 50 times
 //      (p50, p95) — sent by the process that runs it (woken at once) and by another (found by its poll,
 //      JOBS_POLL_MS 1000).
@@ -58,7 +59,13 @@ const measure = async (client) => {
   const results = { client, burst };
   for (const workers of [1, 2]) {
     let t = performance.now();
-    for (let n = 0; n < burst; n += 1) await queuer.store.send(kind, { n }, {});
+    // The first burst is queued one job at a time (sendJob), the second in one call (sendJobs).
+    if (workers === 1) for (let n = 0; n < burst; n += 1) await queuer.store.send(kind, { n }, {});
+    else
+      await queuer.store.sendMany(
+        kind,
+        Array.from({ length: burst }, (_, n) => ({ data: { n } })),
+      );
     results[`queue${workers}`] = (performance.now() - t) / 1000;
     done = 0;
     t = performance.now();
@@ -107,7 +114,8 @@ try {
   );
   for (const r of rows)
     console.log(
-      `${r.client.padEnd(9)} | ${String(r.burst).padEnd(6)} | ${f(r.queue1).padStart(7)} | ${f(r.run1)} (${f(r.rate1, 0)})`.padEnd(55) +
+      `${r.client.padEnd(9)} | ${String(r.burst).padEnd(6)} | ${f(r.queue1).padStart(19)} | ${f(r.run1)} (${f(r.rate1, 0)})`.padEnd(67) +
+        ` | ${f(r.queue2, 2).padStart(16)}` +
         ` | ${f(r.run2)} (${f(r.rate2, 0)})`.padEnd(23) +
         ` | ${f(r.local50)} / ${f(r.local95)}`.padEnd(35) +
         ` | ${f(r.remote50)} / ${f(r.remote95)}`,

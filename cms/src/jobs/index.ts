@@ -141,6 +141,30 @@ export const sendJob = async <T extends JobData>(
   });
 };
 
+/**
+ * Queues many jobs of a kind at once (an announcement's messages): a few statements rather than
+ * one a job, in the caller's transaction when there is one; no dedupe key. Answers how many.
+ */
+export const sendJobs = async <T extends JobData>(
+  strapi: Core.Strapi,
+  kind: JobKind<T>,
+  items: ReadonlyArray<{ data: T; options?: Omit<SendOptions, 'key'> }>,
+): Promise<number> => {
+  const system = systemOf(strapi);
+  registered(system, kind);
+  if (items.length === 0) return 0;
+  if (!strapi.db.inTransaction()) {
+    const count = await system.store.sendMany(kind, items);
+    system.runner?.wake(kind.name);
+    return count;
+  }
+  return strapi.db.transaction(async ({ trx, onCommit }) => {
+    const count = await system.store.sendMany(kind, items, trx);
+    onCommit(() => system.runner?.wake(kind.name));
+    return count;
+  });
+};
+
 /** Sends a kind's job on a cron schedule (five fields, in the time zone; once per cluster), replacing its earlier schedule. */
 export const scheduleJob = async <T extends JobData>(
   strapi: Core.Strapi,

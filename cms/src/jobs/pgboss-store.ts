@@ -191,6 +191,31 @@ export const pgBossStore = (knex: Knex, settings: PgBossSettings): JobStore => {
       return options.key === undefined ? run(knex) : knex.transaction((inner) => run(inner));
     },
 
+    async sendMany(kind, items, trx) {
+      const options = sendOptions(kind);
+      const jobs: PgBoss.JobInsert[] = items.map(({ data, options: given = {} }) => ({
+        name: kind.name,
+        data,
+        priority: given.priority ?? 0,
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelay,
+        retryBackoff: options.retryBackoff,
+        expireInSeconds: options.expireInSeconds,
+        ...(given.startAfter !== undefined
+          ? {
+              startAfter:
+                given.startAfter instanceof Date
+                  ? given.startAfter.toISOString()
+                  : new Date(Date.now() + given.startAfter * 1000).toISOString(),
+            }
+          : {}),
+      }));
+      // pg-boss's insert: one statement of json_to_recordset per batch.
+      for (let at = 0; at < jobs.length; at += 5000)
+        await started().insert(jobs.slice(at, at + 5000), { db: bossDb((trx as Knex.Transaction | undefined) ?? knex) });
+      return jobs.length;
+    },
+
     async take(kind, count) {
       const jobs = await started().fetch<JobData>(kind.name, { batchSize: count, includeMetadata: true });
       return (jobs ?? []).map((job): TakenJob => ({

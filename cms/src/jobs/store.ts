@@ -26,6 +26,8 @@ export interface JobStore {
   stop(): Promise<void>;
   /** Queues a job, in `trx` (the caller's transaction) when given; a key already waiting answers the waiting job's id (SendOptions.key). */
   send(kind: AnyJobKind, data: JobData, options: SendOptions, trx?: Executor): Promise<string>;
+  /** Queues many jobs of a kind at once (a few statements, not one a job), in `trx` when given; no dedupe key. */
+  sendMany(kind: AnyJobKind, items: ReadonlyArray<{ data: JobData; options?: Omit<SendOptions, 'key'> }>, trx?: Executor): Promise<number>;
   /** Takes up to `count` jobs of a kind that are due, highest priority then oldest first; none is taken twice. */
   take(kind: AnyJobKind, count: number): Promise<TakenJob[]>;
   complete(kind: AnyJobKind, id: string): Promise<void>;

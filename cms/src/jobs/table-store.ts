@@ -149,6 +149,32 @@ export const tableStore = (knex: Knex, clock: () => number = Date.now): JobStore
       return trx || options.key === undefined ? run(on(trx)) : knex.transaction((inner) => run(inner));
     },
 
+    async sendMany(kind, items, trx) {
+      const now = clock();
+      const rows = items.map(({ data, options = {} }) => ({
+        id: randomUUID(),
+        kind: kind.name,
+        state: 'queued',
+        data: JSON.stringify(data),
+        key: null,
+        priority: options.priority ?? 0,
+        attempts: 0,
+        max_attempts: kind.retries + 1,
+        error: null,
+        created_at: now,
+        start_after: startOf(options.startAfter, now),
+        started_at: null,
+        finished_at: null,
+      }));
+      // knex writes a multi-row insert on SQLite as a compound SELECT, capped at 500 terms.
+      const write = async (db: Knex) => {
+        for (let at = 0; at < rows.length; at += 500) await db(QUEUE_TABLE).insert(rows.slice(at, at + 500));
+      };
+      if (trx) await write(on(trx));
+      else await knex.transaction((inner) => write(inner));
+      return rows.length;
+    },
+
     async take(kind, count) {
       const now = clock();
       const rows = (await knex.raw(

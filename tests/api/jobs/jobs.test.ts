@@ -257,6 +257,34 @@ describe('the job system', () => {
   });
 });
 
+describe('many jobs at once', () => {
+  it('queues 1,000 jobs in one call, in the caller’s transaction, each run once', async () => {
+    const ran = new Map<number, number>();
+    const kind = jobs.defineJob<{ n: number }>({
+      name: 'test.bulk',
+      concurrency: 10,
+      handler: async ({ n }) => void ran.set(n, (ran.get(n) ?? 0) + 1),
+    });
+    const worker = await system([kind]);
+    const items = Array.from({ length: 1000 }, (_, n) => ({ data: { n } }));
+    await expect(
+      server.strapi.db.transaction(async ({ trx }) => {
+        await worker.store.sendMany(kind, items, trx);
+        throw new Error('desfeito');
+      }),
+    ).rejects.toThrow('desfeito');
+    expect((await worker.store.list({ kind: 'test.bulk', limit: 1, offset: 0 })).count).toBe(0);
+    expect(await worker.store.sendMany(kind, [...items, { data: { n: 1000 }, options: { startAfter: 3600, priority: 2 } }])).toBe(1001);
+    worker.runner?.wake(kind.name);
+    await until('a thousand jobs', () => ran.size === 1000, 60_000);
+    await worker.runner?.drain(10_000);
+    expect([...ran.values()].every((count) => count === 1)).toBe(true);
+    expect(ran.has(1000)).toBe(false);
+    expect((await worker.store.list({ kind: 'test.bulk', state: 'queued', limit: 1, offset: 0 })).rows[0]).toMatchObject({ priority: 2 });
+    await stop(worker);
+  });
+});
+
 describe.runIf(!process.env.DATABASE_URL)('the SQLite queue across a restart', () => {
   it('runs the queued jobs and retries the one that was running when the server stopped', async () => {
     const ran: Array<{ n: number; attempt: number }> = [];
