@@ -110,7 +110,7 @@ try {
   const f = (value, digits = 1) => value.toFixed(digits);
   console.log('\njob system (decision 079) — this machine, 2 shared cores');
   console.log(
-    'database  | jobs   | queue s | 1 worker s (jobs/s) | 2 workers s (jobs/s) | one job, same process p50/p95 ms | sent elsewhere p50/p95 ms',
+    'database  | jobs   | queued one by one s | 1 worker s (jobs/s) | queued at once s | 2 workers s (jobs/s) | one job, same process p50/p95 ms | sent elsewhere p50/p95 ms',
   );
   for (const r of rows)
     console.log(
