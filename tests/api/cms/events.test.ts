@@ -492,7 +492,8 @@ describe('event saves', () => {
     expect(site.status).toBe(200);
     expect(site.body.data.brandColor).toBe('#0f766e');
     expect(site.body.data).not.toHaveProperty('replyTo');
-    for (const fields of [{ replyTo: 'não é e-mail' }, { brandColor: 'azul' }, { brandColor: '#12345' }]) {
+    const refused: Array<Record<string, string>> = [{ replyTo: 'não é e-mail' }, { brandColor: 'azul' }, { brandColor: '#12345' }];
+    for (const fields of refused) {
       const res = await multipart('put', `/events/${id}`, fields);
       expect(res.body, JSON.stringify(fields)).toEqual({ data: null, msg: 'api.error.invalidBody', status: 400 });
     }
