@@ -130,6 +130,16 @@ export const CMS_ACCESS = {
   // 'Páginas do site': the terms of use and 'about us' (the site's single types), read and written.
   'GET /pages/:page': ['admin'],
   'PUT /pages/:page': ['admin'],
+
+  // 'Tarefas' (decision 079): the job system's jobs by kind and state; a dead one queued again.
+  'GET /jobs': ['admin'],
+  'GET /jobs/summary': ['admin'],
+  'POST /jobs/:id/retry': ['admin'],
+
+  // 'E-mails' (decision 081): every message with its status; 'Reenviar' for a failed one.
+  'GET /emails': ['admin'],
+  'GET /emails/:id': ['admin'],
+  'POST /emails/:id/resend': ['admin'],
 } as const satisfies Partial<Record<CmsRoute, readonly AccessRole[]>>;
 
 /** A route the access table names, e.g. `'GET /users'`. */

@@ -39,6 +39,8 @@ export * from './contracts/watch';
 export * from './contracts/certificate';
 export * from './contracts/stand-event';
 export * from './contracts/stand-report';
+export * from './contracts/job';
+export * from './contracts/email';
 export * from './contracts/chat';
 export * from './contracts/user';
 export * from './contracts/client';

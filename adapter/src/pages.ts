@@ -15,6 +15,8 @@ export const CONTACT_PAGE = '/contato';
 export const LOGIN_PAGE = '/entrar';
 export const RECOVERY_PAGE = '/recuperar-senha';
 export const PROFILE_PAGE = '/perfil';
+/** Where the registration e-mail's link lands once the server checked it (decision 081). */
+export const CONFIRM_EMAIL_PAGE = '/confirmar-email';
 export const CHECKOUT_PAGE = '/checkout/:eventId';
 export const ORDERS_PAGE = '/meus-pedidos';
 export const ORDER_PAGE = '/meus-pedidos/:orderId';
@@ -36,6 +38,7 @@ export const VENUE_PAGES: readonly string[] = [
   LOGIN_PAGE,
   RECOVERY_PAGE,
   PROFILE_PAGE,
+  CONFIRM_EMAIL_PAGE,
   CHECKOUT_PAGE,
   ORDERS_PAGE,
   ORDER_PAGE,

@@ -30,6 +30,9 @@ import { sessionMemoOf } from './auth/session-memo';
 import { settings } from './lib/settings';
 import { smsSender } from './sms/sender';
 import securityHeaders from './lib/security-headers';
+import { startJobs, stopJobs } from './jobs';
+import { emailJobKinds } from './email/messages';
+import { installEmailOutput } from './email/transport';
 
 let chat: ChatServer | null = null;
 /** Stops the pending orders' expiry sweeper (decision 045). */
@@ -111,6 +114,10 @@ export default {
     }
     // The payment provider (PAYMENT_PROVIDER): one that cannot work stops the start here.
     openPayments();
+    // E-mail (decision 081): SMTP required in production; the log or the outbox otherwise.
+    installEmailOutput(strapi);
+    // The job system (decision 079), with every domain's kinds, before anything sends a job.
+    await startJobs(strapi, [...emailJobKinds(strapi)]);
     await seedDemo(strapi);
     // Pending orders past their deadline expire and release their coupons (also checked on each read).
     stopSweeper = startSweeper(strapi);
@@ -125,6 +132,7 @@ export default {
 
   async destroy({ strapi }: { strapi: Core.Strapi }) {
     stopImports(strapi);
+    await stopJobs(strapi);
     stopSweeper?.();
     stopSweeper = null;
     await chat?.close();

@@ -318,6 +318,12 @@ export const productionSecrets = () => {
     STRAPI_ADMIN_PASSWORD: `${crypto.randomBytes(18).toString('base64url')}aA1`,
     // The benches buy nothing: the sandbox provider is allowed (a production start refuses it otherwise).
     PAYMENT_SANDBOX: 'allow',
+    // A production start needs SMTP (decision 081): a port nothing listens on, so a message the
+    // bench might cause waits in its queue (retried) and none leaves the machine.
+    EMAIL_PROVIDER: 'smtp',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: '9',
+    EMAIL_FROM: 'bench@localhost.localdomain',
   };
 };
 

@@ -29,6 +29,9 @@ const env = {
   // Codes are read from the outbox by the tests (E2E_SMS_OUTBOX, set by the config).
   SMS_PROVIDER: 'outbox',
   SMS_OUTBOX: process.env.E2E_SMS_OUTBOX ?? path.join(work, 'sms.jsonl'),
+  // E-mails too (decision 081): one JSON line per message, the confirmation links readable (E2E_EMAIL_OUTBOX).
+  EMAIL_PROVIDER: 'outbox',
+  EMAIL_OUTBOX: process.env.E2E_EMAIL_OUTBOX ?? path.join(work, 'emails.jsonl'),
   // The network room's paging needs more listed visitors than the demo has; the suite registers them.
   REGISTER_PER_HOUR_PER_IP: '200',
   // The suite signs the same admin in well over six times an hour, more when a test is retried:

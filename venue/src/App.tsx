@@ -6,6 +6,7 @@ import {
   CERTIFICATE_PAGE,
   CERTIFICATES_PAGE,
   CHECKOUT_PAGE,
+  CONFIRM_EMAIL_PAGE,
   CONTACT_PAGE,
   EVENT_PAGE,
   HOME_PAGE,
@@ -53,7 +54,7 @@ const hallRoute = (key: HallKey): RouteObject => ({ path: HALLS[key].path, eleme
 const openHallRoutes = HALL_KEYS.filter((key) => HALLS[key].open).map(hallRoute);
 const clientHallRoutes = HALL_KEYS.filter((key) => !HALLS[key].open).map(hallRoute);
 
-/** SPEC §2.1, paths from the adapter's page constants (VENUE_PAGES) (the server answers any other page 404): / → entrance hall of event 1; /plataforma/{slug}; /eventos, /cadastro, /entrar, /recuperar-senha, /perfil, /contato, /termos, /sobre (the public site); /cms (lazy chunk); anything else not found. */
+/** SPEC §2.1, paths from the adapter's page constants (VENUE_PAGES) (the server answers any other page 404): / → entrance hall of event 1; /plataforma/{slug}; /eventos, /cadastro, /entrar, /recuperar-senha, /perfil, /confirmar-email, /contato, /termos, /sobre (the public site); /cms (lazy chunk); anything else not found. */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -122,6 +123,11 @@ export const routes: RouteObject[] = [
           { path: LOGIN_PAGE, lazy: async () => ({ Component: (await import('./site/account/LoginPage')).LoginPage }) },
           { path: RECOVERY_PAGE, lazy: async () => ({ Component: (await import('./site/account/RecoveryPage')).RecoveryPage }) },
           { path: PROFILE_PAGE, lazy: async () => ({ Component: (await import('./site/account/ProfilePage')).ProfilePage }) },
+          // The registration e-mail's link lands here once the server checked it (decision 081).
+          {
+            path: CONFIRM_EMAIL_PAGE,
+            lazy: async () => ({ Component: (await import('./site/account/ConfirmEmailPage')).ConfirmEmailPage }),
+          },
           // Commerce (issue 14): the checkout and 'Meus pedidos', each a lazy chunk.
           { path: CHECKOUT_PAGE, lazy: async () => ({ Component: (await import('./site/commerce/CheckoutPage')).CheckoutPage }) },
           { path: ORDERS_PAGE, lazy: async () => ({ Component: (await import('./site/commerce/MyOrdersPage')).MyOrdersPage }) },

@@ -13,13 +13,17 @@ import type { Media, MediaInput, MediaOrderField } from '../contracts/media';
 import type { z } from 'zod';
 import type { grantInputSchema, Order, orderActionInputSchema } from '../contracts/order';
 import type { DashboardRangeQuery, EventDashboard, GeneralDashboard } from '../contracts/dashboard';
+import type { EmailMessage, EmailOrderField } from '../contracts/email';
+import type { Job, JobKindSummary, JobListQuery } from '../contracts/job';
 import {
   categoryPaths,
   clientPaths,
   couponPaths,
   dashboardPaths,
+  emailPaths,
   eventPaths,
   fillPath,
+  jobPaths,
   languagePaths,
   lecturePaths,
   logPaths,
@@ -192,6 +196,18 @@ export const cmsClient = ({ call, data }: Http) => {
         url: cms(fillPath(standReportPaths.one, { id: standId })),
         params: { ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}) },
       }),
+    /** 'Tarefas' (admin, decision 079): the jobs by kind and state, each kind's counts, a dead job queued again. */
+    jobs: {
+      list: (query: Partial<JobListQuery> & { search?: string }) =>
+        data<ListResult<Job>>({ method: 'GET', url: cms(jobPaths.cms), params: query }),
+      summary: () => data<JobKindSummary[]>({ method: 'GET', url: cms(jobPaths.summary) }),
+      retry: (id: string) => call<Job>({ method: 'POST', url: cms(fillPath(jobPaths.retry, { id })) }),
+    },
+    /** 'E-mails' (admin, decision 081): the messages as a resource (list filter `status`), and 'Reenviar' of a failed one. */
+    emails: {
+      ...resource<EmailMessage, never, EmailOrderField>(emailPaths.cms),
+      resend: (id: number) => call<EmailMessage>({ method: 'POST', url: cms(fillPath(emailPaths.resend, { id })) }),
+    },
     /** The site's written pages of /cms/paginas (terms of use, about us): read (empty until written) and written whole. */
     pages: {
       get: (page: SitePageKey) => data<CmsSitePage>({ method: 'GET', url: cms(fillPath(sitePagePaths.cms, { page })) }),

@@ -101,6 +101,19 @@ export interface ClientDataExport {
   standEvents: StandEventExport[];
   /** The attendance certificates issued to the client (decision 050). */
   certificates: CertificateExport[];
+  /** When the address was confirmed through the registration's e-mail (decision 081), null while not. */
+  emailConfirmedAt: string | null;
+  /** The e-mails sent (or queued, failed, suppressed) to the client (decision 081). */
+  emails: Array<{
+    id: number;
+    to: string;
+    template: string;
+    subject: string;
+    status: string;
+    language: string;
+    createdAt: string;
+    sentAt: string | null;
+  }>;
   contacts: Array<{
     createdAt: string;
     subject: string | null;

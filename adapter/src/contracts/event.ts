@@ -3,6 +3,7 @@ import { EVENT_STATUSES } from '../constants';
 import { listOrder, type OrderFieldOf } from '../list-query';
 import {
   currencySchema,
+  emailSchema,
   flagSchema,
   formDate,
   formFlag,
@@ -73,6 +74,10 @@ export const eventSchema = z.object({
   facebook: nullableText,
   twitter: nullableText,
   linkedIn: nullableText,
+  /** The colour of the event's e-mails ('#rrggbb'), null: the platform's (decision 080). */
+  brandColor: nullableText.optional(),
+  /** Where replies to the event's e-mails go (back office reads only; the site's never carry it). */
+  replyTo: nullableText.optional(),
   featured: flagSchema,
   published: flagSchema,
   /** Decision 045: 1 closes the event's venue pages to clients without access (a paid order or a staff grant); 0 leaves the halls open. */
@@ -131,6 +136,16 @@ export const eventInputSchema = z.object({
   facebook: formUrl,
   twitter: formUrl,
   linkedIn: formUrl,
+  /** Replies to the event's e-mails go here (optional; blank clears it). */
+  replyTo: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), emailSchema.nullish()),
+  /** The colour of the event's e-mails, '#rrggbb' (optional; blank: the platform's). */
+  brandColor: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim().toLowerCase() : value),
+    z
+      .string()
+      .regex(/^#[0-9a-f]{6}$/)
+      .nullish(),
+  ),
   status: eventStatusSchema.optional(),
   published: formFlag.optional(),
   featured: formFlag.optional(),

@@ -1,4 +1,5 @@
 import { AUTH_PREFIX } from '../routes';
+import { CONFIRM_EMAIL_PAGE } from '../pages';
 
 /**
  * Where each resource is served: paths relative to its API's prefix (`CMS_PREFIX`,
@@ -155,7 +156,18 @@ export const clientPaths = {
   imports: '/clients/imports',
   importJob: '/clients/imports/:id',
   importReport: '/clients/imports/:id/report',
+  /** The link of the registration's e-mail (GET `?token=`): confirms the address, then sends the visitor to `confirmEmailPage`. */
+  confirmEmail: '/clients/email-confirmation',
+  /** The site's page that says how a confirmation went (`?resultado=confirmed|used|expired|invalid`; not under the API). */
+  confirmEmailPage: CONFIRM_EMAIL_PAGE,
 } as const;
+/**
+ * The job system (decision 079; admin): 'Tarefas' lists jobs by kind and state (`?kind=&state=`),
+ * `summary` counts each kind's jobs by state, `retry` queues a dead job again.
+ */
+export const jobPaths = { cms: '/jobs', summary: '/jobs/summary', retry: '/jobs/:id/retry' } as const;
+/** The messages sent (decision 081; admin): 'E-mails' lists and searches them, `resend` sends a failed one again. */
+export const emailPaths = { cms: '/emails', resend: '/emails/:id/resend' } as const;
 export const userPaths = { cms: '/users', me: '/users/me' } as const;
 export const logPaths = { cms: '/logs' } as const;
 export const authPaths = {
@@ -199,6 +211,8 @@ type CmsCollection = (
   | typeof contactPaths
   | typeof languagePaths
   | typeof orderPaths
+  | typeof jobPaths
+  | typeof emailPaths
 )['cms'];
 export type CmsPath =
   | CmsCollection
@@ -212,6 +226,8 @@ export type CmsPath =
   | (typeof sitePagePaths)['cms']
   | (typeof orderPaths)['refund' | 'confirm' | 'grant']
   | (typeof standReportPaths)['one' | 'export']
-  | (typeof dashboardPaths)['general' | 'event' | 'eventExport'];
+  | (typeof dashboardPaths)['general' | 'event' | 'eventExport']
+  | (typeof jobPaths)['summary' | 'retry']
+  | (typeof emailPaths)['resend'];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type CmsRoute = `${HttpMethod} ${CmsPath}`;

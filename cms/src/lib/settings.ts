@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { orderPaths, PAYMENT_PROVIDERS, SITE_PREFIX } from '@plataforma/adapter';
@@ -182,6 +183,34 @@ const schema = z.object({
   PIX_KEY: text(),
   PIX_MERCHANT_NAME: text('PLATAFORMA EVENTOS'),
   PIX_MERCHANT_CITY: text('SAO PAULO'),
+  // jobs (decision 079)
+  JOBS_WORK: bool(true),
+  JOBS_POLL_MS: int(1000, 50),
+  JOBS_MAINTENANCE_SECONDS: int(30, 1),
+  JOBS_SCHEMA: variable(
+    'a schema name (a letter or _, then letters, digits or _; at most 50)',
+    (raw) => (/^[A-Za-z_][A-Za-z0-9_]{0,49}$/.test(raw) ? raw : undefined),
+    'pgboss',
+  ),
+  // e-mail (decisions 080, 081)
+  EMAIL_PROVIDER: oneOf(['log', 'outbox', 'smtp'], null),
+  EMAIL_OUTBOX: text(),
+  EMAIL_FROM: text(),
+  SMTP_HOST: text(),
+  SMTP_PORT: int(587, 1, 65535),
+  SMTP_SECURE: bool(false),
+  SMTP_USER: text(),
+  SMTP_PASSWORD: password(),
+  DKIM_DOMAIN: text(),
+  DKIM_SELECTOR: text(),
+  DKIM_PRIVATE_KEY: password(),
+  DKIM_PRIVATE_KEY_FILE: text(),
+  EMAIL_PER_SECOND: int(20, 1),
+  EMAIL_POOL_CONNECTIONS: int(3, 1, 50),
+  EMAIL_RETRIES: int(12, 0, 100),
+  EMAIL_RETRY_SECONDS: int(10, 1),
+  EMAIL_LEASE_SECONDS: int(180, 1, 86_399),
+  EMAIL_CONFIRM_TTL_HOURS: int(72, 1),
   // database
   DATABASE_URL: text(),
   DATABASE_CLIENT: oneOf(['sqlite', 'postgres'], null),
@@ -263,6 +292,7 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
     problem('PIX_KEY', 'PAYMENT_PROVIDER=manual-pix needs PIX_KEY (the organiser’s PIX key the buyers pay to).');
   if (flat.DATABASE_POOL_MIN > flat.DATABASE_POOL_MAX)
     problem('DATABASE_POOL_MIN', `DATABASE_POOL_MIN (${flat.DATABASE_POOL_MIN}) is above DATABASE_POOL_MAX (${flat.DATABASE_POOL_MAX}).`);
+  const email = emailSettings(flat, problem);
   const image = Math.floor(flat.UPLOAD_IMAGE_MAX_MB * MB);
   const media = Math.floor(flat.UPLOAD_MEDIA_MAX_MB * MB);
   const origins = derived('VIDEO_EMBED_HOSTS', () => videoEmbedOrigins(flat.VIDEO_EMBED_HOSTS), []);
@@ -336,6 +366,14 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
         timeoutMs: flat.SMS_TIMEOUT_MS,
       },
     },
+    /** The job system (decision 079): this instance takes jobs, how often it looks, pg-boss's schema and upkeep. */
+    jobs: {
+      work: flat.JOBS_WORK,
+      pollMs: flat.JOBS_POLL_MS,
+      maintenanceSeconds: flat.JOBS_MAINTENANCE_SECONDS,
+      schema: flat.JOBS_SCHEMA,
+    },
+    email,
     /** The Zoom Meeting SDK's credentials; null: no signatures (rooms open their link in a new tab). */
     zoom: flat.ZOOM_SDK_KEY && flat.ZOOM_SDK_SECRET ? { sdkKey: flat.ZOOM_SDK_KEY, sdkSecret: flat.ZOOM_SDK_SECRET } : null,
     auth: {
@@ -440,6 +478,69 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
 };
 
 export type Settings = ReturnType<typeof build>;
+
+/** An address, or a name with one: 'nao-responda@exemplo.com.br', 'Eventos <nao-responda@exemplo.com.br>'. */
+const FROM = /^(?:[^<>]*<\s*([^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)\s*>|([^\s<>@]+@[^\s<>@]+\.[^\s<>@]+))$/;
+
+/**
+ * E-mail (decisions 080, 081): `log` outside production by default, `outbox` for tests, `smtp`
+ * (required in production: the start refuses anything else, see email/transport.ts) with its
+ * server, the sender, optional DKIM, the rate and the pool.
+ */
+const emailSettings = (flat: z.output<typeof schema>, problem: (variable: string, message: string) => void) => {
+  const provider = flat.EMAIL_PROVIDER ?? (flat.NODE_ENV === 'production' ? null : 'log');
+  const from = flat.EMAIL_FROM || (provider === 'smtp' ? '' : 'Plataforma de Eventos <nao-responda@localhost.localdomain>');
+  const fromMatch = FROM.exec(from.trim());
+  if (flat.EMAIL_FROM && !fromMatch) problem('EMAIL_FROM', `EMAIL_FROM takes an address or 'Name <address>', not '${flat.EMAIL_FROM}'.`);
+  if (provider === 'smtp') {
+    if (!flat.SMTP_HOST) problem('SMTP_HOST', 'EMAIL_PROVIDER=smtp needs SMTP_HOST (the SMTP server’s host name).');
+    if (!flat.EMAIL_FROM)
+      problem('EMAIL_FROM', 'EMAIL_PROVIDER=smtp needs EMAIL_FROM (the sender, e.g. Eventos <nao-responda@exemplo.com.br>).');
+    if (Boolean(flat.SMTP_USER) !== Boolean(flat.SMTP_PASSWORD))
+      problem('SMTP_USER', 'SMTP_USER and SMTP_PASSWORD go together: set both, or neither for a server without authentication.');
+  }
+  if (provider === 'outbox' && !flat.EMAIL_OUTBOX)
+    problem('EMAIL_OUTBOX', 'EMAIL_PROVIDER=outbox needs EMAIL_OUTBOX (the file to append messages to).');
+  let dkim: { domainName: string; keySelector: string; privateKey: string } | null = null;
+  if (flat.DKIM_DOMAIN || flat.DKIM_SELECTOR || flat.DKIM_PRIVATE_KEY || flat.DKIM_PRIVATE_KEY_FILE) {
+    let privateKey = flat.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n');
+    if (!privateKey && flat.DKIM_PRIVATE_KEY_FILE) {
+      try {
+        privateKey = fs.readFileSync(path.resolve(flat.DKIM_PRIVATE_KEY_FILE), 'utf8');
+      } catch (error) {
+        problem('DKIM_PRIVATE_KEY_FILE', `DKIM_PRIVATE_KEY_FILE cannot be read: ${(error as Error).message}.`);
+      }
+    }
+    if (!flat.DKIM_DOMAIN || !flat.DKIM_SELECTOR || !privateKey)
+      problem('DKIM_DOMAIN', 'DKIM signing needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE) together.');
+    else if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(privateKey))
+      problem('DKIM_PRIVATE_KEY', 'DKIM_PRIVATE_KEY takes a PEM private key (-----BEGIN PRIVATE KEY----- …).');
+    else dkim = { domainName: flat.DKIM_DOMAIN, keySelector: flat.DKIM_SELECTOR, privateKey };
+  }
+  const address = (fromMatch?.[1] ?? fromMatch?.[2] ?? 'nao-responda@localhost.localdomain').toLowerCase();
+  return {
+    /** null: none chosen (refused in production). */
+    provider,
+    outbox: flat.EMAIL_OUTBOX,
+    from,
+    /** The domain of every Message-ID (the sender's, or DKIM's when signing). */
+    messageIdDomain: dkim?.domainName ?? address.slice(address.lastIndexOf('@') + 1),
+    smtp: {
+      host: flat.SMTP_HOST,
+      port: flat.SMTP_PORT,
+      secure: flat.SMTP_SECURE,
+      auth: flat.SMTP_USER ? { user: flat.SMTP_USER, pass: flat.SMTP_PASSWORD } : null,
+    },
+    dkim,
+    perSecond: flat.EMAIL_PER_SECOND,
+    poolConnections: flat.EMAIL_POOL_CONNECTIONS,
+    retries: flat.EMAIL_RETRIES,
+    retrySeconds: flat.EMAIL_RETRY_SECONDS,
+    /** How long one sending attempt may hold a message (the send job's expiry and the row's claim). */
+    leaseSeconds: flat.EMAIL_LEASE_SECONDS,
+    confirmTtlSeconds: flat.EMAIL_CONFIRM_TTL_HOURS * 3600,
+  };
+};
 
 /** Parses an environment; throws a SettingsError naming every malformed variable and the form it takes. */
 export const parseSettings = (env: Env): Settings => {

@@ -95,6 +95,9 @@ describe('stock admin', () => {
       'api::stand-event.stand-event',
       // Attendance certificates: issued by the product only, never forged by hand (decision 050).
       'api::certificate.certificate',
+      // E-mails and suppressed addresses: addresses, template data and confirmation links, read in 'E-mails' (decision 081).
+      'api::email-message.email-message',
+      'api::email-suppression.email-suppression',
     ];
     for (const uid of uids) {
       const type = listed.find((t) => t.uid === uid);

@@ -478,6 +478,29 @@ describe('event saves', () => {
     expect(await store()).toEqual(before);
   });
 
+  it('keeps the reply-to and the colour of the event’s e-mails, the reply-to shown to the back office only (decision 080)', async () => {
+    const created = await multipart(
+      'post',
+      '/events',
+      basics({ replyTo: 'Organizacao@Congresso.com.br', brandColor: '#0F766E', published: '1' }),
+      await images(),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data).toMatchObject({ replyTo: 'organizacao@congresso.com.br', brandColor: '#0f766e' });
+    const id = created.body.data.id as number;
+    const site = await server.request().get(`/api/site/v1/events/${id}`);
+    expect(site.status).toBe(200);
+    expect(site.body.data.brandColor).toBe('#0f766e');
+    expect(site.body.data).not.toHaveProperty('replyTo');
+    const refused: Array<Record<string, string>> = [{ replyTo: 'não é e-mail' }, { brandColor: 'azul' }, { brandColor: '#12345' }];
+    for (const fields of refused) {
+      const res = await multipart('put', `/events/${id}`, fields);
+      expect(res.body, JSON.stringify(fields)).toEqual({ data: null, msg: 'api.error.invalidBody', status: 400 });
+    }
+    const cleared = await multipart('put', `/events/${id}`, { replyTo: '', brandColor: '' });
+    expect(cleared.body.data).toMatchObject({ replyTo: null, brandColor: null });
+  });
+
   it('edits an event: a new name gives a new slug, a replaced image is deleted, a removed one needs a new one', async () => {
     const created = await multipart('post', '/events', basics({ name: 'Primeiro Nome' }), await images());
     const id = created.body.data.id as number;

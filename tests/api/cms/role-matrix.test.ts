@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CMS_ACCESS } from '@plataforma/adapter';
 import { createClient, createStaff } from '../helpers/accounts';
@@ -193,8 +195,43 @@ const orderCall = async (method: string, path: string): Promise<Call> => {
   return { url: url(pending), body: {}, success: 200 };
 };
 
+/** 'Tarefas' (decision 079): a dead job of a kind of the test's own, for each retry. */
+const deadJob = async (): Promise<string> => {
+  const jobs = createRequire(__filename)(path.resolve(__dirname, '../../../cms/dist/src/jobs')) as typeof import('../../../cms/src/jobs');
+  const kind = jobs.defineJob<{ n: number }>({ name: 'test.matrix', handler: async () => undefined });
+  const system = await jobs.createJobSystem(server.strapi.db.connection as unknown as Knex, server.strapi.db.dialect.client, [kind], {
+    work: false,
+    pollMs: 1000,
+    maintenanceSeconds: 30,
+    schema: 'pgboss',
+    log: server.strapi.log,
+  });
+  const id = await system.store.send(kind, { n: 1 }, {});
+  await system.store.take(kind, 1);
+  await system.store.fail(kind, id, 'falhou', true);
+  await jobs.stopJobSystem(system);
+  return id;
+};
+
+/** 'E-mails' (decision 081): a failed message of its own for each call ('Reenviar' queues it again). */
+const failedEmail = () =>
+  insert('api::email-message.email-message', {
+    recipient: `falhou${unique()}@exemplo.com.br`,
+    template: 'welcome',
+    category: 'transactional',
+    language: 'pt',
+    subject: 'Confirme seu e-mail',
+    status: 'failed',
+    error: '550 5.1.1 Mailbox unavailable',
+    messageId: `<${unique()}@eventos.test>`,
+    data: { name: 'X', url: 'http://localhost/x', hours: 72 },
+  });
+
 const callFor = async (method: string, path: string): Promise<Call> => {
   if (path.startsWith('/languages')) return languageCall(method, path);
+  if (path === '/jobs/:id/retry') return { url: `/api/cms/v1/jobs/${await deadJob()}/retry`, success: 200 };
+  if (path.startsWith('/emails/:id'))
+    return { url: `/api/cms/v1${path.replace(':id', String(await failedEmail()))}`, success: method === 'POST' ? 200 : undefined };
   if (path.startsWith('/orders')) return orderCall(method, path);
   // The site's written pages: the about page, read (empty until written) and written whole.
   if (path === '/pages/:page') {

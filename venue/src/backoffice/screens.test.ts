@@ -15,6 +15,8 @@ describe('the screens registry (SPEC §2.2)', () => {
       'contatos',
       'usuarios',
       'atividades',
+      'emails',
+      'tarefas',
       'idiomas',
       'paginas',
     ]);

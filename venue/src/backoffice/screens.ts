@@ -96,6 +96,18 @@ export const SCREENS: readonly Screen[] = [
     page: page(() => import('./activities/ActivitiesPage'), 'ActivitiesPage'),
   },
   {
+    path: 'emails',
+    label: 'menu.emails',
+    access: 'GET /emails',
+    page: page(() => import('./emails/EmailsPage'), 'EmailsPage'),
+  },
+  {
+    path: 'tarefas',
+    label: 'menu.jobs',
+    access: 'GET /jobs',
+    page: page(() => import('./jobs/TasksPage'), 'TasksPage'),
+  },
+  {
     path: 'idiomas',
     label: 'menu.languages',
     access: 'GET /languages',

@@ -7,6 +7,7 @@ import { inTransaction } from '../../analytics/sql';
 import { STAND_EVENT_UID, flushStandEvents } from '../../analytics/stand-events';
 import { WATCH_SESSION_UID, flushHeartbeats } from '../../analytics/watch';
 import { CERTIFICATE_UID } from '../../certificates/issue';
+import { anonymiseClientEmails } from '../../email/messages';
 
 /** What replaces a deleted account's words where a row must stay (decision 032). */
 export const ERASED_TEXT = 'Removido a pedido do titular (LGPD).';
@@ -139,10 +140,13 @@ export const eraseClient = async (strapi: Core.Strapi, clientId: number): Promis
       });
     await unlinkClient(strapi, CERTIFICATE_UID, clientId);
 
-    const row = (await q(CLIENT_UID).findOne({ where: { id: clientId }, select: ['name', 'cpf'] })) as {
+    const row = (await q(CLIENT_UID).findOne({ where: { id: clientId }, select: ['name', 'cpf', 'email'] })) as {
       name: string;
       cpf: string | null;
+      email: string;
     };
+    // The messages sent to them keep what happened, not to whom (decision 081).
+    await anonymiseClientEmails(strapi, clientId, row.email, erasedEmail(clientId));
     await q(CLIENT_UID).update({
       where: { id: clientId },
       data: {
@@ -164,6 +168,7 @@ export const eraseClient = async (strapi: Core.Strapi, clientId: number): Promis
         networkShowEmail: false,
         loginLocked: true,
         erasedAt: new Date(),
+        emailConfirmedAt: null,
         events: [],
         agendaLectures: [],
         favouriteStands: [],

@@ -17,7 +17,7 @@ import { routeFor } from '../../http/router';
 import { timeOnly, dateOnly, type FileRow } from '../../lib/wire';
 import { withUploads, type StoredUpload, type UploadKind } from '../../storage';
 import { removeFreedFiles, UID } from './cascade';
-import { EVENT_POPULATE, eventToWire, type EventRow } from './wire';
+import { EVENT_POPULATE, cmsEventToWire, type EventRow } from './wire';
 
 type FileField = keyof typeof EVENT_FILE_FIELDS;
 type EventInput = z.infer<typeof eventUpdateSchema>;
@@ -127,7 +127,7 @@ const attributes = (input: EventInput): Record<string, unknown> => {
  */
 export const eventSaves = (strapi: Core.Strapi, onChange: (change: Change) => Promise<void>): RouteDef[] => {
   const define = routeFor(strapi);
-  const answer = async (id: number) => eventToWire((await findEvent(strapi, id)) as EventRow);
+  const answer = async (id: number) => cmsEventToWire((await findEvent(strapi, id)) as EventRow);
 
   const create = define({
     method: 'POST',

@@ -44,6 +44,8 @@ export interface EventRow {
   facebook: string | null;
   twitter: string | null;
   linkedIn: string | null;
+  replyTo?: string | null;
+  brandColor?: string | null;
   featured: boolean | number;
   ticketOnly?: boolean | number | null;
   certificateEnabled?: boolean | number | null;
@@ -116,6 +118,7 @@ export const eventToWire = (row: EventRow, foreign = false): Event => {
     facebook: orNull(row.facebook),
     twitter: orNull(row.twitter),
     linkedIn: orNull(row.linkedIn),
+    brandColor: orNull(row.brandColor),
     featured: flag(row.featured),
     ticketOnly: flag(row.ticketOnly ?? false),
     certificateEnabled: flag(row.certificateEnabled ?? false),
@@ -184,6 +187,9 @@ export const siteFeaturedEventSpec: ResourceSpec<EventRow, Event, EventOrderFiel
   limit: { default: 10, max: 20 },
 };
 
+/** An event as the back office reads it: the site's shape with the reply-to of its e-mails, which the site never shows. */
+export const cmsEventToWire = (row: EventRow): Event => ({ ...eventToWire(row), replyTo: orNull(row.replyTo) });
+
 /** Every event, published or not, as the back office lists and edits it. */
 export const cmsEventSpec: ResourceSpec<EventRow, Event, EventOrderField> = {
   uid: 'api::event.event',
@@ -192,7 +198,7 @@ export const cmsEventSpec: ResourceSpec<EventRow, Event, EventOrderField> = {
   order: eventOrder,
   populate: EVENT_POPULATE,
   notFound: 'api.error.eventNotFound',
-  toWire: (row) => eventToWire(row),
+  toWire: (row) => cmsEventToWire(row),
 };
 
 /** The featured events (the list's paging, search and order). */

@@ -83,6 +83,8 @@ const valuesOf = (event: Event | null): EventInput => ({
   facebook: event?.facebook ?? '',
   twitter: event?.twitter ?? '',
   linkedIn: event?.linkedIn ?? '',
+  replyTo: event?.replyTo ?? '',
+  brandColor: event?.brandColor ?? '',
   status: event?.status ?? 'open',
   published: event?.published ?? 0,
   ticketOnly: event?.ticketOnly ?? 0,
@@ -279,6 +281,22 @@ export const BasicInfoSection = ({ event, eventId, onSaved, onDirtyChange }: Eve
             {...form.register(key)}
           />
         ))}
+      </Grid>
+      <Grid>
+        <TextField
+          label={t('events.fields.replyTo')}
+          type="email"
+          hint={t('events.fields.replyToHint')}
+          aria-invalid={Boolean(form.formState.errors.replyTo)}
+          {...form.register('replyTo')}
+        />
+        <TextField
+          label={t('events.fields.brandColor')}
+          hint={t('events.fields.brandColorHint')}
+          placeholder="#1d4ed8"
+          aria-invalid={Boolean(form.formState.errors.brandColor)}
+          {...form.register('brandColor')}
+        />
       </Grid>
       <Details>
         <summary>{t('events.venue.title')}</summary>

@@ -160,6 +160,9 @@ describe('/cms/eventos/new: creating an event (SPEC §2.3, §4, §5)', () => {
         facebook: '',
         twitter: '',
         linkedIn: '',
+        // The event's e-mails (decision 080): no reply-to and the platform's colour when left blank.
+        replyTo: '',
+        brandColor: '',
         status: 'closed',
         published: '0',
         ticketOnly: '0',

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { usedTextKeys } from '../../testing/fixtures';
 import { MESSAGE_KEYS } from '@plataforma/adapter';
-import { BUNDLED_PT, i18n, LAZY_PT_SECTIONS, loadLanguage, messageText } from '.';
+import { BUNDLED_PT, i18n, LAZY_PT_SECTIONS, loadLanguage, messageText, SERVER_PT_SECTIONS } from '.';
 import pt from './locales/pt.json';
 // The lazy sections are added when their screens load; the checks below read every screen's keys.
 import '../commerce/texts';
@@ -23,8 +23,8 @@ describe('PT pack', () => {
     expect(Object.keys(pt)).not.toContain('backoffice');
   });
 
-  it('bundles every section of the pack but the lazy ones, which load with their screens', () => {
-    const lazy: readonly string[] = LAZY_PT_SECTIONS;
+  it('bundles every section of the pack but the lazy ones, which load with their screens, and the server’s own', () => {
+    const lazy: readonly string[] = [...LAZY_PT_SECTIONS, ...SERVER_PT_SECTIONS];
     expect(Object.keys(BUNDLED_PT).sort()).toEqual(
       Object.keys(pt)
         .filter((key) => !lazy.includes(key))

@@ -33,6 +33,8 @@ import {
   payments as paymentsTexts,
   watch as watchTexts,
   standEvent as standEventTexts,
+  emails as emailsTexts,
+  jobs as jobsTexts,
 } from './locales/pt.json';
 import { languagePackUrl } from './api';
 import { useAppState } from '../state/store';
@@ -44,6 +46,9 @@ import { useAppState } from '../state/store';
  * (MESSAGE_KEYS), which any screen may have to show; a test checks it.
  */
 export const LAZY_PT_SECTIONS = ['commerce', 'certificates', 'site', 'stand', 'lecture', 'speakerDirectory'] as const;
+
+/** The PT sections no screen shows: the texts of the e-mails the server sends (decision 080), read by the server from the pack. */
+export const SERVER_PT_SECTIONS = ['email'] as const;
 
 /** The PT sections bundled with the first load (the pack less LAZY_PT_SECTIONS). */
 export const BUNDLED_PT = {
@@ -74,6 +79,8 @@ export const BUNDLED_PT = {
   payments: paymentsTexts,
   watch: watchTexts,
   standEvent: standEventTexts,
+  emails: emailsTexts,
+  jobs: jobsTexts,
 };
 
 /** PT is bundled and is the fallback; EN and AL are fetched from the uploaded packs. */

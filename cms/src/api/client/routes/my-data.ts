@@ -16,6 +16,7 @@ import { STAND_EVENT_UID, flushStandEvents } from '../../../analytics/stand-even
 import { WATCH_MINUTES_TABLE, WATCH_SESSION_UID, flushHeartbeats } from '../../../analytics/watch';
 import { rowsOf } from '../../../analytics/sql';
 import { certificatesOf } from '../../../certificates/issue';
+import { clientEmails, emailConfirmedAt } from '../../../email/messages';
 
 type Stamp = string | Date;
 const when = (value: Stamp | null | undefined): string | null => (value ? isoString(value) : null);
@@ -265,6 +266,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             minutes: minutesOf(Number(w.id)),
           })),
           certificates: await certificatesOf(strapi, id),
+          // The messages sent to them (decision 081): to which address, what, when, how it went.
+          emailConfirmedAt: await emailConfirmedAt(strapi, id),
+          emails: await clientEmails(strapi, id),
           standEvents: standEvents.map((e) => ({
             createdAt: isoString(e.createdAt),
             kind: e.kind,

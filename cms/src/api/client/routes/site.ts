@@ -24,6 +24,8 @@ import { smsSender } from '../../../sms/sender';
 import { smsText } from '../../../sms/texts';
 import { PUBLIC, routeFor, siteRouter } from '../../../http/router';
 import { settings } from '../../../lib/settings';
+import { confirmationPage, confirmEmail } from '../../../email/confirmation';
+import { queueWelcome } from '../../../email/welcome';
 import { CLIENT_COLUMNS, CLIENT_UID, checkPlace, clientData, clientToWire, type ClientRow } from '../wire';
 
 /**
@@ -59,10 +61,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // The place as the back office's: a state of the reference data and one of its cities.
       checkPlace(profile);
       const data = await clientData(strapi, profile);
-      const { id } = (await strapi.db.query(CLIENT_UID).create({
-        data: { ...data, password: await hashPassword(password), listedInNetwork: false, networkShowEmail: false, loginLocked: false },
-        select: ['id'],
-      })) as { id: number };
+      const passwordHash = await hashPassword(password);
+      // The client and the welcome with the link that confirms the address: both or neither.
+      const id = await strapi.db.transaction(async () => {
+        const row = (await strapi.db.query(CLIENT_UID).create({
+          data: { ...data, password: passwordHash, listedInNetwork: false, networkShowEmail: false, loginLocked: false },
+          select: ['id', 'name', 'email', 'language'],
+        })) as Pick<ClientRow, 'id' | 'name' | 'email' | 'language'>;
+        await queueWelcome(strapi, row);
+        return row.id;
+      });
       const row = (await own(id)) as ClientRow;
       const session = await createSession(strapi, { audience: 'client', accountId: row.id, ip: ctx.ip, userAgent: ctx.get('user-agent') });
       return created({
@@ -209,5 +217,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
   });
 
-  return siteRouter([register, read, update, askPhoneChange, confirmPhoneChange, changePassword]);
+  /** The registration e-mail's link (GET, from a mail client): confirms the address, then the site's page says how it went. */
+  const confirm = route({
+    method: 'GET',
+    path: clientPaths.confirmEmail,
+    config: PUBLIC,
+    handler: async (ctx) => {
+      const outcome = await confirmEmail(strapi, ctx.query.token);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Referrer-Policy', 'no-referrer');
+      ctx.set('Location', confirmationPage(outcome));
+      ctx.status = 302;
+      ctx.body = '';
+    },
+  });
+
+  return siteRouter([register, confirm, read, update, askPhoneChange, confirmPhoneChange, changePassword]);
 };
