@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { digits, emailSchema, formUrl, idSchema, optionalText, personNameSchema } from './common';
+import { digits, emailSchema, idSchema, optionalText, personNameSchema } from './common';
+import { WEB_ADDRESS_PATTERN } from '../field-rules';
 import { languageSchema } from './language';
 import { listOrder, type OrderFieldOf } from '../list-query';
 import { CLIENT_ERASURE_WORD } from '../constants';
@@ -13,7 +14,12 @@ export { clientPaths } from './paths';
  * A social link of a profile: blank (stored as none), or a web address, http or https only — the
  * network room shows it as a link to everyone in it (a `javascript:` one would run there).
  */
-const socialLink = formUrl.pipe(z.string().max(255).nullish());
+const socialLink = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value) => (value === '' ? null : value))
+  .pipe(z.string().max(255).regex(WEB_ADDRESS_PATTERN).nullish());
 
 /** A client's profile fields (SPEC §3 Client). CPF, CEP and phone travel as digits. */
 export const clientProfileSchema = z.object({

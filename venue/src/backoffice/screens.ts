@@ -96,6 +96,12 @@ export const SCREENS: readonly Screen[] = [
     page: page(() => import('./activities/ActivitiesPage'), 'ActivitiesPage'),
   },
   {
+    path: 'idiomas',
+    label: 'menu.languages',
+    access: 'GET /languages',
+    page: page(() => import('./languages/LanguagesPage'), 'LanguagesPage'),
+  },
+  {
     path: 'emails',
     label: 'menu.emails',
     access: 'GET /emails',
@@ -106,12 +112,6 @@ export const SCREENS: readonly Screen[] = [
     label: 'menu.jobs',
     access: 'GET /jobs',
     page: page(() => import('./jobs/TasksPage'), 'TasksPage'),
-  },
-  {
-    path: 'idiomas',
-    label: 'menu.languages',
-    access: 'GET /languages',
-    page: page(() => import('./languages/LanguagesPage'), 'LanguagesPage'),
   },
   {
     path: 'paginas',

@@ -50,6 +50,8 @@ describe('/cms/clientes (SPEC §2.3, §5)', () => {
         'Usuários',
         'Atividades',
         'Idioma',
+        'E-mails',
+        'Tarefas',
         'Páginas do site',
       ]);
       expect(screen.getByRole('button', { name: 'Importar planilha' })).toBeInTheDocument();

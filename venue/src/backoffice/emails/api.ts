@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { emailPaths, type EmailMessage, type EmailStatus } from '@plataforma/adapter';
 import { api } from '../../shared/api';
-import { resourceApi } from '../resource';
+import { resourceApi } from '../api';
 import type { TableQuery } from '../ui/DataTable';
 
 /** 'E-mails' (decision 081): every message, read only but for 'Reenviar'. */

@@ -1,7 +1,7 @@
-import '../texts';
+import '../../shared/i18n/site';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ScreenPage } from '../../platform/ui/ScreenPage';
+import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 
 const OUTCOMES = ['confirmed', 'used', 'expired', 'invalid'] as const;
