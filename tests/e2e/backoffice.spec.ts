@@ -18,6 +18,8 @@ test('admin creates an attendant who signs in through first access', async ({ pa
     'Usuários',
     'Atividades',
     'Idioma',
+    'E-mails',
+    'Tarefas',
     'Páginas do site',
   ]);
   await expect(menu.getByText(ADMIN.email)).toBeVisible();
