@@ -1,7 +1,9 @@
 // `npm test`: every suite, in order — lint and types, unit (adapter, cms, venue), API
 // (Strapi in-process; PostgreSQL when DATABASE_URL is set, else SQLite), then end to end
 // (Playwright in Debian's Chromium against the built app on a fresh database).
-// Prints one closing line "tests: N passed, N failed" and exits non-zero on any failure.
+// Step names (`npm test -- api e2e`) run only those steps. Ends with the 20 slowest test files,
+// the failed tests' names and one closing line "tests: N passed, N failed"; exits non-zero on any
+// failure.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +23,8 @@ const failures = [];
 // The names of the tests that failed, repeated at the very end: CI keeps only the tail of the log.
 const failedTests = [];
 const flakyTests = [];
+// Each test file's time, by step, for the 20 slowest printed at the end.
+const fileTimes = [];
 
 const step = async (name, fn) => {
   if (!wants(name)) return;
@@ -80,18 +84,49 @@ const playwrightFailures = (suites, trail = []) => {
 
 const vitest = async (name, projects) => {
   const output = path.join(reports, `${name}.json`);
+  const times = path.join(reports, `${name}-times.json`);
   const args = [
     bin('vitest', 'vitest.mjs'),
     'run',
     ...projects.flatMap((p) => ['--project', p]),
     '--reporter=default',
     '--reporter=json',
+    `--reporter=${path.join(root, 'scripts', 'file-times-reporter.mjs')}`,
     `--outputFile.json=${output}`,
   ];
   try {
-    await run(process.execPath, args);
+    await run(process.execPath, args, { env: { PLATAFORMA_FILE_TIMES: times } });
   } finally {
     countVitest(output);
+    try {
+      for (const { file, project, seconds } of JSON.parse(fs.readFileSync(times, 'utf8')))
+        fileTimes.push({ file: path.relative(root, file), step: `${name}/${project}`, seconds });
+    } catch {
+      // No times when vitest stopped before its end: the failure is counted above.
+    }
+  }
+};
+
+// Playwright's JSON report: a file's time is the sum of its tests' tries, by project.
+const playwrightTimes = (suites) => {
+  const byFile = new Map();
+  const walk = (list, file) => {
+    for (const suite of list ?? []) {
+      const here = suite.file ?? file;
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          const key = `${test.projectName}\0${here}`;
+          const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+          byFile.set(key, (byFile.get(key) ?? 0) + ms);
+        }
+      }
+      walk(suite.suites, here);
+    }
+  };
+  walk(suites);
+  for (const [key, ms] of byFile) {
+    const [project, file] = key.split('\0');
+    fileTimes.push({ file: path.join('tests/e2e', file), step: `e2e/${project}`, seconds: ms / 1000 });
   }
 };
 
@@ -100,8 +135,8 @@ console.log(`Database for API and end-to-end suites: ${database}`);
 // Lint state kept between runs (git-ignored, in node_modules/.cache). tsc's incremental state
 // follows every dependency, so it is always on. ESLint's and Prettier's caches key each file on
 // its own content, and a type-aware rule may change its verdict on a file whose imports changed:
-// they are used under CI only, where the second run (PostgreSQL) lints the very files the first
-// run linted (decision 056).
+// they are used under CI only (decision 056). CI lints once since decision 074, so they speed up
+// only a second run on the same machine.
 const lintCache = path.join(root, 'node_modules', '.cache', 'plataforma-lint');
 const ciCache = process.env.CI === 'true';
 
@@ -142,6 +177,7 @@ await step('e2e', async () => {
       passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
       failed += stats.unexpected ?? 0;
       playwrightFailures(suites);
+      playwrightTimes(suites);
     } catch {
       failed += 1;
     }
@@ -149,6 +185,11 @@ await step('e2e', async () => {
 });
 
 fs.rmSync(reports, { recursive: true, force: true });
+if (fileTimes.length > 0) {
+  console.log(`\nSlowest test files (${database}):`);
+  for (const { file, step, seconds } of fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 20))
+    console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${step.padEnd(14)} ${file}`);
+}
 if (flakyTests.length > 0) {
   console.log(`\nPassed only on the retry (${database}):`);
   for (const name of flakyTests) console.log(`  ~ ${stripVTControlCharacters(name)}`);
