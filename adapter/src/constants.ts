@@ -45,6 +45,8 @@ export const LANGUAGES = ['pt', 'en', 'al'] as const;
 export type Language = (typeof LANGUAGES)[number];
 /** The `lang` of the page per pack: AL is the German pack (SPEC §2.3 labels it German). */
 export const HTML_LANG: Readonly<Record<Language, string>> = { pt: 'pt-BR', en: 'en', al: 'de' };
+/** What the language switcher shows per pack (issue 56): German reads 'DE' as people know it; `al` stays the pack's code (SPEC §1). */
+export const LANGUAGE_LABEL: Readonly<Record<Language, string>> = { pt: 'PT', en: 'EN', al: 'DE' };
 
 /** The site's pages an admin writes as content (a Strapi single type each): the terms of use and 'about us'. */
 export const SITE_PAGES = ['terms', 'about'] as const;

@@ -39,7 +39,7 @@ const LANGUAGES: Record<'en' | 'al', Texts> = {
     silverBadge: 'SILVER',
   },
   al: {
-    button: 'AL Deutsch',
+    button: 'DE Deutsch',
     nav: 'Veranstaltungsnavigation',
     home: 'Eingangshalle',
     next: 'Nächste Halle',

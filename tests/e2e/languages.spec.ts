@@ -70,8 +70,8 @@ test('the admin uploads a German pack missing a text; the venue in AL shows it',
     // A browser of their own: the staff session counts as signed in on the site too (SPEC §4).
     const visitor = await browser.newPage({ baseURL: test.info().project.use.baseURL, locale: 'pt-BR' });
     await visitorSignIn(visitor);
-    await visitor.getByRole('button', { name: 'AL Deutsch' }).click();
-    await expect(visitor.getByRole('button', { name: 'AL Deutsch' })).toHaveAttribute('aria-pressed', 'true');
+    await visitor.getByRole('button', { name: 'DE Deutsch' }).click();
+    await expect(visitor.getByRole('button', { name: 'DE Deutsch' })).toHaveAttribute('aria-pressed', 'true');
     const nav = visitor.getByRole('navigation', { name: 'Navegação do evento' });
     await expect(nav.getByText('Abmelden')).toBeVisible();
     await expect(nav.getByText('Eingangshalle')).toBeVisible();

@@ -157,6 +157,10 @@ export const clientProfileWireSchema = z.object({
   ddi: z.string().nullable(),
   ddd: z.string().nullable(),
   phone: z.string().nullable(),
+  /** Derived (SPEC §3): area code and number, digits ('11987654321'); null without a number. */
+  dddPhone: z.string().nullable(),
+  /** Derived (SPEC §3): country code, area code and number ('5511987654321'); null without a number or a country code. */
+  dddFullPhone: z.string().nullable(),
   language: languageSchema,
   facebook: z.string().nullable(),
   twitter: z.string().nullable(),

@@ -46,6 +46,21 @@ export const splitPhone = (ddd: string | undefined, phone: string): { ddd: strin
   return { ddd: '', phone };
 };
 
+/**
+ * A client's derived phones (SPEC §3 Client), digits like the rest: `dddPhone` the area code and
+ * number ('11987654321'), `dddFullPhone` with the country code before them ('5511987654321').
+ * Null without a number; `dddFullPhone` null too without a country code (none is guessed).
+ */
+export const derivedPhones = (parts: {
+  ddi: string | null;
+  ddd: string | null;
+  phone: string | null;
+}): { dddPhone: string | null; dddFullPhone: string | null } => {
+  if (!parts.phone) return { dddPhone: null, dddFullPhone: null };
+  const dddPhone = `${parts.ddd ?? ''}${parts.phone}`;
+  return { dddPhone, dddFullPhone: parts.ddi ? `${parts.ddi}${dddPhone}` : null };
+};
+
 /*
  * Form fields as the back office sends them. Saves that carry files are multipart, where every
  * value is a string: these accept the JSON value or its string, and give one shape.

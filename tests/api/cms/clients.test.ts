@@ -69,6 +69,8 @@ describe('clients CRUD', () => {
       ddi: '55',
       ddd: '11',
       phone: '987654321',
+      dddPhone: '11987654321',
+      dddFullPhone: '5511987654321',
       language: 'pt',
       facebook: null,
       twitter: null,

@@ -15,16 +15,16 @@ describe('the screens registry (SPEC §2.2)', () => {
       'contatos',
       'usuarios',
       'atividades',
+      'idiomas',
       'emails',
       'tarefas',
-      'idiomas',
       'paginas',
     ]);
     expect(menuOf('attendant').map((screen) => screen.path)).toEqual(['estandes']);
   });
 
-  it('sends each role to its first screen', () => {
-    expect(homeOf('admin')).toBe('/cms/dashboard');
+  it('sends each role where SPEC §2.2 says any other /cms path leads', () => {
+    expect(homeOf('admin')).toBe('/cms/eventos');
     expect(homeOf('attendant')).toBe('/cms/estandes');
   });
 

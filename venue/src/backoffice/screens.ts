@@ -33,13 +33,14 @@ export const SCREENS: readonly Screen[] = [
     path: 'dashboard',
     label: 'menu.dashboard',
     access: 'GET /dashboards/general',
-    home: true,
     page: page(() => import('./dashboards/GeneralDashboardPage'), 'GeneralDashboardPage'),
   },
   {
     path: 'eventos',
     label: 'menu.events',
     access: 'GET /events',
+    // SPEC §2.2: any other /cms path leads an admin to the events list; 'Painel' stays first in the menu (decision 097).
+    home: true,
     page: page(() => import('./events/EventsPage'), 'EventsPage'),
   },
   {
@@ -155,7 +156,7 @@ export const screensOf = (role: StaffRole): readonly Screen[] => SCREENS.filter(
 /** A role's menu entries, in order (its screens but the routes reached from another screen). */
 export const menuOf = (role: StaffRole): readonly Screen[] => screensOf(role).filter((screen) => screen.menu !== false);
 
-/** The first screen of a role after signing in (SPEC §2.2: any other /cms path leads there). */
+/** The screen any other /cms path leads a role to (SPEC §2.2), signing in included: its `home` entry, else its first menu entry. */
 export const homeOf = (role: StaffRole): string => {
   const mine = menuOf(role);
   const home = mine.find((screen) => screen.home) ?? mine[0];

@@ -1,4 +1,13 @@
-import type { ClientProfile, CmsLecture, Event, Lecture, SessionClient, Speaker, StaffUser } from '@plataforma/adapter';
+import {
+  derivedPhones,
+  type ClientProfile,
+  type CmsLecture,
+  type Event,
+  type Lecture,
+  type SessionClient,
+  type Speaker,
+  type StaffUser,
+} from '@plataforma/adapter';
 
 /**
  * The wire's shapes for the venue's tests, one generator per type with overrides (as
@@ -106,8 +115,7 @@ export const sessionClientFixture = (overrides: Partial<SessionClient> = {}): Se
   ...overrides,
 });
 
-/** A client's profile (GET /clients/me, the back office's clients and orders). */
-export const clientProfileFixture = (overrides: Partial<ClientProfile> = {}): ClientProfile => ({
+const clientProfileBase: Omit<ClientProfile, 'dddPhone' | 'dddFullPhone'> = {
   id: 7,
   name: 'Ana Souza',
   email: 'ana@exemplo.com.br',
@@ -124,8 +132,15 @@ export const clientProfileFixture = (overrides: Partial<ClientProfile> = {}): Cl
   twitter: null,
   linkedIn: null,
   createdAt: '2026-01-02T10:00:00.000Z',
-  ...overrides,
-});
+};
+
+/** A client's profile (GET /clients/me, the back office's clients and orders); its derived phones follow its phone. */
+export const clientProfileFixture = (overrides: Partial<ClientProfile> = {}): ClientProfile => {
+  const ddi = overrides.ddi ?? null;
+  const ddd = overrides.ddd ?? null;
+  const phone = overrides.phone ?? null;
+  return { ...clientProfileBase, ...derivedPhones({ ddi, ddd, phone }), ...overrides };
+};
 
 /** A staff member (an admin unless told). */
 export const staffUserFixture = (overrides: Partial<StaffUser> = {}): StaffUser => ({

@@ -40,7 +40,7 @@ describe('/cms/login (SPEC §2.3, §4)', () => {
       expect(validate).toBeEnabled();
       expect(screen.getByRole('button', { name: 'Reenviar em 30 s' })).toBeDisabled();
       await userEvent.click(validate);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/cms/dashboard'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/cms/eventos'));
       expect(seen.find((r) => r.url === '/auth/login')?.data).toEqual({ email: 'admin@exemplo.com.br', password: 'segredo', type: 'user' });
       expect(seen.find((r) => r.url === '/auth/check/sms')?.data).toEqual({
         email: 'admin@exemplo.com.br',

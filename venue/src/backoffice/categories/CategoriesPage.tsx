@@ -57,7 +57,9 @@ export const CategoriesPage = () => {
       listQuery={categoriesListQuery}
       searchPlaceholder={t('categories.search')}
       addLabel={t('categories.add')}
-      confirmDeleteText={(count) => t('categories.confirmDelete', { count })}
+      confirmDeleteText={(count, rows) =>
+        count === 1 && rows[0] ? t('categories.confirmDelete', { name: rows[0].name }) : t('categories.confirmDeleteMany', { count })
+      }
       remove={remove.mutateAsync}
       Editor={CategoryModal}
     />

@@ -181,7 +181,8 @@ describe('/cms/clientes (SPEC §2.3, §5)', () => {
     await userEvent.click(remove);
     const dialog = screen.getByRole('alertdialog');
     expect(dialog).toHaveTextContent('Aviso');
-    expect(dialog).toHaveTextContent('Deseja realmente excluir os clientes selecionados (1)?');
+    // One row: named as SPEC §4 shows.
+    expect(dialog).toHaveTextContent('Deseja realmente excluir o cliente "Ana Souza"?');
     expect(seen.some((r) => r.method === 'DELETE')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sim' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Registro excluído com sucesso.'));

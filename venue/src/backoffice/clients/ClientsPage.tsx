@@ -203,7 +203,9 @@ export const ClientsPage = () => {
       listQuery={clientsListQuery}
       searchPlaceholder={t('clients.search')}
       addLabel={t('clients.add')}
-      confirmDeleteText={(count) => t('clients.confirmDelete', { count })}
+      confirmDeleteText={(count, rows) =>
+        count === 1 && rows[0] ? t('clients.confirmDelete', { name: rows[0].name }) : t('clients.confirmDeleteMany', { count })
+      }
       remove={remove.mutateAsync}
       Editor={ClientModal}
       actions={<ClientActions />}

@@ -78,9 +78,9 @@ const eventData: EventDashboard = {
 };
 
 describe('/cms/dashboard (decision 048)', () => {
-  it('is the admin’s home: key figures, each chart with its table, and the range in the address', async () => {
+  it('shows key figures, each chart with its table, and the range in the address', async () => {
     const seen = fakeServer({ 'GET /api/cms/v1/users/me': () => admin, 'GET /api/cms/v1/dashboards/general': () => general });
-    const router = renderBackoffice('/cms');
+    const router = renderBackoffice('/cms/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Painel' }, FIRST_LOAD);
     expect(router.state.location.pathname).toBe('/cms/dashboard');
     const online = await screen.findByText('Online agora');

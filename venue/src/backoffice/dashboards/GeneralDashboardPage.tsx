@@ -148,7 +148,7 @@ const General = ({ data }: { data: GeneralDashboard }) => {
 };
 
 /**
- * /cms/dashboard, 'Painel' (admin, decision 048): the admins' home. Who is online now, every
+ * /cms/dashboard, 'Painel' (admin, decision 048): first in the admins' menu (their home is /cms/eventos, decision 097). Who is online now, every
  * event's visitors in the range, accounts created per day, and the paid orders per event. Each
  * chart has its table beside it; the range is kept in the address.
  */

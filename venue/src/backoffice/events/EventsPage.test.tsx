@@ -39,6 +39,18 @@ describe('/cms/eventos (SPEC §2.3)', () => {
     expect(within(freeRow).getByRole('cell', { name: '—' })).toBeInTheDocument();
   });
 
+  it.each(['/cms', '/cms/nao-existe/nada'])(
+    '%s takes an admin to /cms/eventos (SPEC §2.2), with Painel still first in the menu',
+    async (path) => {
+      fakeServer({ 'GET /api/cms/v1/users/me': () => admin, 'GET /api/cms/v1/events': list([congress]) });
+      const router = renderBackoffice(path);
+      await screen.findByRole('cell', { name: congress.name }, FIRST_LOAD);
+      expect(router.state.location.pathname).toBe('/cms/eventos');
+      const menu = screen.getByRole('link', { name: 'Painel' }).closest('ul') as HTMLElement;
+      expect(within(menu).getAllByRole('link')[0]).toHaveTextContent('Painel');
+    },
+  );
+
   it(
     'searches, sorts and pages on the server, in the table and in the cards',
     async () => {

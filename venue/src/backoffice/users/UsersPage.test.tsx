@@ -101,7 +101,8 @@ describe('/cms/usuarios (SPEC §2.3)', () => {
       await userEvent.click(row);
       await userEvent.click(remove);
       const dialog = screen.getByRole('alertdialog');
-      expect(dialog).toHaveTextContent('Deseja realmente excluir os usuários selecionados (1)?');
+      // One row: named as SPEC §4 shows.
+      expect(dialog).toHaveTextContent('Deseja realmente excluir o usuário "Carla Atendente"?');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Sim' }));
       await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Registro excluído com sucesso.'));
       expect(seen.find((r) => r.method === 'DELETE')?.params).toEqual({ ids: '2' });

@@ -105,7 +105,9 @@ export const UsersPage = () => {
       listQuery={usersListQuery}
       searchPlaceholder={t('users.search')}
       addLabel={t('users.add')}
-      confirmDeleteText={(count) => t('users.confirmDelete', { count })}
+      confirmDeleteText={(count, rows) =>
+        count === 1 && rows[0] ? t('users.confirmDelete', { name: rows[0].name }) : t('users.confirmDeleteMany', { count })
+      }
       remove={remove.mutateAsync}
       Editor={UserModal}
     />

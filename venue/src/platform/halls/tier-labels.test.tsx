@@ -85,7 +85,7 @@ describe('tier names follow the language', () => {
     const router = renderAt('/plataforma/1/hall-entrada');
     const totem = await screen.findByRole('img', { name: 'Vitalis, patrocinador' });
     expect(within(totem).getByText('Patrocinador')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'AL Deutsch' }));
+    await userEvent.click(screen.getByRole('button', { name: 'DE Deutsch' }));
     expect(within(await screen.findByRole('img', { name: 'Vitalis, Sponsor' })).getByText('Sponsor')).toBeInTheDocument();
 
     await router.navigate('/plataforma/1/hall-estandes-gold');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayInWords, shortDateInWords, weekdayInWords, zoneInWords } from './dates';
+import { dayInWords, numericDateInWords, shortDateInWords, weekdayInWords, zoneInWords } from './dates';
 
 describe('days and zones in words of each pack', () => {
   it('writes a day in the visitor’s language, whatever the machine’s zone', () => {
@@ -25,5 +25,16 @@ describe('days and zones in words of each pack', () => {
     expect(shortDateInWords(instant, 'pt', 'America/Sao_Paulo')).toBe('07/03/2026');
     expect(shortDateInWords(instant, 'en', 'America/Sao_Paulo')).toBe('3/7/2026');
     expect(shortDateInWords(instant, 'al', 'America/Sao_Paulo')).toBe('7.3.2026');
+  });
+
+  it('writes the server’s numeric dates with slashes, the German way in AL (issue 56)', () => {
+    expect(numericDateInWords('01/12/2026', 'pt')).toBe('01/12/2026');
+    expect(numericDateInWords('01/12/2026', 'en')).toBe('01/12/2026');
+    expect(numericDateInWords('01/12/2026', 'al')).toBe('1.12.2026');
+    // SPEC §9's moment ('DD-MM-YYYY HH:mm'), as an order's date: slashes like the rest of the site.
+    expect(numericDateInWords('27-11-2026 07:05', 'pt')).toBe('27/11/2026 07:05');
+    expect(numericDateInWords('27-11-2026 07:05', 'al')).toBe('27.11.2026 07:05');
+    expect(numericDateInWords('', 'al')).toBe('');
+    expect(numericDateInWords('amanhã', 'pt')).toBe('amanhã');
   });
 });

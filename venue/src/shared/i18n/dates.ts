@@ -34,3 +34,17 @@ export const zoneInWords = (timeZone: string, language: Language, at: Date = new
 /** An instant's date in the language's short form, in a zone ('26/11/2026', '11/26/2026', '26.11.2026'). */
 export const shortDateInWords = (instant: Date, language: Language, timeZone: string): string =>
   instant.toLocaleDateString(HTML_LANG[language], { timeZone });
+
+const NUMERIC_DATE = /^(\d{2})[/-](\d{2})[/-](\d{4})(.*)$/;
+
+/**
+ * A numeric date as the server writes it ('01/12/2026', or SPEC §9's '01-12-2026 14:30' of a
+ * moment) in the visitor's pack (issue 56): slashes in PT and EN, the German way in AL
+ * ('1.12.2026 14:30', as `de` writes it, like `shortDateInWords`). Anything else is left as it is.
+ */
+export const numericDateInWords = (text: string, language: Language): string => {
+  const match = NUMERIC_DATE.exec(text);
+  if (!match) return text;
+  const [, day = '', month = '', year = '', rest = ''] = match;
+  return language === 'al' ? `${Number(day)}.${Number(month)}.${year}${rest}` : `${day}/${month}/${year}${rest}`;
+};

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { LANGUAGES, type Language } from '@plataforma/adapter/constants';
+import { LANGUAGE_LABEL, LANGUAGES, type Language } from '@plataforma/adapter/constants';
 import { changeLanguage } from '../i18n';
 import { useAppState } from '../state/store';
 
@@ -43,7 +43,7 @@ const Choice = styled.button`
 `;
 
 /**
- * PT, EN, AL (SPEC: the language packs). Picking EN or AL downloads its pack; when it cannot be
+ * PT, EN, DE (SPEC's packs PT, EN, AL: the German pack keeps its code `al`, shown as 'DE'). Picking EN or DE downloads its pack; when it cannot be
  * loaded the page stays in Portuguese, silently (SPEC §8).
  */
 export const LanguageSwitcher = ({ className }: { className?: string }) => {
@@ -63,12 +63,12 @@ export const LanguageSwitcher = ({ className }: { className?: string }) => {
         <Choice
           key={code}
           type="button"
-          aria-label={`${code.toUpperCase()} ${t(`language.names.${code}`)}`}
+          aria-label={`${LANGUAGE_LABEL[code]} ${t(`language.names.${code}`)}`}
           aria-pressed={code === language}
           aria-busy={code === pending}
           onClick={() => pick(code)}
         >
-          {code.toUpperCase()}
+          {LANGUAGE_LABEL[code]}
         </Choice>
       ))}
     </Group>

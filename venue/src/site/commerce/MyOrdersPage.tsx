@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatDateTime } from '@plataforma/adapter/dates';
 import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { ORDERS_PAGE_SIZE, useMyOrders } from '../../shared/commerce/api';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
@@ -12,7 +11,7 @@ import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { Spinner } from '../../shared/ui/Spinner';
-import { GhostButton, Panel, StatusBadge, useMoney } from './ui';
+import { GhostButton, Panel, StatusBadge, useMoment, useMoney } from './ui';
 import { darkTable } from '../../shared/ui/darkStyles';
 
 export const OrdersTable = styled.table`
@@ -68,6 +67,7 @@ export const MyOrdersPage = () => {
   const [offset, setOffset] = useState(0);
   const orders = useMyOrders(offset, ORDERS_PAGE_SIZE, client !== null);
   const money = useMoney();
+  const moment = useMoment();
   if (!client) return redirect;
   const count = orders.data?.count ?? 0;
 
@@ -113,7 +113,7 @@ export const MyOrdersPage = () => {
                       </Link>
                     </td>
                     <td>{order.event.name}</td>
-                    <td>{formatDateTime(order.createdAt)}</td>
+                    <td>{moment(order.createdAt)}</td>
                     <td className="amount">{money(order.total)}</td>
                     <td>
                       <StatusBadge status={order.status} />

@@ -2,7 +2,6 @@ import '../../shared/commerce/texts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled, { createGlobalStyle } from 'styled-components';
-import { formatDateTime } from '@plataforma/adapter/dates';
 import { toCents } from '@plataforma/adapter/money';
 import { idFromSlug } from '@plataforma/adapter/routes';
 import { ScreenPage } from '../../shared/ui/ScreenPage';
@@ -15,7 +14,7 @@ import { LinkButton } from '../../shared/ui/LinkButton';
 import { Spinner } from '../../shared/ui/Spinner';
 import { cartFromOrder } from './DoneStep';
 import { OrdersTable, useFullClient } from './MyOrdersPage';
-import { Panel, StatusBadge, Totals, useMoney } from './ui';
+import { Panel, StatusBadge, Totals, useMoment, useMoney } from './ui';
 
 /** Printing the receipt: only the receipt, black on white, without the site's header, footer and buttons. */
 const Receipt = styled.div`
@@ -70,6 +69,7 @@ export const OrderDetailPage = () => {
   const order = useOrder(client ? id : null);
   const cancel = useCancelOrder();
   const money = useMoney();
+  const moment = useMoment();
   useDocumentTitle(order.data ? t('commerce.orders.detailTitle', { number: order.data.number }) : t('commerce.orders.title'));
   if (!client) return redirect;
 
@@ -116,7 +116,7 @@ export const OrderDetailPage = () => {
                   : t('commerce.orders.detailTitle', { number: data.number })}
               </h1>
               <p>
-                <StatusBadge status={data.status} /> <span className="muted">{formatDateTime(data.createdAt)}</span>
+                <StatusBadge status={data.status} /> <span className="muted">{moment(data.createdAt)}</span>
               </p>
             </div>
             <Panel aria-labelledby="order-items">
@@ -175,7 +175,7 @@ export const OrderDetailPage = () => {
                       {payment.cardBrand && payment.cardLast4 ? ` (${payment.cardBrand} •••• ${payment.cardLast4})` : ''}
                       {payment.installments > 1 ? ` · ${t('commerce.orders.inInstalments', { count: payment.installments })}` : ''} ·{' '}
                       {money(payment.amount)} · {t(`commerce.paymentStatus.${payment.status}`)} ·{' '}
-                      {formatDateTime(payment.paidAt ?? payment.createdAt)}
+                      {moment(payment.paidAt ?? payment.createdAt)}
                     </li>
                   ))}
                 </ul>
@@ -187,7 +187,7 @@ export const OrderDetailPage = () => {
               <ol style={{ margin: 0, paddingLeft: 20, display: 'grid', gap: 6 }}>
                 {data.history.map((entry, index) => (
                   <li key={`${entry.at}-${index}`}>
-                    {formatDateTime(entry.at)} · {t(`commerce.status.${entry.status}`)} · {t(`commerce.orders.by.${entry.by.kind}`)}
+                    {moment(entry.at)} · {t(`commerce.status.${entry.status}`)} · {t(`commerce.orders.by.${entry.by.kind}`)}
                     {entry.note ? ` · ${entry.note}` : ''}
                   </li>
                 ))}

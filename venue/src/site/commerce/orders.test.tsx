@@ -58,8 +58,8 @@ describe('Meus pedidos', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['PE-000006', 'Congresso Brasileiro Virtual', '27-11-2026 07:00', 'R$ 63,00', 'Pago'],
-      ['PE-000005', 'Congresso Brasileiro Virtual', '27-11-2026 07:00', 'R$ 63,00', 'Pendente'],
+      ['PE-000006', 'Congresso Brasileiro Virtual', '27/11/2026 07:00', 'R$ 63,00', 'Pago'],
+      ['PE-000005', 'Congresso Brasileiro Virtual', '27/11/2026 07:00', 'R$ 63,00', 'Pendente'],
     ]);
     expect(list).toHaveBeenCalledWith({ offset: 0, limit: 20, order: { field: 'createdAt', direction: 'desc' } });
     expect(within(rows[0]).getByRole('link', { name: 'Ver o pedido PE-000006' })).toHaveAttribute('href', '/meus-pedidos/6');
@@ -80,7 +80,7 @@ describe('Meus pedidos', () => {
       within(history)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['27-11-2026 07:00 · Pendente · por você', '27-11-2026 07:05 · Pago · pelo meio de pagamento']);
+    ).toEqual(['27/11/2026 07:00 · Pendente · por você', '27/11/2026 07:05 · Pago · pelo meio de pagamento']);
     expect(screen.queryByRole('button', { name: 'Cancelar pedido' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Imprimir recibo' }));
     expect(print).toHaveBeenCalled();

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { OrderStatus } from '@plataforma/adapter';
+import { formatDateTime } from '@plataforma/adapter/dates';
+import { numericDateInWords } from '../../shared/i18n/dates';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { formatAmount } from '../../shared/commerce/price';
@@ -11,6 +13,12 @@ import { formatAmount } from '../../shared/commerce/price';
 export const useMoney = () => {
   const language = useAppState((state) => state.language);
   return (value: string) => formatAmount(value, 'R$', language);
+};
+
+/** A moment of an order ('01/12/2026 14:30' in the product's zone; '1.12.2026 14:30' in German), with slashes like every other date of the site (issue 56). */
+export const useMoment = () => {
+  const language = useAppState((state) => state.language);
+  return (value: string | null | undefined) => numericDateInWords(formatDateTime(value), language);
 };
 
 /** A card of the checkout and of 'Meus pedidos': dark, rounded, its title on top. */

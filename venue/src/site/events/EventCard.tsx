@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Event } from '@plataforma/adapter';
 import { responsiveImage, sizes } from '@plataforma/adapter/images';
+import { numericDateInWords } from '../../shared/i18n/dates';
 import { useAppState } from '../../shared/state/store';
 import { PriceText } from '../../shared/commerce/PriceText';
 import { priceTag } from '../../shared/commerce/price';
@@ -102,10 +103,13 @@ const Price = styled.p`
 /** The event's days as one line ('12/11/2020 a 14/11/2020'). */
 export const useEventDays = () => {
   const { t } = useTranslation();
-  return (event: Event) =>
-    event.formattedEndDate && event.endDate !== event.startDate
-      ? t('platform.dates', { start: event.formattedStartDate, end: event.formattedEndDate })
-      : t('platform.date', { start: event.formattedStartDate });
+  const language = useAppState((state) => state.language);
+  return (event: Event) => {
+    const start = numericDateInWords(event.formattedStartDate, language);
+    return event.formattedEndDate && event.endDate !== event.startDate
+      ? t('platform.dates', { start, end: numericDateInWords(event.formattedEndDate, language) })
+      : t('platform.date', { start });
+  };
 };
 
 /** A catalogue card: the thumbnail (252×150) or, featured, the banner (240×340); category, name, days, price. */
