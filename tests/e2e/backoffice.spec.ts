@@ -6,7 +6,7 @@ import { ADMIN, ATTENDANT, codeIn, nextSms, smsCount, staffSignIn } from './help
 // page, signs out, and the old token no longer opens anything.
 test('admin creates an attendant who signs in through first access', async ({ page, request }) => {
   await staffSignIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/cms\/dashboard/);
+  await expect(page).toHaveURL(/\/cms\/eventos$/);
   const menu = page.getByRole('navigation', { name: 'Menu' });
   await expect(menu.getByRole('link')).toHaveText([
     'Painel',

@@ -141,7 +141,7 @@ test('an admin imports 1,000 clients with 3 bad rows, reads the report, edits an
 
   await test.step('Clientes from the menu', async () => {
     await staffSignIn(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/cms\/dashboard/);
+    await expect(page).toHaveURL(/\/cms\/eventos$/);
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Clientes' }).click();
     await expect(page).toHaveURL(/\/cms\/clientes$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();

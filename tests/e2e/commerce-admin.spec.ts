@@ -124,7 +124,7 @@ test('the admin finds a paid order in Pedidos and refunds it', async ({ page, re
   await expect(bought.buy).toHaveCount(0);
 
   await staffSignIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/cms\/dashboard/);
+  await expect(page).toHaveURL(/\/cms\/eventos$/);
   await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Pedidos' }).click();
   await expect(page).toHaveURL(/\/cms\/pedidos$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();

@@ -47,7 +47,7 @@ test('the admin reads the contacts, filtered by a stand', async ({ page, request
   expect(toStand.status()).toBe(201);
 
   await staffSignIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/cms\/dashboard/);
+  await expect(page).toHaveURL(/\/cms\/eventos$/);
   await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Contatos' }).click();
   await expect(page).toHaveURL(/\/cms\/contatos$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Contatos' })).toBeVisible();

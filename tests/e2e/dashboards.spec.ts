@@ -37,6 +37,9 @@ test('a visitor watches a lecture; the admin sees the minutes on the event dashb
   const admin = await browser.newContext();
   const office = await admin.newPage();
   await staffSignIn(office, ADMIN.email, ADMIN.password);
+  // The admins' home is Eventos (SPEC §2.2, decision 097); Painel is the menu's first entry.
+  await expect(office).toHaveURL(/\/cms\/eventos$/);
+  await office.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Painel' }).click();
   await expect(office).toHaveURL(/\/cms\/dashboard$/);
   await expect(office.getByRole('heading', { level: 1, name: 'Painel' })).toBeVisible();
   await expect(office.getByRole('table', { name: 'Cadastros por dia' })).toBeVisible();

@@ -173,8 +173,8 @@ test('an admin creates an event with every section of the editor', async ({ page
 
   await test.step('signs in and opens Eventos; axe', async () => {
     await staffSignIn(page, ADMIN.email, ADMIN.password);
-    // The admins' home is the dashboard (decision 048); Eventos is in the menu.
-    await expect(page).toHaveURL(/\/cms\/dashboard$/);
+    // The admins' home is Eventos (SPEC §2.2, decision 097); Eventos is in the menu too.
+    await expect(page).toHaveURL(/\/cms\/eventos$/);
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Eventos' }).click();
     await expect(page).toHaveURL(/\/cms\/eventos$/);
     adminState = await page.context().storageState();
