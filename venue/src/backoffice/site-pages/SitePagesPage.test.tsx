@@ -42,7 +42,8 @@ describe('/cms/paginas (the site’s terms of use and about us)', () => {
       const entries = within(screen.getByRole('navigation'))
         .getAllByRole('link')
         .map((link) => link.textContent);
-      expect(entries.slice(-2)).toEqual(['Idioma', 'Páginas do site']);
+      // The site's pages close the menu, after Idioma and the e-mail and job screens.
+      expect(entries.slice(-4)).toEqual(['Idioma', 'E-mails', 'Tarefas', 'Páginas do site']);
       expect(screen.getAllByRole('tab').map((tab) => [tab.textContent, tab.getAttribute('aria-selected')])).toEqual([
         ['Termos de uso', 'false'],
         ['Sobre nós', 'true'],
