@@ -22,10 +22,10 @@ const saveAbout = async (page: Page) => {
 
 test('an admin changes about us in Páginas do site and the site shows it at once; axe finds nothing serious', async ({ page }) => {
   // Two saves, four page loads and three axe runs: about 30 s on a busy 2-core machine, where the
-  // admin's home (the dashboard, decision 048) is also loaded after signing in.
+  // admin's home (Eventos, SPEC §2.2 and decision 097) is also loaded after signing in.
   test.setTimeout(60_000);
   await staffSignIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/cms\/dashboard/);
+  await expect(page).toHaveURL(/\/cms\/eventos$/);
   await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Páginas do site' }).click();
   await expect(page).toHaveURL(/\/cms\/paginas/);
   await expect(page.getByRole('heading', { level: 1, name: 'Páginas do site' })).toBeVisible();
