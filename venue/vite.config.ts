@@ -13,10 +13,10 @@ export const adapterAliases: Alias[] = [
   { find: /^@plataforma\/adapter\/client$/, replacement: `${adapterSource}client/index.ts` },
   // One contract by name (`@plataforma/adapter/contracts/client`): the site's forms take their
   // schema from it without the root's every contract in their chunk (decision 068).
-  { find: /^@plataforma\/adapter\/contracts\/([a-z-]+)$/, replacement: `${adapterSource}contracts/$1.ts` },
+  { find: /^@plataforma\/adapter\/contracts\/([a-z0-9-]+)$/, replacement: `${adapterSource}contracts/$1.ts` },
   // One module of the adapter by name (`@plataforma/adapter/dates`): the venue's first load takes
   // runtime values only from these zod-free modules (an ESLint rule says so), never from the root.
-  { find: /^@plataforma\/adapter\/(?!client$|server$)([a-z-]+)$/, replacement: `${adapterSource}$1.ts` },
+  { find: /^@plataforma\/adapter\/(?!client$|server$)([a-z0-9-]+)$/, replacement: `${adapterSource}$1.ts` },
   { find: /^@plataforma\/adapter$/, replacement: `${adapterSource}index.ts` },
 ];
 

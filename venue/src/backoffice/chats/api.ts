@@ -49,8 +49,7 @@ export const useUnansweredChats = (enabled: boolean): number => {
     enabled,
     refetchInterval: POLL_MS,
   });
-  useChatInbox(enabled ? staffToken() : null, () => {
-    void queryClient.invalidateQueries({ queryKey: unansweredKey });
-  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: unansweredKey });
+  useChatInbox(enabled ? staffToken() : null, refresh, refresh);
   return enabled ? (count.data?.count ?? 0) : 0;
 };

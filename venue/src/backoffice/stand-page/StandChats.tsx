@@ -118,15 +118,20 @@ export const StandChats = ({ standId }: { standId: number }) => {
   const [alert, setAlert] = useState(() => localStorage.getItem(ALERT_KEY) === '1');
   const rows = chats.data?.rows ?? [];
 
-  useChatInbox(staffToken(), (summary) => {
-    if (summary.standId !== standId) return;
-    queryClient.setQueryData<ListResult<ChatSummary>>(key, (current) => {
-      if (!current) return current;
-      const others = current.rows.filter((row) => row.id !== summary.id);
-      const next = [summary, ...others].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt));
-      return { rows: next, count: current.count + (others.length === current.rows.length ? 1 : 0) };
-    });
-  });
+  useChatInbox(
+    staffToken(),
+    (summary) => {
+      if (summary.standId !== standId) return;
+      queryClient.setQueryData<ListResult<ChatSummary>>(key, (current) => {
+        if (!current) return current;
+        const others = current.rows.filter((row) => row.id !== summary.id);
+        const next = [summary, ...others].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt));
+        return { rows: next, count: current.count + (others.length === current.rows.length ? 1 : 0) };
+      });
+    },
+    // Back after a cut: what changed meanwhile came to nobody; the list is read again.
+    () => void queryClient.invalidateQueries({ queryKey: key }),
+  );
 
   // What the attendant has seen: every chat of the first load; later, what they opened.
   useEffect(() => {

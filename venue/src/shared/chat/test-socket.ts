@@ -78,10 +78,12 @@ export class FakeSocket {
     this.serve('connect');
   }
 
-  /** The connection dropped (socket.io's own reconnection is off: the screen's 2 s check retries). */
+  /**
+   * The connection dropped (socket.io's own reconnection is off: the screen's 2 s check retries). As in
+   * socket.io-client, a transport close leaves the socket `active` (its subscriptions stay).
+   */
   drop() {
     this.connected = false;
-    this.active = false;
     this.serve('disconnect', 'transport close');
   }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { CHAT_ERRORS, CHAT_EVENTS, CHAT_LIMITS } from '@plataforma/adapter/chat-constants';
 import type {
   ChatMessage,
@@ -28,17 +28,44 @@ export interface ChatEntry {
   error?: MessageKey;
 }
 
-/** How the chat opens its socket: the same origin, the session token in socket.io's auth. Tests replace it. */
+/** The options of every live socket: the session token in socket.io's auth. */
+export const chatSocketOptions = (token: string): Partial<ManagerOptions & SocketOptions> => ({
+  path: '/socket.io',
+  auth: { token },
+  transports: ['websocket', 'polling'],
+  // SPEC §9: the client itself checks the connection every 2 s and reconnects (liveReconnect).
+  reconnection: false,
+  // A connection attempt that hangs fails within 8 s (socket.io's default is 20 s), then is tried again.
+  timeout: 8_000,
+  autoConnect: true,
+});
+
+/** How the chat opens its socket: the same origin. Tests replace it. */
 export const chatSocketFactory = {
-  create: (token: string): Socket =>
-    io(window.location.origin, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket', 'polling'],
-      // SPEC §9: the client itself checks the connection every 2 s and reconnects.
-      reconnection: false,
-      autoConnect: true,
-    }),
+  create: (token: string): Socket => io(window.location.origin, chatSocketOptions(token)),
+};
+
+/**
+ * SPEC §9 for every live socket: every 2 s, a socket that is neither connected nor trying is connected again.
+ * `socket.active` cannot tell: after the server goes away ('transport close') socket.io keeps the socket's
+ * subscriptions, so `active` stays true while nothing will ever reconnect it (issue 56, item 1). The attempt is
+ * followed here instead: from `connect()` until `connect` or `connect_error`. Returns the stop function.
+ */
+export const liveReconnect = (socket: Socket, onRetry?: () => void): (() => void) => {
+  let trying = true;
+  const settle = () => {
+    trying = false;
+  };
+  socket.on('connect', settle);
+  socket.on('connect_error', settle);
+  socket.on('disconnect', settle);
+  const check = setInterval(() => {
+    if (socket.connected || trying) return;
+    trying = true;
+    onRetry?.();
+    socket.connect();
+  }, CHAT_LIMITS.reconnectCheckMs);
+  return () => clearInterval(check);
 };
 
 const newId = (): string =>
@@ -135,9 +162,14 @@ export const useChat = ({ token, standId, clientId, side, enabled = true, onUpda
       setConnection('online');
       open();
     });
-    socket.on('disconnect', () => setConnection('offline'));
+    // While the connection is down nobody knows whether the stand is attended: presence is unknown (null).
+    socket.on('disconnect', () => {
+      setConnection('offline');
+      setOnline(null);
+    });
     socket.on('connect_error', (reason: unknown) => {
       setConnection('offline');
+      setOnline(null);
       if (errorOf(reason) === CHAT_ERRORS.unauthorized) setError(CHAT_ERRORS.unauthorized);
     });
     socket.on(CHAT_EVENTS.message, (message: ChatMessage) => {
@@ -161,15 +193,10 @@ export const useChat = ({ token, standId, clientId, side, enabled = true, onUpda
     socket.on(CHAT_EVENTS.error, ({ msg }: { msg: MessageKey }) => setError(msg));
 
     // SPEC §9: every 2 s, a lost connection is tried again (the catch-up comes with chat_open's `since`).
-    const check = setInterval(() => {
-      if (!socket.connected && !socket.active) {
-        setConnection('connecting');
-        socket.connect();
-      }
-    }, CHAT_LIMITS.reconnectCheckMs);
+    const stopChecking = liveReconnect(socket, () => setConnection('connecting'));
 
     return () => {
-      clearInterval(check);
+      stopChecking();
       clearTimeout(typingTimer);
       socket.removeAllListeners();
       socket.close();
@@ -248,24 +275,30 @@ export type ChatState = ReturnType<typeof useChat>;
 
 /**
  * The attendant's inbox, live: a socket that only listens to `chat_updated` (the stand's changed chats; an attendant's
- * socket joins the inbox of each of their stands when it connects), reconnecting every 2 s.
+ * socket joins the inbox of each of their stands when it connects), reconnecting every 2 s. What changed while it was
+ * down is not replayed: `onReconnected` (each connection after the first) lets the screen read its list again.
  */
-export const useChatInbox = (token: string | null, onUpdated: (summary: ChatSummary) => void) => {
+export const useChatInbox = (token: string | null, onUpdated: (summary: ChatSummary) => void, onReconnected?: () => void) => {
   const [connection, setConnection] = useState<ChatConnection>('connecting');
   const handler = useRef(onUpdated);
   handler.current = onUpdated;
+  const reconnected = useRef(onReconnected);
+  reconnected.current = onReconnected;
   useEffect(() => {
     if (!token) return undefined;
     const socket = chatSocketFactory.create(token);
-    socket.on('connect', () => setConnection('online'));
+    let connections = 0;
+    socket.on('connect', () => {
+      setConnection('online');
+      connections += 1;
+      if (connections > 1) reconnected.current?.();
+    });
     socket.on('disconnect', () => setConnection('offline'));
     socket.on('connect_error', () => setConnection('offline'));
     socket.on(CHAT_EVENTS.updated, (summaries: ChatSummary[]) => summaries.forEach((summary) => handler.current(summary)));
-    const check = setInterval(() => {
-      if (!socket.connected && !socket.active) socket.connect();
-    }, CHAT_LIMITS.reconnectCheckMs);
+    const stopChecking = liveReconnect(socket, () => setConnection('connecting'));
     return () => {
-      clearInterval(check);
+      stopChecking();
       socket.removeAllListeners();
       socket.close();
     };
