@@ -80,6 +80,8 @@ export type ChatOpenAck =
       messages: ChatMessage[];
       /** Whether an attendant of the stand is online now. */
       online: boolean;
+      /** False when the stand has no attendant at all: the event's organisers answer it (issue 56, item 2). */
+      attended?: boolean;
     }
   | { ok: false; msg: MessageKey };
 

@@ -62,7 +62,6 @@ const tokenOf = (socket: Socket): string | null => {
 };
 
 const isAttendant = (who: Identity) => who.kind === 'staff' && who.role === 'attendant';
-const isAdmin = (who: Identity) => who.kind === 'staff' && who.role === 'admin';
 
 export interface ChatServer {
   io: Server;
@@ -296,8 +295,9 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
       await socket.join(who.kind === 'client' ? [chatRoom(standId, clientId), visitorsRoom(standId)] : [chatRoom(standId, clientId)]);
       const messages = fetchMessages && chat ? await store.history(chat.id, since ?? 0) : [];
       const online = await isOnline(standId);
+      const attended = online || (await store.attended(standId));
       if (!hasAck) for (const message of messages) socket.emit(CHAT_EVENTS.message, message);
-      reply({ ok: true, chatId: chat?.id ?? null, standId, clientId, messages, online });
+      reply({ ok: true, chatId: chat?.id ?? null, standId, clientId, messages, online, attended });
     });
 
     const send = (side: ChatSender) =>
@@ -306,7 +306,6 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
         if (!parsed.success) return reply({ ok: false, msg: CHAT_ERRORS.invalid });
         if (side === 'client' && who.kind !== 'client') return reply({ ok: false, msg: CHAT_ERRORS.wrongSide });
         if (side === 'stand' && who.kind === 'client') return reply({ ok: false, msg: CHAT_ERRORS.wrongSide });
-        if (side === 'stand' && isAdmin(who)) return reply({ ok: false, msg: CHAT_ERRORS.readOnly });
         const open = state.open;
         if (!open) return reply({ ok: false, msg: CHAT_ERRORS.notOpen });
         const text = checkText(parsed.data.text);
@@ -317,7 +316,8 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
         // after another, then the message joins the writer's queue, which keeps that order.
         const queued = await serially(`${standId}:${clientId}`, async () => {
           // An attendant unassigned since opening the chat no longer answers it (checked again every 5 s).
-          if (side === 'stand' && !(await stillAssigned(who.id, standId))) return null;
+          // Admins answer any stand's chat (issue 56, item 2: a stand nobody attends still gets its answer).
+          if (side === 'stand' && isAttendant(who) && !(await stillAssigned(who.id, standId))) return null;
           const clientMessageId = parsed.data.clientMessageId ?? null;
           return {
             written: writer.write({
@@ -350,7 +350,7 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
     socket.on(CHAT_EVENTS.typing, (payload: unknown) => {
       const parsed = chatTypingSchema.safeParse(payload);
       const open = state.open;
-      if (!parsed.success || !open || isAdmin(who)) return;
+      if (!parsed.success || !open) return;
       const senderType: ChatSender = who.kind === 'client' ? 'client' : 'stand';
       socket.to(chatRoom(open.standId, open.clientId)).volatile.emit(CHAT_EVENTS.typing, { senderType, typing: parsed.data.typing });
     });

@@ -165,6 +165,12 @@ export const chatStore = (strapi: Core.Strapi) => {
     return [...new Set(rows.flatMap((row) => (row.stand ? [row.stand.id] : [])))];
   };
 
+  /** Whether anyone attends the stand (issue 56, item 2: a stand nobody attends is answered by the organisers). */
+  const attended = async (standId: number): Promise<boolean> =>
+    (await strapi.db
+      .query('api::stand-attendant.stand-attendant')
+      .count({ where: { stand: { id: standId }, user: { id: { $notNull: true } } } })) > 0;
+
   const standExists = async (standId: number): Promise<boolean> =>
     (await strapi.db.query('api::stand.stand').count({ where: { id: standId } })) > 0;
 
@@ -175,7 +181,7 @@ export const chatStore = (strapi: Core.Strapi) => {
       email: string | null;
     } | null;
 
-  return { findChat, ensureChat, addMessage, history, isAttendantOf, standsOf, standExists, clientOf };
+  return { findChat, ensureChat, addMessage, history, isAttendantOf, standsOf, standExists, attended, clientOf };
 };
 
 export type ChatStore = ReturnType<typeof chatStore>;

@@ -14,6 +14,7 @@ let server: TestServer;
 let port: number;
 let standId: number;
 let otherStand: number;
+let unattendedStand: number;
 let visitor: TestAccount;
 let stranger: TestAccount;
 let attendant: TestAccount;
@@ -59,6 +60,9 @@ beforeAll(async () => {
   const event = await db.query('api::event.event').create({
     data: { name: 'Congresso', description: 'x', startDate: '2026-11-24', startTime: '08:00:00.000' },
   });
+  unattendedStand = (
+    await db.query('api::stand.stand').create({ data: { name: 'Lumen', subtitle: 'x', type: 'bronze', position: 3, event: event.id } })
+  ).id;
   standId = (
     await db.query('api::stand.stand').create({ data: { name: 'Vitalis', subtitle: 'UTI', type: 'master', position: 1, event: event.id } })
   ).id;
@@ -106,10 +110,30 @@ describe('connecting', () => {
 });
 
 describe('a conversation', () => {
+  it('at a stand nobody attends says so, and an admin answers it (issue 56, item 2)', async () => {
+    const client = await connect(tokens.visitor);
+    const opened = await emit<ChatOpenAck>(client, 'chat_open', { standId: unattendedStand, fetchMessages: true });
+    expect(opened).toMatchObject({ ok: true, online: false, attended: false });
+    const sent = await emit<ChatSendAck>(client, 'chat_client_message', { text: 'Alguém aí?', clientMessageId: 'u-1' });
+    expect(sent.ok).toBe(true);
+    const admin = await connect(tokens.admin);
+    expect(
+      await emit<ChatOpenAck>(admin, 'chat_open', { standId: unattendedStand, clientId: visitor.id, fetchMessages: true }),
+    ).toMatchObject({
+      ok: true,
+      messages: [{ text: 'Alguém aí?', senderType: 'client' }],
+    });
+    const answer = next<ChatMessage>(client, 'chat_message', (message) => message.senderType === 'stand');
+    expect(await emit<ChatSendAck>(admin, 'chat_stand_message', { text: 'Sou da organização: posso ajudar.' })).toMatchObject({ ok: true });
+    expect((await answer).text).toBe('Sou da organização: posso ajudar.');
+    client.close();
+    admin.close();
+  });
+
   it('a visitor writes, the attendant sees it live in the chat and in the inbox, answers, and the visitor sees the answer', async () => {
     const client = await connect(tokens.visitor);
     const opened = await emit<ChatOpenAck>(client, 'chat_open', { standId, fetchMessages: true });
-    expect(opened).toEqual({ ok: true, chatId: null, standId, clientId: visitor.id, messages: [], online: false });
+    expect(opened).toEqual({ ok: true, chatId: null, standId, clientId: visitor.id, messages: [], online: false, attended: true });
 
     const online = next<ChatPresence>(client, 'chat_presence', (p) => p.online);
     const staff = await connect(tokens.attendant);
@@ -367,7 +391,9 @@ describe('refusals', () => {
     const admin = await connect(tokens.admin);
     const read = await emit<ChatOpenAck>(admin, 'chat_open', { standId, clientId: visitor.id, fetchMessages: true });
     expect(read.ok && read.messages.length).toBeGreaterThan(0);
-    expect(await emit(admin, 'chat_stand_message', { text: 'admin' })).toEqual({ ok: false, msg: 'chat.error.readOnly' });
+    // Issue 56, item 2: an admin answers any stand's chat (it was read-only: a stand nobody attends got no answer).
+    const answered = await emit<ChatSendAck>(admin, 'chat_stand_message', { text: 'Aqui é a organização: já ajudo.' });
+    expect(answered).toMatchObject({ ok: true, message: { senderType: 'stand', text: 'Aqui é a organização: já ajudo.' } });
     expect(await emit(admin, 'chat_client_message', { text: 'admin' })).toEqual({ ok: false, msg: 'chat.error.wrongSide' });
 
     const refused = (await server.strapi.db.query('api::log.log').findMany({ where: { action: 'chat.refused' } })) as Array<{

@@ -137,10 +137,10 @@ export const SCREENS: readonly Screen[] = [
     page: page(() => import('./stands/StandReportPage'), 'StandReportPage'),
   },
   {
+    // An attendant's stand page; an admin opens it from the event editor's stands to answer its chats (issue 56, item 2).
     path: 'estandes/:standId/:tab',
     label: 'stands.detail.title',
     access: 'GET /stands/:id',
-    only: ['attendant'],
     menu: false,
     page: page(() => import('./stand-page/StandDetailPage'), 'StandDetailPage'),
   },

@@ -5,6 +5,7 @@ import { messageText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useBackofficeTranslation } from '../i18n';
+import { useStaffSession } from '../session';
 import { MediaSection } from '../medias/MediaSection';
 import { ErrorAlert } from '../ui/Form';
 import { PageHeader } from '../ui/PageHeader';
@@ -13,7 +14,7 @@ import { StandChats } from './StandChats';
 import { STAND_CHATS_TAB, STAND_PAGE_TAB } from '../stands/StandsPage';
 
 /**
- * /cms/estandes/:standId/:tab (attendant, SPEC §2.2): the page of one of their stands, its name
+ * /cms/estandes/:standId/:tab (attendant, SPEC §2.2; an admin for any stand): the page of one of their stands, its name
  * and 'voltar para listagem', with the Mídia section preselected on the stand. Its one tab is
  * 'midias'; another tab of the route leads there.
  */
@@ -23,6 +24,9 @@ export const StandDetailPage = () => {
   const params = useParams();
   const standId = idFromSlug(params.standId);
   const stand = useQuery({ ...standQuery(standId ?? 0), enabled: standId !== null });
+  const { user } = useStaffSession();
+  // An admin came from the event editor's stands; an attendant from their stands list.
+  const back = user?.role === 'admin' && stand.data ? `/cms/eventos/${stand.data.eventId}/estandes` : '/cms/estandes';
 
   if (standId === null) return <Navigate to="/cms/estandes" replace />;
   if (params.tab !== STAND_PAGE_TAB && params.tab !== STAND_CHATS_TAB)
@@ -30,7 +34,7 @@ export const StandDetailPage = () => {
 
   return (
     <>
-      <Button type="button" $variant="ghost" onClick={() => navigate('/cms/estandes')}>
+      <Button type="button" $variant="ghost" onClick={() => navigate(back)}>
         {t('stands.detail.back')}
       </Button>
       {stand.isPending ? (

@@ -133,10 +133,24 @@ describe('/cms/estandes (attendant, SPEC §2.3 stands page)', () => {
     expect(screen.getByRole('button', { name: 'voltar para listagem' })).toBeInTheDocument();
   });
 
-  it("is the attendant's: an admin is sent to 'não autorizado'", async () => {
+  it("the list is the attendant's: an admin is sent to 'não autorizado'", async () => {
     signInStaff();
     fakeServer({ 'GET /api/cms/v1/users/me': () => admin });
-    renderBackoffice('/cms/estandes/3/midias');
+    renderBackoffice('/cms/estandes');
     expect(await screen.findByText('Você não está autorizado a entrar nessa página', {}, FIRST_LOAD)).toBeInTheDocument();
+  });
+
+  it("an admin opens any stand's chats (issue 56, item 2) and goes back to the event editor's stands", async () => {
+    signInStaff();
+    fakeServer({
+      'GET /api/cms/v1/users/me': () => admin,
+      'GET /api/cms/v1/stands/3': () => vitalis,
+      'GET /api/cms/v1/stands/3/chats': () => ({ rows: [], count: 0 }),
+      'GET /api/cms/v1/stands/3/contacts': () => ({ rows: [], count: 0 }),
+    });
+    const router = renderBackoffice('/cms/estandes/3/chats');
+    expect(await screen.findByRole('heading', { name: vitalis.name }, FIRST_LOAD)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'voltar para listagem' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/cms/eventos/${vitalis.eventId}/estandes`));
   });
 });

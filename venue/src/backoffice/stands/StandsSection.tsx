@@ -49,6 +49,9 @@ const AdminStands = ({ eventId }: { eventId: number }) => {
             >
               {t('stands.actions.attendants')}
             </Button>
+            <Link to={`/cms/estandes/${stand.id}/chats`} aria-label={t('stands.actions.chatsOf', { name: stand.name })}>
+              {t('stands.actions.chats')}
+            </Link>
             <Link to={`/cms/estandes/${stand.id}/relatorio`} aria-label={t('stands.actions.reportOf', { name: stand.name })}>
               {t('stands.actions.report')}
             </Link>

@@ -85,7 +85,7 @@ const Conversation = ({ stand, onClose }: { stand: Stand; onClose: () => void })
       <h2 id={headingId}>{t('stand.chat.title', { name: stand.name })}</h2>
       {chat.online !== null && (
         <p className="presence" data-online={String(!away)} role="status">
-          {away ? t('stand.chat.offlineLead') : t('stand.chat.online')}
+          {!chat.attended ? t('stand.chat.unattended') : away ? t('stand.chat.offlineLead') : t('stand.chat.online')}
         </p>
       )}
       <ChatPanel

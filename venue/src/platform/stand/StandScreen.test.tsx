@@ -245,4 +245,23 @@ describe('stand chat widget (SPEC §2.4: only for a signed-in client, once the s
     // Closing gives focus back to the toggle.
     expect(screen.getByRole('button', { name: 'Conversar com o estande' })).toHaveFocus();
   });
+
+  it('says honestly that a stand nobody attends is answered by the organisers, and drops presence while the connection is down', async () => {
+    const sockets = fakeChatSockets();
+    renderStand(stand('silver'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Conversar com o estande' }));
+    const chat = screen.getByRole('region', { name: 'Conversa com Aurora Diagnósticos' });
+    const socket = sockets[0];
+    act(() => socket.up());
+    act(() =>
+      socket.answer(CHAT_EVENTS.open, { ok: true, chatId: null, standId: 3, clientId: 7, messages: [], online: false, attended: false }),
+    );
+    expect(
+      within(chat).getByText('Este estande ainda não tem atendente: sua mensagem vai para a organização do evento, que responde por aqui.'),
+    ).toBeInTheDocument();
+    act(() => socket.serve(CHAT_EVENTS.presence, { standId: 3, online: true }));
+    act(() => socket.drop());
+    // Issue 56, item 1: offline, nobody knows whether the stand is attended — it says nothing rather than 'online'.
+    expect(within(chat).queryByText('Atendente online agora.')).toBeNull();
+  });
 });

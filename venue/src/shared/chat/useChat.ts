@@ -123,6 +123,7 @@ export const useChat = ({ token, standId, clientId, side, enabled = true, onUpda
   const [connection, setConnection] = useState<ChatConnection>('connecting');
   const [entries, setEntries] = useState<ChatEntry[]>([]);
   const [online, setOnline] = useState<boolean | null>(null);
+  const [attended, setAttended] = useState(true);
   const [otherTyping, setOtherTyping] = useState(false);
   const [error, setError] = useState<MessageKey | null>(null);
   const socketRef = useRef<Socket | null>(null);
@@ -154,6 +155,7 @@ export const useChat = ({ token, standId, clientId, side, enabled = true, onUpda
           }
           setError(null);
           setOnline(answer.online);
+          setAttended(answer.attended !== false);
           setEntries((current) => mergeMessages(current, answer.messages));
         },
       );
@@ -268,7 +270,7 @@ export const useChat = ({ token, standId, clientId, side, enabled = true, onUpda
     socketRef.current?.emit(CHAT_EVENTS.typing, { typing: true });
   }, []);
 
-  return { connection, entries, online, otherTyping, error, send, retry, typing };
+  return { connection, entries, online, attended, otherTyping, error, send, retry, typing };
 };
 
 export type ChatState = ReturnType<typeof useChat>;
