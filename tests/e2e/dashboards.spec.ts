@@ -3,10 +3,20 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, staffSignIn, visitorSignIn } from './helpers';
 
 // Issue 15 (decision 048): a visitor watches the live lecture of the seeded room 1 — Playwright's
-// clock is moved on, so the venue sends its heartbeat after 30 s of playing — and the admin's
+// clock is moved on, so the venue sends its heartbeat after 30 s of playing (the player, a local
+// fake of YouTube's, says it plays) — and the admin's
 // event dashboard then shows the lecture's watcher and minutes. axe on both dashboards.
 
 const ZONE = 'America/Sao_Paulo';
+
+/** A player page that reports 'playing' (state 1) to the page that asked, as YouTube's does with enablejsapi=1. */
+const FAKE_YOUTUBE_PLAYER = `<!doctype html><title>player</title><script>
+addEventListener('message', (event) => {
+  let message;
+  try { message = JSON.parse(event.data); } catch { return; }
+  if (message.event === 'listening') parent.postMessage(JSON.stringify({ event: 'onStateChange', info: 1, id: message.id, channel: 'widget' }), event.origin);
+});
+</script>`;
 const today = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.now());
 
@@ -22,6 +32,11 @@ const expectAccessible = async (page: Page, what: string) => {
 test('a visitor watches a lecture; the admin sees the minutes on the event dashboard', async ({ browser, page }) => {
   test.setTimeout(120_000);
   await page.route(/youtube\.com|youtube-nocookie\.com|vimeo\.com/, (route) => route.abort());
+  // No internet here: YouTube's player page is a local fake that speaks its postMessage protocol and
+  // says it plays once the page listens (issue 56, item 3: time counts only while the player plays).
+  await page.route(/^https:\/\/www\.youtube\.com\/embed\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: FAKE_YOUTUBE_PLAYER }),
+  );
   await page.clock.install();
   await visitorSignIn(page);
   await page.goto('/plataforma/1/salas/1');

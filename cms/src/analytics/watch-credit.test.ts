@@ -49,3 +49,28 @@ describe('watchChanges', () => {
     expect(watchChanges(beats, new Map()).get('1:1')?.seconds).toBe(30 + 99);
   });
 });
+
+describe('one lecture at a time (issue 47, item 3)', () => {
+  it('credits twelve lectures posted at once for three minutes with at most three minutes', () => {
+    // 12 heartbeats a minute, one to each of 12 lectures, 5 s apart, for 3 minutes.
+    const beats = Array.from({ length: 36 }, (_, index) => ({ key: `1:${100 + (index % 12)}`, at: at(index * 5) }));
+    const changes = watchChanges(beats, new Map());
+    const total = [...changes.values()].reduce((sum, change) => sum + change.seconds, 0);
+    expect(total).toBeLessThanOrEqual(180);
+    // Before the rule each lecture's first heartbeat credited 30 s: 12 × 30 + 24 × 30 = 1,080 s.
+    expect(total).toBe(30 + 35 * 5);
+  });
+
+  it("caps against the client's stored last heartbeat of another lecture, and leaves other clients alone", () => {
+    const changes = watchChanges(
+      [
+        { key: '1:8', at: at(10) },
+        { key: '2:8', at: at(10) },
+      ],
+      new Map(),
+      new Map([['1', at(0)]]),
+    );
+    expect(changes.get('1:8')?.seconds).toBe(10);
+    expect(changes.get('2:8')?.seconds).toBe(30);
+  });
+});

@@ -25,20 +25,31 @@ export interface WatchChange {
   last: Date;
 }
 
+/** The client of a watch session's key (`clientId:lectureId`). */
+export const clientOfKey = (key: string): string => key.slice(0, key.indexOf(':'));
+
 /**
  * What a batch adds to each watch session: its heartbeats in time order, the first credited
  * against the stored last heartbeat (`previous`, by key), each next against the one before it.
+ * One lecture at a time (issue 47, item 3): a heartbeat also credits at most the time since the
+ * client's previous heartbeat of any lecture (`previousOfClient`, by client id), so heartbeats to
+ * twelve lectures at once credit the wall clock once, never twelve times.
  */
 export const watchChanges = (
   heartbeats: ReadonlyArray<{ key: string; at: Date }>,
   previous: ReadonlyMap<string, Date | null>,
+  previousOfClient: ReadonlyMap<string, Date | null> = new Map(),
 ): Map<string, WatchChange> => {
   const changes = new Map<string, WatchChange>();
+  const lastOfClient = new Map(previousOfClient);
   const sorted = [...heartbeats].sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const { key, at } of sorted) {
     const change = changes.get(key);
     const before = change ? change.last : (previous.get(key) ?? null);
-    const credit = creditSeconds(before, at);
+    const client = clientOfKey(key);
+    const credit = Math.min(creditSeconds(before, at), creditSeconds(lastOfClient.get(client) ?? null, at));
+    const last = lastOfClient.get(client);
+    if (!last || last.getTime() < at.getTime()) lastOfClient.set(client, at);
     if (change) {
       change.seconds += credit;
       change.heartbeats += 1;

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { documentId } from '../lib/document-id';
 import { appBuffer } from './app-buffer';
-import { columnOf, inTransaction, linkRows, marks, rowsOf, stampOf, tableOf } from './sql';
+import { columnOf, inTransaction, joinOf, linkRows, marks, rowsOf, stampOf, tableOf } from './sql';
 import { watchChanges } from './watch-credit';
 
 /** A heartbeat accepted by POST /api/site/v1/watch/heartbeat, waiting for its batch (decision 047). */
@@ -51,9 +51,24 @@ export const writeHeartbeats = async (strapi: Core.Strapi, items: readonly Pendi
       await raw(`select key, ${col('lastHeartbeatAt')} as last from ${table} where key in (${keys.map(() => '?').join(', ')})`, keys),
     );
     const previous = new Map(stored.map((row) => [row.key, row.last === null ? null : new Date(row.last)]));
+    // One lecture at a time (issue 47, item 3): each client's last heartbeat of any lecture.
+    const link = joinOf(strapi, WATCH_SESSION_UID, 'client');
+    const clients = [...new Set(kept.map((item) => item.clientId))];
+    const lastOfClients = rowsOf<{ client: number | string; last: string | number | Date | null }>(
+      await raw(
+        `select l.${link.inverseJoinColumn.name} as client, max(s.${col('lastHeartbeatAt')}) as last from ${table} s ` +
+          `join ${link.name} l on l.${link.joinColumn.name} = s.id ` +
+          `where l.${link.inverseJoinColumn.name} in (${clients.map(() => '?').join(', ')}) group by l.${link.inverseJoinColumn.name}`,
+        clients,
+      ),
+    );
+    const previousOfClient = new Map(
+      lastOfClients.map((row) => [String(row.client), row.last === null ? null : new Date(row.last)] as const),
+    );
     const changes = watchChanges(
       kept.map((item) => ({ key: watchKey(item.clientId, item.lectureId), at: item.at })),
       previous,
+      previousOfClient,
     );
     const rows = [...changes];
     const columns = [

@@ -106,7 +106,7 @@ describe('POST /api/site/v1/watch/heartbeat', () => {
       [340, anaToken, lecture], // after 5 minutes paused or in a hidden tab → 30, never the gap (100)
       [370, anaToken, lecture], // → 30 (130)
       [385, anaToken, lecture], // 15 s later → 15 (145)
-      [385, anaToken, otherLecture], // another lecture: its own session → 30
+      [385, anaToken, otherLecture], // another lecture at the same second: its own session, but one lecture at a time → 0
       [3985, biaToken, lecture], // an hour later → 30 (Bia: 90)
     ];
     for (const [second, token, lectureId] of later) {
@@ -119,7 +119,7 @@ describe('POST /api/site/v1/watch/heartbeat', () => {
     const anas = await sessionsOf(ana.id);
     expect(anas.map((row) => [row.lecture?.id, row.seconds, row.heartbeats])).toEqual([
       [lecture, 145, 6],
-      [otherLecture, 30, 1],
+      [otherLecture, 0, 1],
     ]);
     expect(iso(anas[0].firstHeartbeatAt)).toBe(new Date(T0).toISOString());
     expect(iso(anas[0].lastHeartbeatAt)).toBe(new Date(T0 + 385_000).toISOString());
@@ -127,6 +127,27 @@ describe('POST /api/site/v1/watch/heartbeat', () => {
     expect(bias.map((row) => [row.lecture?.id, row.seconds, row.heartbeats])).toEqual([[lecture, 90, 3]]);
     // One watch session per client and lecture, whatever the batches.
     expect(await server.strapi.db.query(WATCH).count({ where: { lecture: { id: lecture }, client: { id: ana.id } } })).toBe(1);
+  });
+
+  it('credits one lecture at a time: twelve lectures posted together credit the wall clock once (issue 47, item 3)', async () => {
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id);
+    const room = await createRoom(server.strapi, eventId);
+    const twelve: number[] = [];
+    for (let index = 0; index < 12; index += 1) twelve.push(await createLecture(server.strapi, room, { name: `Palestra ${index + 1}` }));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 12 heartbeats a minute, one to each lecture 5 s apart, for 3 minutes, written in three batches.
+    for (let minute = 0; minute < 3; minute += 1) {
+      for (let index = 0; index < 12; index += 1) {
+        at(20_000 + minute * 60 + index * 5);
+        expect((await beat(token, { lectureId: twelve[index] })).status).toBe(202);
+      }
+      await flushAnalytics(server);
+    }
+    vi.useRealTimers();
+    const total = (await sessionsOf(client.id)).reduce((sum, row) => sum + Number(row.seconds), 0);
+    // The first heartbeat's 30 s of playing before it, then 5 s each: 3 min 25 s, where 18 minutes were credited before.
+    expect(total).toBe(30 + 35 * 5);
   });
 
   it('adds up heartbeats of one session that arrive together, in time order, in one batch', async () => {

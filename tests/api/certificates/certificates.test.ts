@@ -91,10 +91,10 @@ const person = async (name: string) => {
 };
 
 /** Heartbeats `spacing` seconds apart on the server's clock (only Date is faked). */
-const beats = async (token: string, lectureId: number, count: number, spacing = 30) => {
+const beats = async (token: string, lectureId: number, count: number, spacing = 30, start = 0) => {
   vi.useFakeTimers({ toFake: ['Date'] });
   for (let i = 0; i < count; i += 1) {
-    vi.setSystemTime(T0 + i * spacing * 1000);
+    vi.setSystemTime(T0 + (start + i * spacing) * 1000);
     const res = await site('post', '/watch/heartbeat', token, { lectureId });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
   }
@@ -144,7 +144,8 @@ describe('eligibility', () => {
   it('in minutes: below, then exactly at the threshold, counting heartbeats still in the buffer', async () => {
     const ana = await person('Ana Souza');
     await beats(ana.token, minutesLecture, 3); // 30 + 30 + 30 = 90 s
-    await beats(ana.token, otherLecture, 10); // another event's lecture: not counted
+    // Another event's lecture, watched an hour before (one lecture at a time: issue 47, item 3): not counted.
+    await beats(ana.token, otherLecture, 10, 30, -3600);
     const below = await site('get', `/certificates/me?eventId=${minutesEvent}`, ana.token);
     expect(below.status, JSON.stringify(below.body)).toBe(200);
     expect(below.body.data).toMatchObject({

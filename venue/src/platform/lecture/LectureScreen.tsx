@@ -16,6 +16,7 @@ import { BackButton } from '../halls/BackButton';
 import { VideoBox, VideoFrame } from '../ui/VideoFrame';
 import { videoHosts } from '../videoHosts';
 import { useRoom, useRoomLectures } from './api';
+import { playbackHostOf } from '../ui/playback';
 import { useWatchHeartbeat } from './useWatchHeartbeat';
 import { hasPrice, isTicketOnly, useLectureAccess } from '../../shared/access/api';
 import { useAppState } from '../../shared/state/store';
@@ -175,8 +176,10 @@ export const LectureScreen = () => {
   const videoId = gated ? (access.data?.access ? (access.data.videoId ?? current?.videoId ?? null) : null) : (current?.videoId ?? null);
   const video = current && !locked && !checking ? lectureVideo(videoId, hosts, { autoplay: true, muted: !sound }) : null;
   useDocumentTitle(current?.name ?? room.data?.name ?? t('lecture.title'));
-  // Lecture watching (decision 047): the host's player autoplays in its iframe, which tells no play or pause.
-  useWatchHeartbeat(current && video?.kind === 'iframe' ? current.id : null, true);
+  // Lecture watching (decision 047): only while the host's player says it plays (issue 56, item 3).
+  const [playing, setPlaying] = useState(false);
+  useWatchHeartbeat(current && video?.kind === 'iframe' ? current.id : null, playing);
+  const uncounted = video?.kind === 'iframe' && playbackHostOf(video.src) === null;
 
   const loading = !lectures.data && !failed;
   return (
@@ -201,7 +204,7 @@ export const LectureScreen = () => {
             />
           ) : current && video?.kind === 'iframe' ? (
             <>
-              <VideoFrame source={{ kind: 'embed', src: video.src }} title={current.name} />
+              <VideoFrame source={{ kind: 'embed', src: video.src }} title={current.name} onPlaying={setPlaying} />
               {!sound && (
                 <Sound type="button" onClick={() => setSound(true)}>
                   <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -245,6 +248,7 @@ export const LectureScreen = () => {
               <p>{t('lecture.span', { start: formatClockTime(current.startTime), end: formatClockTime(current.endTime) })}</p>
             </div>
             {next && <p>{t('lecture.after', { name: next.name, time: formatClockTime(next.startTime) })}</p>}
+            {uncounted && <p className="uncounted">{t('lecture.watchNotCounted')}</p>}
           </Now>
         )}
       </div>

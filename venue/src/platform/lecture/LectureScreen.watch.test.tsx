@@ -9,7 +9,16 @@ import { eventFixture, lectureFixture } from '../../testing/wire';
 import { pageViewAnswer, renderAt, signInVisitor } from '../../testing/render';
 
 // Lecture watching on the lecture screen (decision 047): heartbeats of the lecture on now, while
-// its player is shown in a visible tab and a client is signed in.
+// its player says it plays (issue 56, item 3) in a visible tab and a client is signed in.
+
+/** The host's player in the iframe reports its state, as YouTube's and Vimeo's do by postMessage. */
+const report = (title: string, origin: string, data: unknown) => {
+  const frame = screen.getByTitle(title) as HTMLIFrameElement;
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source: frame.contentWindow }));
+  });
+};
+const youtube = (state: number) => JSON.stringify({ event: 'onStateChange', info: state, id: 1, channel: 'widget' });
 const live: Lecture = lectureFixture({
   id: 41,
   name: 'Sepse',
@@ -40,6 +49,7 @@ describe('the lecture screen’s heartbeats', () => {
     expect(await screen.findByTitle('Sepse')).toBeInTheDocument();
     // From here the clock is the test's: the heartbeat's timer too.
     vi.useFakeTimers({ now: Date.parse('2026-11-22T13:30:05Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    report('Sepse', 'https://www.youtube.com', youtube(1));
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(heartbeat).not.toHaveBeenCalled(); // signed out: nothing
     act(() => signInVisitor());
@@ -49,6 +59,24 @@ describe('the lecture screen’s heartbeats', () => {
     expect(heartbeat).toHaveBeenCalledExactlyOnceWith({ lectureId: 41 });
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(heartbeat).toHaveBeenCalledTimes(2);
+    // Paused in the player: the clock stops.
+    report('Sepse', 'https://www.youtube.com', youtube(2));
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(heartbeat).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends none while the player never plays (a video that failed to load), nor for a message from another origin', async () => {
+    const heartbeat = vi.spyOn(api.site.watch, 'heartbeat').mockResolvedValue({ lectureId: 41, acceptedAt: '' });
+    vi.useFakeTimers({ now: Date.parse('2026-11-22T13:30:00Z'), shouldAdvanceTime: true, toFake: ['Date'] });
+    signInVisitor();
+    renderAt('/plataforma/1/salas/1');
+    const frame = await screen.findByTitle('Sepse');
+    // The page asks YouTube's player to report its state.
+    expect(frame.getAttribute('src')).toMatch(/[?&]enablejsapi=1(&|$)/);
+    vi.useFakeTimers({ now: Date.parse('2026-11-22T13:30:05Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    report('Sepse', 'https://evil.example', youtube(1));
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(heartbeat).not.toHaveBeenCalled();
   });
 });
 
@@ -68,6 +96,9 @@ describe('the room-per-date player’s heartbeats', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     act(() => screen.getByRole('button', { name: /Ventilação/ }).click());
     expect(screen.getByTitle('Ventilação')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(heartbeat).not.toHaveBeenCalled(); // not playing yet
+    report('Ventilação', 'https://player.vimeo.com', { event: 'play', data: { seconds: 0 } });
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(heartbeat).toHaveBeenCalledExactlyOnceWith({ lectureId: 52 });
     act(() => screen.getByRole('button', { name: /fechar/i }).click());

@@ -70,8 +70,9 @@ export const RoomByDate = () => {
   const roomId = idFromSlug(roomParam);
   const [day, setDay] = useState<RoomDay | null>(null);
   const [watching, setWatching] = useState<{ lecture: DayLecture; src: string } | null>(null);
-  // Lecture watching (decision 047): the player autoplays in its iframe, which tells no play or pause.
-  useWatchHeartbeat(watching?.lecture.id ?? null, true);
+  // Lecture watching (decision 047): only while the host's player says it plays (issue 56, item 3).
+  const [playing, setPlaying] = useState(false);
+  useWatchHeartbeat(watching?.lecture.id ?? null, playing);
   const hosts = videoHosts();
 
   const room = useRoom(roomId);
@@ -154,7 +155,7 @@ export const RoomByDate = () => {
       {watching && (
         <PlatformModal title={watching.lecture.theme} onClose={() => setWatching(null)} width={960}>
           <VideoBox>
-            <VideoFrame source={{ kind: 'embed', src: watching.src }} title={watching.lecture.theme} />
+            <VideoFrame source={{ kind: 'embed', src: watching.src }} title={watching.lecture.theme} onPlaying={setPlaying} />
           </VideoBox>
         </PlatformModal>
       )}

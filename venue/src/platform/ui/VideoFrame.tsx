@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Spinner } from '../../shared/ui/Spinner';
+import { useEmbedPlayback, withPlaybackReports } from './playback';
 import { hostAnswers, hostOf } from './reachable';
 
 /**
@@ -52,9 +53,13 @@ const Unreachable = styled.div`
 `;
 
 /** A host's player page, with a message and the link instead of a grey frame when the browser cannot reach the host (issue 17). */
-const EmbedFrame = ({ src, title }: { src: string; title: string }) => {
+const EmbedFrame = ({ src, title, onPlaying }: { src: string; title: string; onPlaying?: (playing: boolean) => void }) => {
   const { t } = useTranslation();
   const [unreachable, setUnreachable] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  // A screen that follows playing (watch time) asks the host's player to report it.
+  const playerSrc = useMemo(() => (onPlaying ? withPlaybackReports(src, window.location.origin) : src), [src, onPlaying]);
+  const onLoad = useEmbedPlayback(frame, playerSrc, onPlaying);
   useEffect(() => {
     let current = true;
     setUnreachable(false);
@@ -68,7 +73,9 @@ const EmbedFrame = ({ src, title }: { src: string; title: string }) => {
     <>
       <iframe
         key={src}
-        src={src}
+        ref={frame}
+        src={playerSrc}
+        onLoad={onLoad}
         title={title}
         allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
         allowFullScreen
@@ -91,9 +98,18 @@ const EmbedFrame = ({ src, title }: { src: string; title: string }) => {
  * link when the host cannot be reached), an uploaded file in react-player without download,
  * picture-in-picture or context menu.
  */
-export const VideoFrame = ({ source, title }: { source: VideoSource; title: string }) => {
+export const VideoFrame = ({
+  source,
+  title,
+  onPlaying,
+}: {
+  source: VideoSource;
+  title: string;
+  /** Each change of the player's own playing state, where its host reports it (playback.ts). */
+  onPlaying?: (playing: boolean) => void;
+}) => {
   const { t } = useTranslation();
-  if (source.kind === 'embed') return <EmbedFrame key={source.src} src={source.src} title={title} />;
+  if (source.kind === 'embed') return <EmbedFrame key={source.src} src={source.src} title={title} onPlaying={onPlaying} />;
   return (
     <Suspense fallback={<Spinner size={32} label={t('common.loading')} />}>
       <FilePlayer src={source.src} label={title} width={source.width} height={source.height} />
