@@ -41,7 +41,13 @@ export const chargeMoves = (status: PaymentStatus): readonly ChargeMove[] => {
   const chargeback: ChargeMove = { payment: ['approved', 'refunded'], order: ['paid', 'refunded'], note: CHARGEBACK_NOTE };
   switch (status) {
     case 'approved':
-      return [{ payment: ['pending', 'approved'], order: ['pending', 'paid'] }];
+      // A charge given up here (cancelled for a newer one, expired) that the bank paid anyway: the money
+      // came in. It pays the order if it still waits, else it is refunded (issue 47, item 6).
+      return [
+        { payment: ['pending', 'approved'], order: ['pending', 'paid'] },
+        { payment: ['cancelled', 'approved'], order: ['pending', 'paid'] },
+        { payment: ['expired', 'approved'], order: ['pending', 'paid'] },
+      ];
     case 'declined':
       return [{ payment: ['pending', 'declined'], order: ['pending', 'failed'], unlessOthersWait: true }];
     case 'expired':

@@ -479,9 +479,12 @@ const minutesFromNow = (minutes: number, from = new Date()) => new Date(from.get
 /** Settles an order of total zero at once: a free payment, then pending → paid. */
 const settleFree = async (strapi: Core.Strapi, orderId: number, actor: Actor, note: string | null, providerRef: string) => {
   const now = new Date();
-  await q(strapi, UID.payment).create({
-    data: { order: orderId, provider: 'free', providerRef, method: 'free', status: 'approved', amount: 0, installments: 1, paidAt: now },
-  });
+  // The row and its order link in one transaction (issue 47, item 9): Strapi's create writes them apart.
+  await strapi.db.transaction(() =>
+    q(strapi, UID.payment).create({
+      data: { order: orderId, provider: 'free', providerRef, method: 'free', status: 'approved', amount: 0, installments: 1, paidAt: now },
+    }),
+  );
   await transition(strapi, orderId, 'pending', 'paid', actor, { note, data: { method: 'free' } });
 };
 
@@ -585,6 +588,8 @@ const ownPending = async (strapi: Core.Strapi, buyer: Buyer, id: number): Promis
 /** The client gives up a pending order (its coupon released). */
 export const cancelOrder = async (strapi: Core.Strapi, buyer: Buyer, id: number): Promise<void> => {
   await ownPending(strapi, buyer, id);
+  // Its charges can no longer be paid (at the provider too); one paid meanwhile pays the order instead.
+  await cancelOtherCharges(strapi, id, null);
   if (!(await transition(strapi, id, 'pending', 'cancelled', clientActor(buyer)))) throw new ApiError(409, 'orders.error.notPending');
 };
 
@@ -623,20 +628,91 @@ export const applyChargeResult = async (
       note: step.note ?? null,
       ...(orderTo === 'paid' ? { data: { method: payment.method } } : {}),
     });
+    // Paid: the order's other charges still waiting can no longer be paid (issue 47, item 6).
+    if (moved && orderTo === 'paid') await cancelOtherCharges(strapi, orderId, payment.id);
     if (!moved && orderTo === 'paid') {
       // This charge was approved when the order no longer waited: a late one (the order expired
-      // or was cancelled) or a second one (another charge paid it). The money came in: staff refund it.
+      // or was cancelled) or a second one (another charge paid it). The money came in and goes back
+      // by itself (issue 47, item 6); when the provider cannot refund it now, staff are told to.
       const order = (await q(strapi, UID.order).findOne({ where: { id: orderId }, select: ['status'] })) as { status: OrderStatus };
+      const why =
+        order.status === 'paid'
+          ? `aprovado com o pedido já pago por outro pagamento (cobrança em dobro)`
+          : `aprovado com o pedido ${STATUS_PT[order.status]}`;
+      const refunded = await refundCharge(strapi, payment, result);
       await logActivity(strapi, {
         action: 'orders.latePayment',
-        description:
-          order.status === 'paid'
-            ? `Pagamento ${payment.id} do pedido ${orderNumber(orderId)} aprovado com o pedido já pago por outro pagamento: cobrança em dobro, reembolsar.`
-            : `Pagamento ${payment.id} do pedido ${orderNumber(orderId)} aprovado com o pedido ${STATUS_PT[order.status]}: conferir e reembolsar.`,
+        description: refunded
+          ? `Pagamento ${payment.id} do pedido ${orderNumber(orderId)} ${why}: reembolsado automaticamente.`
+          : `Pagamento ${payment.id} do pedido ${orderNumber(orderId)} ${why}: conferir e reembolsar.`,
       });
     }
     return;
   }
+};
+
+/**
+ * Cancels an order's charges still waiting, at their provider and here, but `keep` (the newest, when
+ * a new charge replaces them). A charge its provider says was paid meanwhile is applied as paid (a
+ * late or double payment is then refunded by `applyChargeResult`); one the provider cannot be asked
+ * about now stays pending and is logged, to be looked at.
+ */
+const cancelOtherCharges = async (strapi: Core.Strapi, orderId: number, keep: number | null): Promise<void> => {
+  const waiting = (await q(strapi, UID.payment).findMany({
+    where: { order: { id: orderId }, status: 'pending', ...(keep === null ? {} : { id: { $ne: keep } }) },
+    select: PAYMENT_COLUMNS,
+  })) as PaymentRow[];
+  for (const payment of waiting) {
+    const provider = payment.provider ? providerNamed(payment.provider) : null;
+    let result: ChargeResult | null = null;
+    try {
+      result = provider && payment.providerRef ? await provider.cancel(payment.providerRef) : null;
+    } catch (error) {
+      strapi.log.warn(`[orders] cancelling payment ${payment.id}: ${(error as Error).message}`);
+      await logActivity(strapi, {
+        action: 'orders.chargeNotCancelled',
+        description: `Pagamento ${payment.id} do pedido ${orderNumber(orderId)} não pôde ser cancelado no provedor: conferir.`,
+      });
+      continue;
+    }
+    if (result && result.status === 'approved') {
+      await applyChargeResult(strapi, { ...payment, order: { id: orderId } }, result, providerActor(payment.provider ?? 'provider'));
+      continue;
+    }
+    await q(strapi, UID.payment).updateMany({ where: { id: payment.id, status: 'pending' }, data: { status: 'cancelled' } });
+  }
+};
+
+/**
+ * An account's pending orders end with it (issue 47, item 7: an erased account's PIX must not stay
+ * payable): their charges cancelled at the provider, the orders cancelled (their coupons released).
+ */
+export const cancelPendingOrdersOf = async (strapi: Core.Strapi, clientId: number, actor: Actor): Promise<number> => {
+  const pending = (await q(strapi, UID.order).findMany({
+    where: { client: { id: clientId }, status: 'pending' },
+    select: ['id'],
+  })) as Array<{ id: number }>;
+  let cancelled = 0;
+  for (const { id } of pending) {
+    await cancelOtherCharges(strapi, id, null);
+    if (await transition(strapi, id, 'pending', 'cancelled', actor, { note: 'Conta excluída a pedido do titular.' })) cancelled += 1;
+  }
+  return cancelled;
+};
+
+/** Returns one approved charge's money at its provider and marks it refunded; false when the provider could not. */
+const refundCharge = async (strapi: Core.Strapi, payment: PaymentRow, result: ChargeResult): Promise<boolean> => {
+  const provider = payment.provider ? providerNamed(payment.provider) : null;
+  const ref = result.providerRef || payment.providerRef;
+  if (!provider || !ref || payment.provider === 'free' || payment.provider === 'manual-pix') return false;
+  try {
+    await provider.refund(ref, toCents(payment.amount));
+  } catch (error) {
+    strapi.log.warn(`[orders] refunding payment ${payment.id}: ${(error as Error).message}`);
+    return false;
+  }
+  await q(strapi, UID.payment).updateMany({ where: { id: payment.id, status: 'approved' }, data: { status: 'refunded' } });
+  return true;
 };
 
 /** Starts paying a pending order: PIX (a code valid PIX_EXPIRES_MINUTES) or card (token and instalments). */
@@ -648,18 +724,22 @@ export const payOrder = async (strapi: Core.Strapi, buyer: Buyer, id: number, in
   if (installments > Math.max(1, order.installments ?? 1)) throw new ApiError(400, 'api.error.invalidBody');
   const amountCents = toCents(order.total);
   const expiresAt = minutesFromNow(settings().payments.pixExpiresMinutes);
-  const payment = (await q(strapi, UID.payment).create({
-    data: {
-      order: id,
-      provider: provider.name,
-      method: input.method,
-      status: 'pending',
-      amount: formatCents(amountCents),
-      installments,
-      expiresAt,
-    },
-    select: ['id'],
-  })) as { id: number };
+  // The row and its order link in one transaction (issue 47, item 9): Strapi's create writes them apart,
+  // and a crash between the two left a payment of no order.
+  const payment = (await strapi.db.transaction(() =>
+    q(strapi, UID.payment).create({
+      data: {
+        order: id,
+        provider: provider.name,
+        method: input.method,
+        status: 'pending',
+        amount: formatCents(amountCents),
+        installments,
+        expiresAt,
+      },
+      select: ['id'],
+    }),
+  )) as { id: number };
   const client = (await q(strapi, UID.client).findOne({ where: { id: buyer.id }, select: ['cpf'] })) as { cpf: string | null } | null;
   let result: ChargeResult;
   try {
@@ -690,6 +770,8 @@ export const payOrder = async (strapi: Core.Strapi, buyer: Buyer, id: number, in
   });
   // The order waits as long as its newest charge.
   await q(strapi, UID.order).updateMany({ where: { id, status: 'pending' }, data: { method: input.method, expiresAt } });
+  // One live charge per order (issue 47, item 6): the older ones still waiting are cancelled, at the provider too.
+  await cancelOtherCharges(strapi, id, payment.id);
   const row = (await q(strapi, UID.payment).findOne({
     where: { id: payment.id },
     select: PAYMENT_COLUMNS,

@@ -64,4 +64,10 @@ export interface PaymentProvider {
   verifyNotification(notification: IncomingNotification): VerifiedNotification | null;
   /** Returns a paid charge's money (admin refund); resolves to the refunded status. */
   refund(providerRef: string, amountCents: number): Promise<ChargeResult>;
+  /**
+   * Cancels a charge still waiting, so it can no longer be paid (issue 47, items 6 and 7: one live
+   * charge per order; an erased account's). Resolves to the charge's status after it: 'cancelled',
+   * or what it already was (a charge paid meanwhile answers 'approved').
+   */
+  cancel(providerRef: string): Promise<ChargeResult>;
 }

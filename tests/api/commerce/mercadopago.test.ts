@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { eventAccessSchema, orderSchema, type Order } from '@plataforma/adapter';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createStaff } from '../helpers/accounts';
+import knex from 'knex';
+import { CLIENT_ERASURE_WORD, eventAccessSchema, orderSchema, type Order } from '@plataforma/adapter';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createClient, createStaff, PASSWORD } from '../helpers/accounts';
 import { brCodeCrcValid, couponCounts, parsed, siteApi } from '../helpers/commerce';
 import { cmsApi, createEvent, insert, logLines } from '../helpers/event-fixtures';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../helpers/fake-mercadopago';
@@ -109,6 +110,24 @@ const mpIdOf = async (paymentId: number): Promise<string> => {
   };
   if (!row.providerRef) throw new Error(`payment ${paymentId} has no providerRef`);
   return row.providerRef;
+};
+
+/** How many payment rows another connection to the database sees: only what is committed. */
+const committedPaymentRows = async (): Promise<number> => {
+  const source = server.database.source;
+  const other = knex(
+    'file' in source
+      ? { client: 'better-sqlite3', connection: { filename: source.file, options: { readonly: true } }, useNullAsDefault: true }
+      : { client: 'pg', connection: server.database.env.DATABASE_URL },
+  );
+  try {
+    const [row] = await other(server.strapi.db.metadata.get('api::payment.payment').tableName).count<Array<{ n: number | string }>>({
+      n: '*',
+    });
+    return Number(row?.n ?? 0);
+  } finally {
+    await other.destroy();
+  }
 };
 
 /** How many times the product asked the fake for a payment's status. */
@@ -500,20 +519,90 @@ describe('refund, chargeback and the API failing', () => {
     expect((await stored(created.id)).order.history.filter((entry) => entry.status === 'paid')).toHaveLength(1);
   });
 
-  it('logs a second charge approved for an order another charge already paid (staff refund it)', async () => {
+  it('refunds by itself a second charge the bank approved after another paid the order; the order stays paid (issue 47, item 6)', async () => {
     const buyer = await newBuyer();
     const created = await newOrder(buyer);
     const pix = await payPix(buyer, created.id);
     const pixId = await mpIdOf(pix.payments[0].id);
     const card = await payCard(buyer, created.id, fake.addCardToken({ number: MASTER }), 1);
     expect(orderOf(card).status).toBe('paid');
+    // The new charge cancelled the PIX at Mercado Pago.
+    expect(fake.requests.some((req) => req.method === 'PUT' && req.path === `/v1/payments/${pixId}`)).toBe(true);
+    expect(fake.payments.get(Number(pixId))?.status).toBe('cancelled');
+    // The bank paid it all the same (a race at the bank): the money goes back by itself.
     fake.setStatus(pixId, 'approved');
     expect(await fake.notify(webhookUrl, pixId)).toBe(200);
     const rows = await stored(created.id);
-    expect(rows.payments.map((payment) => payment.status).sort()).toEqual(['approved', 'approved']);
+    expect(rows.order.status).toBe('paid');
+    expect(rows.payments.map((payment) => payment.status)).toEqual(['refunded', 'approved']);
+    expect(fake.payments.get(Number(pixId))?.status).toBe('refunded');
     expect((await logLines(server, 'orders.latePayment')).filter((line) => line.includes(created.number))).toEqual([
-      expect.stringContaining('cobrança em dobro'),
+      expect.stringMatching(/cobrança em dobro\): reembolsado automaticamente\.$/),
     ]);
+    // The buyer keeps the access the card paid for.
+    expect(parsed(eventAccessSchema, (await site('get', `/orders/access/${ids.event}`, buyer.token)).body).access).toBe(true);
+  });
+
+  it('keeps one live PIX per order: a new charge cancels the one before at Mercado Pago (issue 47, item 6)', async () => {
+    const buyer = await newBuyer();
+    const created = await newOrder(buyer);
+    const first = await payPix(buyer, created.id);
+    const second = await payPix(buyer, created.id);
+    const [firstId, secondId] = [await mpIdOf(first.payments[0].id), await mpIdOf(second.payments[1].id)];
+    expect(second.payments.map((payment) => payment.status)).toEqual(['cancelled', 'pending']);
+    expect(fake.payments.get(Number(firstId))?.status).toBe('cancelled');
+    expect(fake.payments.get(Number(secondId))?.status).toBe('pending');
+    // Paying the live one pays the order once.
+    fake.setStatus(secondId, 'approved');
+    expect(await fake.notify(webhookUrl, secondId)).toBe(200);
+    expect((await stored(created.id)).order.status).toBe('paid');
+  });
+
+  it("cancels an erased account's pending orders and their PIX at Mercado Pago (issue 47, item 7)", async () => {
+    const buyer = await newBuyer();
+    const created = await newOrder(buyer);
+    const pending = await payPix(buyer, created.id);
+    const mpId = await mpIdOf(pending.payments[0].id);
+    const erased = await server
+      .request()
+      .delete('/api/site/v1/clients/me')
+      .set('Authorization', `Bearer ${buyer.token}`)
+      .send({ password: PASSWORD, confirm: CLIENT_ERASURE_WORD });
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    const rows = await stored(created.id);
+    expect(rows.order.status).toBe('cancelled');
+    expect(rows.payments.map((payment) => payment.status)).toEqual(['cancelled']);
+    expect(fake.payments.get(Number(mpId))?.status).toBe('cancelled');
+  });
+
+  it('writes a payment and its link to the order in one transaction (issue 47, item 9)', async () => {
+    const buyer = await newBuyer();
+    const created = await newOrder(buyer);
+    const manager = server.strapi.db.entityManager as unknown as {
+      attachRelations: (uid: string, ...rest: unknown[]) => Promise<unknown>;
+    };
+    const attach = manager.attachRelations.bind(manager);
+    let reached!: () => void;
+    const atLink = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const spy = vi.spyOn(manager, 'attachRelations').mockImplementation(async (uid: string, ...rest: unknown[]) => {
+      if (uid === 'api::payment.payment') {
+        reached();
+        await gate;
+      }
+      return attach(uid, ...rest);
+    });
+    const before = await committedPaymentRows();
+    const paying = site('post', `/orders/${created.id}/payments`, buyer.token, { method: 'pix' }).then((res) => res);
+    await atLink;
+    // Between the row and its link (where a kill -9 once left a payment of no order), another
+    // connection sees nothing of it: both commit together.
+    expect(await committedPaymentRows()).toBe(before);
+    release();
+    expect((await paying).status).toBe(201);
+    spy.mockRestore();
+    expect(await committedPaymentRows()).toBe(before + 1);
   });
 
   it('answers 502 payments.error.unavailable when Mercado Pago answers 500, and the order stays pending', async () => {

@@ -496,6 +496,19 @@ export const startFakeMercadoPago = async (
         if (answer.status < 500) replays.set(scope, answer);
         return send(res, answer.status, answer.body);
       }
+      // Cancelling a payment still waiting (documented for PIX and boleto): status 'cancelled'; another answers 400.
+      if (req.method === 'PUT' && paymentMatch) {
+        const payment = payments.get(Number(paymentMatch[1]));
+        if (!payment) return send(res, 404, apiError(404, 'Payment not found', 'not_found', 2000));
+        const wanted = body && typeof body === 'object' ? (body as Record<string, unknown>).status : undefined;
+        if (wanted !== 'cancelled') return send(res, 400, apiError(400, 'Params Error', 'bad_request', 1));
+        if (payment.status !== 'pending' && payment.status !== 'in_process')
+          return send(res, 400, apiError(400, 'Invalid operation for this payment status', 'bad_request', 2078));
+        payment.status = 'cancelled';
+        payment.status_detail = 'by_collector';
+        payment.date_last_updated = iso();
+        return send(res, 200, payment);
+      }
       if (req.method === 'GET' && paymentMatch) {
         const payment = payments.get(Number(paymentMatch[1]));
         return payment ? send(res, 200, payment) : send(res, 404, apiError(404, 'Payment not found', 'not_found', 2000));

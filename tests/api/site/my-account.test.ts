@@ -196,8 +196,9 @@ describe('DELETE /api/site/v1/clients/me', () => {
     for (const session of sessions) expect(session).toMatchObject({ revokedAt: expect.anything(), userAgent: null });
     expect(await q('api::session.session').count({ where: { jti: `antiga-${client.id}` } })).toBe(0);
 
+    // The order stays theirs; pending, it ends with the account (issue 47, item 7: no PIX left payable).
     expect(await q('api::order.order').findOne({ where: { id: order }, populate: { client: true } })).toMatchObject({
-      status: 'pending',
+      status: 'cancelled',
       client: expect.objectContaining({ id: client.id }),
     });
 

@@ -41,5 +41,9 @@ export const createManualPixProvider = (pix: { key: string; merchantName: string
     async refund(providerRef) {
       return { ...pending(providerRef), status: 'refunded' };
     },
+    // A manual PIX has no charge at a bank to cancel: the organiser confirms only a pending order's.
+    async cancel(providerRef) {
+      return { ...pending(providerRef), status: 'cancelled' };
+    },
   };
 };

@@ -184,7 +184,7 @@ export const createMercadoPagoProvider = (options: MercadoPagoOptions): PaymentP
   let methodsCache: { at: number; methods: MpPaymentMethod[] } | null = null;
 
   /** One call to the API: JSON in and out, a timeout, 5xx/408/429 and network errors → 502, other refusals → 402/422. */
-  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown, key?: string): Promise<T> => {
+  const call = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, key?: string): Promise<T> => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error(`Mercado Pago did not answer in ${timeoutMs} ms`)), timeoutMs);
     try {
@@ -363,6 +363,17 @@ export const createMercadoPagoProvider = (options: MercadoPagoOptions): PaymentP
         { amount: Number(formatCents(amountCents)) },
         idempotencyKey(`${keyScope}|refund|${providerRef}|${amountCents}`),
       );
+      return fetchStatus(providerRef);
+    },
+
+    // Mercado Pago cancels a pending payment (PIX, boleto) by `PUT /v1/payments/{id}` with status
+    // 'cancelled'; one no longer pending answers 400, and its status is then what it is.
+    async cancel(providerRef: string): Promise<ChargeResult> {
+      try {
+        await call<unknown>('PUT', `/v1/payments/${encodeURIComponent(providerRef)}`, { status: 'cancelled' });
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      }
       return fetchStatus(providerRef);
     },
   };

@@ -134,6 +134,12 @@ export const createSandboxProvider = (options: {
       return resultOf(charge);
     },
 
+    async cancel(providerRef) {
+      const charge = find(providerRef);
+      if (charge.status === 'pending') charge.status = 'cancelled';
+      return resultOf(charge);
+    },
+
     tokenize(number) {
       const card = SANDBOX_CARDS[number];
       if (!card) throw new ApiError(400, 'payments.error.invalidCard');
