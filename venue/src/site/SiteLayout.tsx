@@ -153,7 +153,8 @@ export const SiteLayout = () => {
         <p>{t('site.footer', { year: new Date().getFullYear() })}</p>
         <nav aria-label={t('site.links.label')}>
           <ul>
-            {FOOTER_LINKS.map(([to, key]) => (
+            {/* A signed-in client is not offered an account again (issue 56, item 14). */}
+            {FOOTER_LINKS.filter(([to]) => !(signedIn && to === '/cadastro')).map(([to, key]) => (
               <li key={to}>
                 <Link to={to}>{t(key)}</Link>
               </li>

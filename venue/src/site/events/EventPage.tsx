@@ -271,6 +271,7 @@ export const EventPage = () => {
             <Programme
               days={schedule}
               today={dayIn(data.timezone)}
+              timeZone={data.timezone}
               onBuy={data.status === 'closed' ? undefined : (lectureId) => buy(data.id, { kind: 'lecture', id: lectureId })}
             />
           )}

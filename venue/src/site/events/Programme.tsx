@@ -7,7 +7,8 @@ import { PriceText } from '../../shared/commerce/PriceText';
 import { dayInWords } from '../../shared/i18n/dates';
 import { useAppState } from '../../shared/state/store';
 import { priceTag } from '../../shared/commerce/price';
-import { hourOf, type ProgrammeDay } from './format';
+import { useTick } from '../../shared/hooks/useTick';
+import { hourOf, isOnAt, wallClockIn, type ProgrammeDay } from './format';
 
 const Tabs = styled.div`
   display: flex;
@@ -89,6 +90,19 @@ const Day = styled.div`
       background: ${({ theme }) => theme.colors.primaryDark};
     }
   }
+  .live {
+    display: inline-block;
+    margin-right: 8px;
+    padding: 1px 8px;
+    border-radius: 999px;
+    background: #c62828;
+    color: #fff;
+    font-size: 0.75rem;
+    font-weight: 700;
+    letter-spacing: 0.04em;
+    text-transform: uppercase;
+    vertical-align: 2px;
+  }
   .price {
     font-weight: 700;
     text-align: right;
@@ -118,10 +132,13 @@ const shortDay = (date: string): string => `${date.slice(8, 10)}/${date.slice(5,
 export const Programme = ({
   days,
   today,
+  timeZone,
   onBuy,
 }: {
   days: ProgrammeDay[];
   today: string;
+  /** The event's zone: a lecture on now is marked 'Ao vivo' (issue 56, item 14). */
+  timeZone?: string;
   /** 'Comprar' on a lecture with a price (commerce): adds it to the event's cart. */
   onBuy?: (lectureId: number) => void;
 }) => {
@@ -135,6 +152,8 @@ export const Programme = ({
   const [selected, setSelected] = useState(initial);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const current = days[Math.min(selected, days.length - 1)];
+  const now = useTick(30_000);
+  const clock = timeZone ? wallClockIn(timeZone, new Date(now)) : null;
 
   const onKeyDown = (event: KeyboardEvent) => {
     const moves: Record<string, number> = { ArrowRight: selected + 1, ArrowLeft: selected - 1, Home: 0, End: days.length - 1 };
@@ -185,6 +204,7 @@ export const Programme = ({
                       {hourOf(lecture.startTime)} – {hourOf(lecture.endTime)}
                     </time>
                     <span>
+                      {clock && isOnAt(lecture, clock) && <span className="live">{t('agenda.live')}</span>}
                       {lecture.name}
                       {lecture.speakers.length > 0 && (
                         <span className="speakers">

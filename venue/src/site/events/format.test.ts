@@ -1,7 +1,7 @@
 import type { CmsLecture } from '@plataforma/adapter';
 import { describe, expect, it } from 'vitest';
 import { formatAmount, priceTag } from '../../shared/commerce/price';
-import { dayIn, eventPagePath, orderFor, programmeOf, venuePath } from './format';
+import { dayIn, eventPagePath, isOnAt, orderFor, programmeOf, venuePath, wallClockIn } from './format';
 import { cmsLectureFixture } from '../../testing/wire';
 
 const lecture = (id: number, startDate: string, startTime: string, room: { id: number; name: string } | null): CmsLecture =>
@@ -81,5 +81,25 @@ describe('programmeOf', () => {
       ['2020-11-13', [['Auditório', [5]]]],
     ]);
     expect(programmeOf([])).toEqual([]);
+  });
+});
+
+describe('what is on now (issue 56, item 14: the event page marks the live lectures)', () => {
+  const lecture = { startDate: '2026-12-02', startTime: '10:00:00.000', endTime: '11:00:00.000' };
+  const at = (iso: string) => wallClockIn('America/Sao_Paulo', new Date(iso));
+  it('reads the wall clock of the event’s zone', () => {
+    expect(at('2026-12-02T13:30:00Z')).toEqual({ today: '2026-12-02', yesterday: '2026-12-01', time: '10:30:00' });
+  });
+  it('is on from its start, until its end', () => {
+    expect(isOnAt(lecture, at('2026-12-02T12:59:59Z'))).toBe(false);
+    expect(isOnAt(lecture, at('2026-12-02T13:00:00Z'))).toBe(true);
+    expect(isOnAt(lecture, at('2026-12-02T13:59:59Z'))).toBe(true);
+    expect(isOnAt(lecture, at('2026-12-02T14:00:00Z'))).toBe(false);
+  });
+  it('runs past midnight when its end is before its start', () => {
+    const late = { startDate: '2026-12-02', startTime: '23:00:00.000', endTime: '01:00:00.000' };
+    expect(isOnAt(late, at('2026-12-03T02:30:00Z'))).toBe(true); // 23:30 the same day
+    expect(isOnAt(late, at('2026-12-03T03:30:00Z'))).toBe(true); // 00:30 the next day
+    expect(isOnAt(late, at('2026-12-03T04:00:00Z'))).toBe(false); // 01:00
   });
 });

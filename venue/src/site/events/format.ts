@@ -9,6 +9,33 @@ export const dayIn = (timeZone: string, at: Date = new Date()): string => {
   }
 };
 
+/** The wall clock in a zone at an instant: its day and 'HH:mm:ss', and the day before, with the browser's Intl. */
+export const wallClockIn = (timeZone: string, at: Date = new Date()): { today: string; yesterday: string; time: string } => {
+  let time: string;
+  try {
+    time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(
+      at,
+    );
+  } catch {
+    time = at.toISOString().slice(11, 19);
+  }
+  return { today: dayIn(timeZone, at), yesterday: dayIn(timeZone, new Date(at.getTime() - 86_400_000)), time };
+};
+
+/**
+ * Whether a lecture is on at a wall clock (SPEC §2.4's rule: started at or before now, ends after
+ * now; an end before the start is the next day's). Read on the zone's wall clock, as its times are.
+ */
+export const isOnAt = (
+  lecture: Pick<CmsLecture, 'startDate' | 'startTime' | 'endTime'>,
+  clock: { today: string; yesterday: string; time: string },
+): boolean => {
+  const [start, end] = [lecture.startTime.slice(0, 8), lecture.endTime.slice(0, 8)];
+  const overnight = end <= start;
+  if (lecture.startDate === clock.today) return start <= clock.time && (overnight || clock.time < end);
+  return overnight && lecture.startDate === clock.yesterday && clock.time < end;
+};
+
 /** 'HH:mm:ss' → 'HH:mm'. */
 export const hourOf = (time: string): string => time.slice(0, 5);
 

@@ -5,7 +5,7 @@ import { ApiError } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
-import { mockVenueApi, renderAt } from '../../testing/render';
+import { mockVenueApi, renderAt, signInVisitor } from '../../testing/render';
 
 mockVenueApi();
 
@@ -25,6 +25,23 @@ describe('the site’s written pages and its contact page', () => {
     const footer = screen.getByRole('navigation', { name: 'Sobre a plataforma' });
     expect(within(footer).getByRole('link', { name: 'Sobre nós' })).toHaveAttribute('href', '/sobre');
     expect(within(footer).getByRole('link', { name: 'Fale conosco' })).toHaveAttribute('href', '/contato');
+    expect(within(footer).getByRole('link', { name: 'Criar conta' })).toHaveAttribute('href', '/cadastro');
+  });
+
+  it("does not offer 'Criar conta' in the footer to a signed-in client (issue 56, item 14)", async () => {
+    vi.spyOn(api.site.pages, 'get').mockResolvedValue({
+      page: 'terms',
+      title: 'Termos de uso',
+      body: [],
+      updatedAt: '2026-11-20T12:00:00.000Z',
+    });
+    signInVisitor();
+    renderAt('/termos');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Termos de uso' })).toBeInTheDocument();
+    const footer = screen.getByRole('navigation', { name: 'Sobre a plataforma' });
+    expect(within(footer).getByRole('link', { name: 'Fale conosco' })).toBeInTheDocument();
+    expect(within(footer).queryByRole('link', { name: 'Criar conta' })).toBeNull();
+    useAppState.getState().signOut();
   });
 
   it('says a page not written yet is not published, with a way to the events', async () => {
