@@ -109,8 +109,8 @@ test('Programação fits a phone: no sideways scroll, the filters one under the 
   await expect(page.locator('li[data-state]').first()).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  const day = await page.getByRole('combobox', { name: 'Dia' }).boundingBox();
-  const room = await page.getByRole('combobox', { name: 'Sala' }).boundingBox();
+  const day = await page.getByRole('combobox', { name: 'Dia', exact: true }).boundingBox();
+  const room = await page.getByRole('combobox', { name: 'Sala', exact: true }).boundingBox();
   expect(day && room && room.y > day.y).toBe(true);
 });
 
@@ -126,7 +126,7 @@ test('the speakers’ directory finds a speaker without accents and leads to the
   await expect(page.getByRole('heading', { level: 2 })).toHaveCount(1);
   await page.getByRole('link', { name: 'Ver na programação: Dra. Helena Prado' }).click();
   await expect(page).toHaveURL(/\/plataforma\/1\/programacao\?dia=todos&palestrante=\d+$/);
-  await expect(page.getByRole('combobox', { name: 'Palestrante' }).locator('option:checked')).toHaveText('Dra. Helena Prado');
+  await expect(page.getByRole('combobox', { name: 'Palestrante', exact: true }).locator('option:checked')).toHaveText('Dra. Helena Prado');
   const rows = page.locator('li[data-state]');
   await expect(rows.first()).toBeVisible();
   for (const text of await rows.allInnerTexts()) expect(text).toContain('Helena Prado');

@@ -220,7 +220,8 @@ export const ProgrammeFilters = ({
       </label>
       <label>
         {t('agenda.day')}
-        <DarkSelect value={day} onChange={(e) => update({ day: e.target.value })}>
+        {/* Named by the label's word alone: a label around a select would also read its options (issue 56, item 14). */}
+        <DarkSelect aria-label={t('agenda.day')} value={day} onChange={(e) => update({ day: e.target.value })}>
           <option value={ALL_DAYS}>{t('agenda.allDays')}</option>
           {options.days.map((date) => (
             <option key={date} value={date}>
@@ -231,7 +232,11 @@ export const ProgrammeFilters = ({
       </label>
       <label>
         {t('agenda.room')}
-        <DarkSelect value={filters.room ?? ''} onChange={(e) => update({ room: e.target.value ? Number(e.target.value) : null })}>
+        <DarkSelect
+          aria-label={t('agenda.room')}
+          value={filters.room ?? ''}
+          onChange={(e) => update({ room: e.target.value ? Number(e.target.value) : null })}
+        >
           <option value="">{t('agenda.allRooms')}</option>
           {options.rooms.map((room) => (
             <option key={room.id} value={room.id}>
@@ -242,7 +247,11 @@ export const ProgrammeFilters = ({
       </label>
       <label>
         {t('agenda.speaker')}
-        <DarkSelect value={filters.speaker ?? ''} onChange={(e) => update({ speaker: e.target.value ? Number(e.target.value) : null })}>
+        <DarkSelect
+          aria-label={t('agenda.speaker')}
+          value={filters.speaker ?? ''}
+          onChange={(e) => update({ speaker: e.target.value ? Number(e.target.value) : null })}
+        >
           <option value="">{t('agenda.allSpeakers')}</option>
           {options.speakers.map((speaker) => (
             <option key={speaker.id} value={speaker.id}>
