@@ -200,7 +200,7 @@ test("the antechambers open the event's links and PDFs in a new tab, and the wel
   await expect(video.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.youtube\.com\/embed\/aqz-KE-bpKQ\?autoplay=1/);
   await page.keyboard.press('Escape');
 
-  await page.getByRole('link', { name: 'Ir para: CBMI 2021' }).click();
+  await page.getByRole('link', { name: 'Ir para: Sobre o evento' }).click();
   await expect(page.getByRole('link', { name: /^Fale conosco/ })).toHaveAttribute('href', data.venue.messagingLink);
   await expect(page.getByRole('link', { name: /^Informações do evento/ })).toHaveAttribute('href', data.venue.infoPdf);
   await page.goto('/plataforma/1/help-desk');

@@ -86,8 +86,11 @@ describe('stand halls (SPEC §2.4)', () => {
     expect(targets(standHallLayout('silver', demoStands, venue, at('silver', '1'))).slice(0, 3)).toEqual([
       { to: '/plataforma/1/hall-estandes-gold' },
       { to: '/plataforma/1/hall-estandes-bronze/1' },
-      null, // no silver meeting link in this event: the screen is drawn but is not a link
+      { href: 'https://meet.exemplo.com.br/pavilhao-prata' },
     ]);
+    // No silver meeting link: the screen is not drawn at all (issue 56, item 4), the booths follow the doors.
+    const unlinked = standHallLayout('silver', demoStands, { ...venue, silverMeetingLink: null }, at('silver', '1'));
+    expect(unlinked.map((item) => item.kind).slice(0, 3)).toEqual(['door', 'door', 'booth']);
     expect(targets(standHallLayout('bronze2', demoStands, venue, at('bronze2', '1'))).slice(0, 3)).toEqual([
       { to: '/plataforma/1/hall-estandes-bronze/1' },
       { to: '/plataforma/1/hall-entrada' },
@@ -196,5 +199,23 @@ describe('entrance and antechambers', () => {
     const speakers = antechamberLayout('speakers', venue, at('speakers', '1'));
     expect(speakers.map((item) => item.key)).toEqual(['messaging', 'speakers', 'directory', 'lounge']);
     expect(speakers.find((item) => item.key === 'directory')?.target).toEqual({ to: '/plataforma/1/palestrantes/diretorio' });
+  });
+
+  it('draws no demo leftovers in an event that configured nothing (issue 56, item 4)', () => {
+    const bare: VenueLinks = Object.fromEntries(Object.keys(venue).map((key) => [key, null])) as VenueLinks;
+    const entrance = entranceLayout([], null, 'Congresso Novo', at('entrance', 'novo'), undefined, bare).map((item) => item.key);
+    expect(entrance).not.toContain('welcome');
+    expect(entrance).not.toContain('cbmi');
+    expect(entrance).toContain('door-congress');
+    const gold = standHallLayout('gold', [], bare, at('gold', 'novo')).map((item) => item.key);
+    expect(gold).not.toContain('meeting');
+    expect(standHallLayout('bronze1', [], bare, at('bronze1', 'novo')).map((item) => item.key)).not.toContain('posters');
+    expect(congressLayout('congress1', [], at('congress1', 'novo'), undefined, bare).map((item) => item.key)).not.toContain('video');
+    // The antechambers keep only what leads somewhere: the programme and the directory, and their furniture.
+    expect(antechamberLayout('cbmi2021', bare, at('cbmi2021', 'novo')).map((item) => item.key)).toEqual(['lounge']);
+    expect(antechamberLayout('helpDesk', bare, at('helpDesk', 'novo')).map((item) => item.key)).toEqual(['programme', 'attendance']);
+    // An event that has them gets them.
+    const full = entranceLayout([], null, 'Congresso', at('entrance', '1'), undefined, venue).map((item) => item.key);
+    expect(full).toEqual(expect.arrayContaining(['welcome', 'cbmi']));
   });
 });

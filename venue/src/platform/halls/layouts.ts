@@ -148,23 +148,29 @@ export const standHallLayout = (page: StandHallKey, stands: readonly Stand[], ve
     target,
     icon,
   });
+  // A wall screen the event gave no link is not drawn (issue 56, item 4: no demo leftovers in a new event).
+  const linked = (url: string | null, draw: (target: Target) => HallItem): HallItem[] => (url ? [draw(link(url))] : []);
   switch (page) {
     case 'gold':
       return [
         ...doors,
-        wallScreen('meeting', t('halls.meetingRoom'), t('halls.meetingLink'), link(venue.goldMeetingLink), 'people'),
+        ...linked(venue.goldMeetingLink, (target) =>
+          wallScreen('meeting', t('halls.meetingRoom'), t('halls.meetingLink'), target, 'people'),
+        ),
         ...boothRow(page, row, context, 900, 0.8, 64),
       ];
     case 'silver':
       return [
         ...doors,
-        wallScreen('meeting', t('halls.meetingRoom'), t('halls.meetingLink'), link(venue.silverMeetingLink), 'people'),
+        ...linked(venue.silverMeetingLink, (target) =>
+          wallScreen('meeting', t('halls.meetingRoom'), t('halls.meetingLink'), target, 'people'),
+        ),
         ...boothRow(page, row, context, 880, 0.66, 30),
       ];
     case 'bronze1':
       return [
         ...doors,
-        wallScreen('posters', t('halls.posters'), t('halls.postersLink'), link(venue.posterSiteLink), 'document'),
+        ...linked(venue.posterSiteLink, (target) => wallScreen('posters', t('halls.posters'), t('halls.postersLink'), target, 'document')),
         ...boothRow(page, row, context, 880, 0.82, 60),
       ];
     case 'bronze2':
@@ -186,8 +192,13 @@ export const entranceLayout = (
   eventName: string,
   context: LayoutContext,
   bannerSources?: readonly ImageSource[],
+  venue?: VenueLinks,
 ): HallItem[] => {
   const { t } = context;
+  // Issue 56, item 4: the welcome video's screen only when the event has one; the antechamber's only
+  // when it has something to show (its messaging link or information PDF). Without `venue`, both.
+  const hasWelcome = !venue || Boolean(venue.welcomeVideo);
+  const hasAntechamber = !venue || Boolean(venue.messagingLink || venue.infoPdf);
   const shown = sponsors.slice(0, 4);
   const totemPlaces = [470, 650, 1130, 1310];
   return [
@@ -203,30 +214,38 @@ export const entranceLayout = (
       label: t('platform.bannerAlt', { name: eventName }),
       target: null,
     },
-    {
-      kind: 'screen',
-      key: 'welcome',
-      x: 170,
-      y: 96,
-      width: 340,
-      height: 190,
-      caption: t('halls.welcomeVideo'),
-      label: t('halls.welcomeVideoOpen'),
-      target: { action: 'welcomeVideo' },
-      icon: 'play',
-    },
-    {
-      kind: 'screen',
-      key: 'cbmi',
-      x: 1410,
-      y: 96,
-      width: 340,
-      height: 190,
-      caption: t('halls.names.cbmi2021'),
-      label: doorTo(t, 'cbmi2021'),
-      target: toHall(context, 'cbmi2021'),
-      icon: 'calendar',
-    },
+    ...(hasWelcome
+      ? ([
+          {
+            kind: 'screen',
+            key: 'welcome',
+            x: 170,
+            y: 96,
+            width: 340,
+            height: 190,
+            caption: t('halls.welcomeVideo'),
+            label: t('halls.welcomeVideoOpen'),
+            target: { action: 'welcomeVideo' },
+            icon: 'play',
+          },
+        ] satisfies HallItem[])
+      : []),
+    ...(hasAntechamber
+      ? ([
+          {
+            kind: 'screen',
+            key: 'cbmi',
+            x: 1410,
+            y: 96,
+            width: 340,
+            height: 190,
+            caption: t('halls.names.cbmi2021'),
+            label: doorTo(t, 'cbmi2021'),
+            target: toHall(context, 'cbmi2021'),
+            icon: 'calendar',
+          },
+        ] satisfies HallItem[])
+      : []),
     door('door-congress', 60, t('halls.names.congress1'), doorTo(t, 'congress1'), toHall(context, 'congress1'), 0.74),
     door('door-rooms', 300, t('halls.names.rooms'), doorTo(t, 'rooms'), toHall(context, 'rooms'), 0.6),
     door(
@@ -288,7 +307,13 @@ export type CongressKey = keyof typeof CONGRESS_ROOMS;
  * Room doors along the back wall; a place without a room is a closed door, not a link. A room
  * with a lecture on now (`live`) shows its title and the 'AO VIVO' mark, and says so in its name.
  */
-export const congressLayout = (page: CongressKey, rooms: readonly Room[], context: LayoutContext, live?: LiveRooms): HallItem[] => {
+export const congressLayout = (
+  page: CongressKey,
+  rooms: readonly Room[],
+  context: LayoutContext,
+  live?: LiveRooms,
+  venue?: VenueLinks,
+): HallItem[] => {
   const { slug, t } = context;
   const { offset, limit } = CONGRESS_ROOMS[page];
   const scale = limit === 6 ? 0.62 : 0.7;
@@ -338,11 +363,13 @@ export const congressLayout = (page: CongressKey, rooms: readonly Room[], contex
     label: doorTo(t, to),
     target: toHall(context, to),
   });
+  // The congress video's screen only when the event has one (issue 56, item 4).
+  const videos = !venue || venue.congressVideo ? [video] : [];
   if (page === 'congress1' && context.next) {
-    return [...doors, video, arrow('to-rooms', 180, 'left', 'rooms'), arrow('next', 1470, 'right', context.next)];
+    return [...doors, ...videos, arrow('to-rooms', 180, 'left', 'rooms'), arrow('next', 1470, 'right', context.next)];
   }
   if (page === 'congress2' && context.previous) {
-    return [...doors, video, arrow('back', 180, 'left', context.previous)];
+    return [...doors, ...videos, arrow('back', 180, 'left', context.previous)];
   }
   return doors;
 };
@@ -388,10 +415,12 @@ export const antechamberLayout = (page: 'cbmi2021' | 'helpDesk' | 'speakers', ve
       icon: 'people',
     });
   }
-  const width = tvs.length === 3 ? 500 : 620;
+  // A TV the event gave nothing to open is not drawn (issue 56, item 4).
+  const shown = tvs.filter((tv) => tv.target !== null);
+  const width = shown.length === 3 ? 500 : 620;
   const gap = 60;
-  const start = (1920 - tvs.length * width - (tvs.length - 1) * gap) / 2;
-  const screens = tvs.map<HallItem>((tv, i) => ({
+  const start = (1920 - shown.length * width - (shown.length - 1) * gap) / 2;
+  const screens = shown.map<HallItem>((tv, i) => ({
     kind: 'screen',
     ...tv,
     x: start + i * (width + gap),

@@ -66,7 +66,14 @@ export const HALLS: Readonly<Record<HallKey, HallEntry>> = {
     liveNow: true,
     needs: { sponsors: true, lectures: true },
     layout: ({ event, sponsors }, context) =>
-      entranceLayout(sponsors, event.image ?? event.banner, event.name, context, event.image ? event.imageSources : event.bannerSources),
+      entranceLayout(
+        sponsors,
+        event.image ?? event.banner,
+        event.name,
+        context,
+        event.image ? event.imageSources : event.bannerSources,
+        event.venue,
+      ),
   },
   gold: {
     path: 'hall-estandes-gold',
@@ -99,17 +106,17 @@ export const HALLS: Readonly<Record<HallKey, HallEntry>> = {
     path: 'congresso/1',
     next: 'congress2',
     needs: { rooms: CONGRESS_ROOMS.congress1, lectures: true },
-    layout: ({ rooms, live }, context) => congressLayout('congress1', rooms, context, live),
+    layout: ({ event, rooms, live }, context) => congressLayout('congress1', rooms, context, live, event.venue),
   },
   congress2: {
     path: 'congresso/2',
     needs: { rooms: CONGRESS_ROOMS.congress2, lectures: true },
-    layout: ({ rooms, live }, context) => congressLayout('congress2', rooms, context, live),
+    layout: ({ event, rooms, live }, context) => congressLayout('congress2', rooms, context, live, event.venue),
   },
   amibEmCena: {
     path: 'amib-em-cena',
     needs: { rooms: CONGRESS_ROOMS.amibEmCena, lectures: true },
-    layout: ({ rooms, live }, context) => congressLayout('amibEmCena', rooms, context, live),
+    layout: ({ event, rooms, live }, context) => congressLayout('amibEmCena', rooms, context, live, event.venue),
   },
   cbmi2021: { path: 'cbmi-2021', needs: {}, layout: ({ event }, context) => antechamberLayout('cbmi2021', event.venue, context) },
   helpDesk: { path: 'help-desk', needs: {}, layout: ({ event }, context) => antechamberLayout('helpDesk', event.venue, context) },
