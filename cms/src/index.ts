@@ -4,6 +4,7 @@ import { ptText } from './api/client/import/report';
 import { RULED } from './api/ruled-types';
 import { closePageViews } from './analytics/page-views';
 import { backfillPageViewHours, rollUpViewsNow } from './analytics/page-view-hours';
+import { closePageViewRollup, openPageViewRollup } from './analytics/page-view-rollup';
 import { closeStandEvents } from './analytics/stand-events';
 import { closeHeartbeats } from './analytics/watch';
 import { startSweeper } from './commerce/orders';
@@ -87,6 +88,8 @@ export default {
     // The dashboards' hourly page-view rollup (decision 053): an upgraded database is rolled up
     // once; views created through the query engine (not the batch writer) are rolled up as created.
     if (await backfillPageViewHours(strapi)) strapi.log.info('[dashboards] page views rolled up by hour (first start with the rollup)');
+    // The views a stopped instance left pending (decision 075); the batches' later ones within PAGE_VIEWS_ROLLUP_MS.
+    await openPageViewRollup(strapi);
     strapi.db.lifecycles.subscribe({
       models: ['api::page-view.page-view'],
       afterCreate: async (event) => {
@@ -144,6 +147,8 @@ export default {
     sessionMemoSync = null;
     // The page views still in the buffer are written before the database closes (decision 038).
     await closePageViews(strapi);
+    // Then what those batches left pending is rolled up (decision 075).
+    await closePageViewRollup(strapi);
     // Heartbeats and stand events too (decision 047).
     await closeHeartbeats(strapi);
     await closeStandEvents(strapi);

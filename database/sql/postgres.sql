@@ -131,3 +131,9 @@ CREATE TABLE IF NOT EXISTS page_view_hours_stale (
   version integer NOT NULL,
   PRIMARY KEY (event_id, hour)
 );
+-- Page views written by the batches and not yet in page_view_hours (decision 075): the batch
+-- only adds its view ids here; a drain rolls them up off the visitors' path, 2,000 at a time,
+-- within PAGE_VIEWS_ROLLUP_MS and before every read that must be exact.
+CREATE TABLE IF NOT EXISTS page_view_rollup_pending (
+  view_id integer NOT NULL PRIMARY KEY
+);

@@ -10,7 +10,8 @@
 // spread over BENCH_VENUE_RAMP seconds, then the level is held BENCH_VENUE_WINDOW seconds. Every
 // request from the first arrival to the end of the hold counts (logins included). A level passes
 // with p99 ≤ 200 ms and no error (any status ≥ 400, refused connection or timeout); the walk
-// stops at the first level that misses. The figure is the highest level passed.
+// stops at the first level that misses (BENCH_VENUE_ALL_LEVELS=1: walks them all). The figure is the
+// highest level passed.
 //
 // Stock Strapi serves the same reads through its content API (/api/stands?filters…, with a
 // read-only API token) in the same run, against the same server and data: it has no soft login,
@@ -72,6 +73,8 @@ const config = {
   postgresUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   skipBuild: process.env.BENCH_SKIP_BUILD === '1',
   logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
+  // BENCH_VENUE_ALL_LEVELS=1: every level is walked even after one misses (paired before/after runs).
+  allLevels: process.env.BENCH_VENUE_ALL_LEVELS === '1',
 };
 config.clients = int('BENCH_VENUE_CLIENTS', Math.max(...config.levels) + 1000);
 for (const target of config.targets)
@@ -359,7 +362,7 @@ const walk = async (target, levelList, venue) => {
           `${errors} errors ${row.pass ? 'PASS' : 'MISS'} (slowest p99: ${slowest.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')})` +
           (errors ? ` failures ${JSON.stringify(row.failures)}` : ''),
       );
-      if (!row.pass) break;
+      if (!row.pass && !config.allLevels) break;
     }
   } finally {
     state.stopped = true;

@@ -18,8 +18,8 @@ import { chunksOf, inTransaction, joinOf, marks, rowsOf, tableOf, type Raw } fro
  * later hour: its gap is `tail_seconds`, and `tail_until` the hour of that next view. A range
  * ending at hour E counts `seconds + (tail_until < E ? tail_seconds : 0)`.
  *
- * Written in the page-view batch's transaction (and by the page-view lifecycle for views created
- * through Strapi's query engine): anonymous views are added to their rows; for each (event, client)
+ * Written by the drain of the views the batches left pending (decision 075, `page-view-rollup.ts`),
+ * and by the page-view lifecycle for views created through Strapi's query engine: anonymous views are added to their rows; for each (event, client)
  * of the batch, the client's rows from the hour of their view before the batch on are computed
  * again from the views themselves (a few rows per client), so views arriving out of order (another
  * instance's batch, a retried one) still give each view its true next view.
@@ -32,6 +32,10 @@ export const PAGE_VIEW_HOURS_TABLE = 'page_view_hours';
  */
 export const PLACE_HOURS_TABLE = 'page_view_place_hours';
 export const STALE_HOURS_TABLE = 'page_view_hours_stale';
+/** Views written by the batches, not yet rolled up (decision 075, `page-view-rollup.ts`). */
+export const PENDING_TABLE = 'page_view_rollup_pending';
+/** The advisory lock's key (PostgreSQL) of every writer of the pending views' rollup: the drain and the backfill. */
+export const ROLLUP_LOCK_KEY = 75_075;
 
 const PAGE_VIEW = 'api::page-view.page-view';
 const KEY = 'event_id, hour, client_id, stand_id, path';
@@ -141,7 +145,7 @@ export const markStale = async (raw: Raw, pairs: Iterable<Pair>): Promise<void> 
     );
 };
 
-/** Rolls up views just written (their ids), in the caller's transaction. */
+/** Rolls up views (their ids), in the caller's transaction: the drain's, or a lifecycle's. */
 export const rollUpViews = async (strapi: Core.Strapi, raw: Raw, ids: readonly number[]): Promise<void> => {
   if (ids.length === 0) return;
   const p = partsOf(strapi);
@@ -265,8 +269,15 @@ export const backfillPageViewHours = async (strapi: Core.Strapi): Promise<boolea
   }
   if (!(await any(`select 1 from ${p.pv} limit 1`))) return false;
   await inTransaction(strapi, async (raw) => {
-    await raw(insertRows(anonymousRows(viewsWith(p, `c.${p.cl.own} is null`)), 'nothing'), []);
-    await raw(insertRows(clientRows(viewsWith(p, 'true', true)), 'nothing'), []);
+    // Every view up to the last one written is rolled up here: its pending mark goes (decision 075),
+    // under the drain's lock, so no drain counts an anonymous one again. Views written meanwhile stay pending.
+    if (strapi.db.dialect.client === 'postgres') await raw('select pg_advisory_xact_lock(?)', [ROLLUP_LOCK_KEY]);
+    const last = checked(
+      Number(rowsOf<{ last: unknown }>(await raw(`select coalesce(max(id), 0) as last from ${p.pv}`, []))[0]?.last ?? 0),
+    );
+    await raw(insertRows(anonymousRows(viewsWith(p, `c.${p.cl.own} is null and v.id <= ${last}`)), 'nothing'), []);
+    await raw(insertRows(clientRows(viewsWith(p, `v.id <= ${last}`, true)), 'nothing'), []);
+    await raw(`delete from ${PENDING_TABLE} where view_id <= ${last}`, []);
     await allStale(raw);
   });
   // After a bulk insert: the planner's statistics, and (PostgreSQL) the visibility map, without

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { rollUpViews } from './page-view-hours';
+import { markPending, scheduleRollup } from './page-view-rollup';
 import { documentId } from '../lib/document-id';
 import { settings } from '../lib/settings';
 import { BatchBuffer } from './batch-buffer';
@@ -102,9 +102,11 @@ export const writePageViews = async (strapi: Core.Strapi, views: readonly Pendin
         entered.flat(),
       );
     }
-    // The hourly rollup the dashboards read, in the same transaction (decision 053).
-    await rollUpViews(strapi, (sql, bindings) => raw(sql, bindings) as unknown as Promise<unknown>, [...idOf.values()]);
+    // The hourly rollup the dashboards read (decision 053) is not computed here: the views are
+    // marked pending, in the same transaction, and a drain rolls them up (decision 075).
+    await markPending((sql, bindings) => raw(sql, bindings) as unknown as Promise<unknown>, [...idOf.values()]);
   });
+  scheduleRollup(strapi);
   const known = enteredPairs(strapi);
   if (known.size > MAX_KNOWN_ENTERED) known.clear();
   for (const view of views) if (view.clientId !== null && view.eventId !== null) known.add(`${view.clientId}:${view.eventId}`);

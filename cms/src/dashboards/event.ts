@@ -11,6 +11,7 @@ import {
 } from '@plataforma/adapter';
 import { flushHeartbeats, WATCH_MINUTES_TABLE } from '../analytics/watch';
 import { flushPageViews } from '../analytics/page-views';
+import { drainPageViewRollup } from '../analytics/page-view-rollup';
 import { readPlaceHours, summarize, type Summary } from './place-hours';
 import { money, num, sqlOf, UID, type Sql } from './sql';
 import { addDays, daysOf, dayOfNumber, knownZone, todayIn, zonedRange, type ZonedRange } from './zone';
@@ -308,6 +309,8 @@ const sales = async (s: Sql, eventId: number, range: ZonedRange) => {
 export const eventDashboard = async (strapi: Core.Strapi, id: number, query: { from?: string; to?: string }): Promise<EventDashboard> => {
   const { event, range } = await eventAndRange(strapi, id, query);
   await Promise.all([flushPageViews(strapi), flushHeartbeats(strapi)]);
+  // Then the views the batches left pending are rolled up: the dashboard stays exact (decision 075).
+  await drainPageViewRollup(strapi);
   const s = sqlOf(strapi);
   const views = eventViews(s, event.id, range);
   // Visits, visitors, halls and stands from the hourly rollup's summary when the zone allows

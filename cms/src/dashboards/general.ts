@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { DEFAULT_TIME_ZONE, type GeneralDashboard } from '@plataforma/adapter';
 import { flushHeartbeats } from '../analytics/watch';
 import { flushPageViews } from '../analytics/page-views';
+import { drainPageViewRollup } from '../analytics/page-view-rollup';
 import { hourAligned, onlineNow } from './event';
 import { eventTotals } from './place-hours';
 import { money, num, sqlOf, UID } from './sql';
@@ -18,6 +19,7 @@ export const generalDashboard = async (strapi: Core.Strapi, query: { from?: stri
   const from = query.from ?? addDays(to, -29);
   const range = zonedRange(from, to, timeZone);
   await Promise.all([flushPageViews(strapi), flushHeartbeats(strapi)]);
+  await drainPageViewRollup(strapi); // the rollup exact (decision 075)
   const s = sqlOf(strapi);
   const [start, end] = [s.at(range.start), s.at(range.end)];
   const [pvEvent, pvClient, orderEvent] = [s.link(UID.pageView, 'event'), s.link(UID.pageView, 'client'), s.link(UID.order, 'event')];

@@ -15,6 +15,7 @@ import {
 import { joinOf, rowsOf, stampOf, tableOf } from '../analytics/sql';
 import { PAGE_VIEW_HOURS_TABLE } from '../analytics/page-view-hours';
 import { flushPageViews } from '../analytics/page-views';
+import { drainPageViewRollup } from '../analytics/page-view-rollup';
 import { flushStandEvents } from '../analytics/stand-events';
 
 /**
@@ -115,6 +116,7 @@ export const standReport = async (
   // What the buffers hold is written first (as the event dashboard does): a visit or a click the
   // attendant just saw counts in the report they open.
   await Promise.all([flushPageViews(strapi), flushStandEvents(strapi)]);
+  await drainPageViewRollup(strapi); // the rollup exact (decision 075)
   const knex = strapi.db.connection;
   const postgres = strapi.db.dialect.client === 'postgres';
   const stamp = stampOf(strapi);

@@ -37,6 +37,11 @@ describe('which statements change the site public reads (decision 044)', () => {
       'payments',
       'coupons',
       'orders_coupon_lnk',
+      // The dashboards' rollup, written with every page-view batch and drain, read by staff only (decision 075).
+      'page_view_hours',
+      'page_view_place_hours',
+      'page_view_hours_stale',
+      'page_view_rollup_pending',
     ])
       expect(changesPublicReads(`insert into "${table}" ("a") values ($1)`), table).toBe(false);
     for (const table of ['stands', 'stands_event_lnk', 'events', 'files', 'files_related_mph', 'lectures_speakers_lnk', 'lectures'])

@@ -43,9 +43,14 @@ export const isCacheablePath = (path: string): boolean => {
   return CACHEABLE.some((pattern) => pattern.test(rest));
 };
 
-/** Tables written often that no public read shows (a write to any other table empties the cache). */
+/**
+ * Tables written often that no public read shows (a write to any other table empties the cache).
+ * The dashboards' rollup tables (`page_view_hours`, its summary, its stale marks and its pending
+ * views) are written with every page-view batch or drain and read only by staff: before they
+ * were listed here, every batch emptied every kept read (decision 075).
+ */
 const UNSEEN_TABLE =
-  /^(sessions|page_views|watch_sessions|stand_events|certificates|logs|sms_challenges|chats|chat_messages|contacts|clients|orders|order_items|payments|coupons|import_jobs)(_\w+_lnk)?$|^(strapi_|admin_|up_)/;
+  /^(sessions|page_views|page_view_hours|page_view_place_hours|page_view_hours_stale|page_view_rollup_pending|watch_sessions|stand_events|certificates|logs|sms_challenges|chats|chat_messages|contacts|clients|orders|order_items|payments|coupons|import_jobs)(_\w+_lnk)?$|^(strapi_|admin_|up_)/;
 
 /** Whether a statement may change what a public read answers. */
 export const changesPublicReads = (sql: string): boolean => {

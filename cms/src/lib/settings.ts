@@ -160,6 +160,7 @@ const schema = z.object({
   PAGE_VIEWS_FLUSH_MS: int(1000, 10),
   PAGE_VIEWS_BATCH_SIZE: int(500, 1, 2000),
   PAGE_VIEWS_MAX_PENDING: int(20000, 1),
+  PAGE_VIEWS_ROLLUP_MS: int(2000, 10),
   // live chat (decision 026)
   REDIS_URL: variable<string | null>('a redis:// or rediss:// URL', (raw) => (/^rediss?:\/\/\S+$/.test(raw) ? raw : undefined), null),
   REDIS_PREFIX: text('plataforma'),
@@ -444,6 +445,8 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
       batchSize: flat.PAGE_VIEWS_BATCH_SIZE,
       /** Views waiting (the database slow or down) from which new ones are refused with 503. */
       maxPending: flat.PAGE_VIEWS_MAX_PENDING,
+      /** The dashboards' hourly rollup follows the written views within this long (decision 075). */
+      rollupMs: flat.PAGE_VIEWS_ROLLUP_MS,
     },
     database: {
       url: flat.DATABASE_URL,

@@ -18,8 +18,11 @@ const load = createRequire(__filename);
 type PageViews = typeof import('../../../cms/src/analytics/page-views');
 type Hours = typeof import('../../../cms/src/analytics/page-view-hours');
 type Erasure = typeof import('../../../cms/src/api/client/erasure');
+type Rollup = typeof import('../../../cms/src/analytics/page-view-rollup');
 const { writePageViews } = load(path.join(cmsDir, 'dist/src/analytics/page-views')) as PageViews;
 const { eraseClient } = load(path.join(cmsDir, 'dist/src/api/client/erasure')) as Erasure;
+// The batch leaves its views pending; the drain rolls them up (decision 075). The dashboards drain first.
+const { drainPageViewRollup } = load(path.join(cmsDir, 'dist/src/analytics/page-view-rollup')) as Rollup;
 const { backfillPageViewHours, PAGE_VIEW_HOURS_TABLE, PLACE_HOURS_TABLE, STALE_HOURS_TABLE } = load(
   path.join(cmsDir, 'dist/src/analytics/page-view-hours'),
 ) as Hours;
@@ -198,10 +201,12 @@ describe('page_view_hours', () => {
       view(event, client, 'hall-entrada', '2026-05-10T15:00:00Z'),
       view(event, null, 'estande/1', '2026-05-10T15:05:00Z', stand),
     ]);
+    await drainPageViewRollup(s);
     expect(await rows({ event_id: event })).toHaveLength(2);
     await dashboard(event);
     expect(await s.db.connection(PLACE_HOURS_TABLE).where({ event_id: event })).toHaveLength(2);
     await writePageViews(s, [view(event, client, 'hall-entrada', '2026-05-10T16:00:00Z')]);
+    await drainPageViewRollup(s);
     // Stale: the new view's hour, and the hour of the client's view before it (its time changed).
     expect((await s.db.connection(STALE_HOURS_TABLE).where({ event_id: event }).orderBy('hour')).map((row) => Number(row.hour))).toEqual([
       Date.parse('2026-05-10T15:00:00Z') / 3_600_000,
@@ -382,6 +387,7 @@ describe('stale marks', () => {
     const event = await createEvent(s, { name: 'Sem evento', startDate: '2026-05-10', published: true });
     const stand = await insert(s, 'api::stand.stand', { name: 'Estande solto', type: 'master', event });
     await writePageViews(s, [{ ...view(event, null, 'estande/1', '2026-05-10T15:00:00Z', stand), eventId: null }]);
+    await drainPageViewRollup(s);
     expect(await rows({ event_id: 0, stand_id: stand })).toHaveLength(1);
     expect(await s.db.connection(STALE_HOURS_TABLE).where({ event_id: 0 })).toEqual([]);
   });

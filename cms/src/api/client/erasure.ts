@@ -3,6 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { SESSION_UID, revokeAllSessions } from '../../auth/sessions';
 import { CLIENT_UID } from './wire';
 import { flushPageViews } from '../../analytics/page-views';
+import { drainPageViewRollup } from '../../analytics/page-view-rollup';
 import { eraseFromRollup } from '../../analytics/page-view-hours';
 import { inTransaction } from '../../analytics/sql';
 import { STAND_EVENT_UID, flushStandEvents } from '../../analytics/stand-events';
@@ -94,6 +95,8 @@ export const eraseClient = async (strapi: Core.Strapi, clientId: number): Promis
   await flushPageViews(strapi);
   await flushHeartbeats(strapi);
   await flushStandEvents(strapi);
+  // And rolled up (decision 075): the client's rollup rows then become anonymous whole.
+  await drainPageViewRollup(strapi);
   return strapi.db.transaction(async () => {
     const fiscal = await q(ORDER_UID).count({ where: { ...owned, status: { $in: FISCAL_ORDER_STATES } } });
     const keptBuyer = fiscal > 0;

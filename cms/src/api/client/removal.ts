@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { eraseFromRollup } from '../../analytics/page-view-hours';
+import { drainPageViewRollup } from '../../analytics/page-view-rollup';
 import { inTransaction } from '../../analytics/sql';
 import { SESSION_UID } from '../../auth/sessions';
 
@@ -20,5 +21,7 @@ export const removeClientDependents = async (strapi: Core.Strapi, ids: readonly 
     ).map((row) => row.id);
     if (owned.length) await strapi.db.query(uid).deleteMany({ where: { id: { $in: owned } } });
   }
+  // Their views still pending are rolled up first (decision 075), so every row of theirs turns anonymous.
+  await drainPageViewRollup(strapi);
   await inTransaction(strapi, (raw) => eraseFromRollup(raw, ids));
 };

@@ -16,6 +16,7 @@ import { access } from '../../../auth/strategy';
 import { dbOf, routeFor, siteRouter } from '../../../http/router';
 import { CLIENT_UID } from '../wire';
 import { flushEnteredViews } from '../../../analytics/page-views';
+import { forgetNetworkAnswers, keptNetworkAnswer, networkKey } from '../network-cache';
 
 interface NetworkRow {
   id: number;
@@ -63,22 +64,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!Number.isSafeInteger(offset)) throw new ApiError(400, 'api.error.invalidOffset');
       if (!Number.isSafeInteger(size) || size < 1 || size > NETWORK_PAGE_SIZE) throw new ApiError(400, 'api.error.invalidLimit');
       const search = parseSearch(ctx.query.search);
-      if ((await strapi.db.query('api::event.event').count({ where: { id: eventId, published: true } })) === 0)
-        throw new ApiError(404, 'api.error.eventNotFound');
-      await flushEnteredViews(strapi, eventId); // who entered the event, including views still in the buffer
-      const clauses: Record<string, unknown>[] = [{ listedInNetwork: true }, { events: { id: eventId } }];
-      if (search)
-        clauses.push({
-          $or: [{ name: { $containsi: search } }, { $and: [{ networkShowEmail: true }, { email: { $containsi: search } }] }],
-        });
-      const [rows, count] = (await findWithCount(db(), CLIENT_UID, {
-        where: { $and: clauses },
-        select: ['id', 'name', 'email', 'networkShowEmail', 'facebook', 'twitter', 'linkedIn'],
-        orderBy: [{ name: 'asc' }, { id: 'asc' }],
-        limit: size,
-        offset,
-      })) as [NetworkRow[], number];
-      return reply({ rows: rows.map(person), count });
+      // Kept one second per (event, term, page), the event's check included (issue 48, decision 075).
+      const answer = await keptNetworkAnswer(strapi, networkKey(eventId, search, offset, size), async () => {
+        if ((await strapi.db.query('api::event.event').count({ where: { id: eventId, published: true } })) === 0)
+          throw new ApiError(404, 'api.error.eventNotFound');
+        await flushEnteredViews(strapi, eventId); // who entered the event, including views still in the buffer
+        const clauses: Record<string, unknown>[] = [{ listedInNetwork: true }, { events: { id: eventId } }];
+        if (search)
+          clauses.push({
+            $or: [{ name: { $containsi: search } }, { $and: [{ networkShowEmail: true }, { email: { $containsi: search } }] }],
+          });
+        const [rows, count] = (await findWithCount(db(), CLIENT_UID, {
+          where: { $and: clauses },
+          select: ['id', 'name', 'email', 'networkShowEmail', 'facebook', 'twitter', 'linkedIn'],
+          orderBy: [{ name: 'asc' }, { id: 'asc' }],
+          limit: size,
+          offset,
+        })) as [NetworkRow[], number];
+        return { rows: rows.map(person), count };
+      });
+      return reply(answer);
     },
   });
 
@@ -91,6 +96,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const data: Record<string, boolean> = { listedInNetwork: update.listed };
       if (update.showEmail !== undefined) data.networkShowEmail = update.showEmail;
       await strapi.db.query(CLIENT_UID).update({ where: { id: who.id }, data });
+      // The asker's own row follows their toggle at once in the lists kept (decision 075).
+      forgetNetworkAnswers(strapi);
     }
     const row = (await strapi.db.query(CLIENT_UID).findOne({
       where: { id: who.id },
