@@ -50,7 +50,7 @@ export const isCacheablePath = (path: string): boolean => {
  * were listed here, every batch emptied every kept read (decision 075).
  */
 const UNSEEN_TABLE =
-  /^(sessions|page_views|page_view_hours|page_view_place_hours|page_view_hours_stale|page_view_rollup_pending|watch_sessions|stand_events|certificates|logs|sms_challenges|chats|chat_messages|contacts|clients|orders|order_items|payments|coupons|import_jobs)(_\w+_lnk)?$|^(strapi_|admin_|up_)/;
+  /^(sessions|page_views|page_view_hours|page_view_place_hours|page_view_hours_stale|page_view_rollup_pending|watch_sessions|watch_minutes|stand_events|certificates|logs|sms_challenges|chats|chat_messages|contacts|clients|orders|order_items|payments|coupons|import_jobs|email_messages|email_suppressions|job_queue|job_schedules)(_\w+_lnk)?$|^(strapi_|admin_|up_)/;
 
 /** Whether a statement may change what a public read answers. */
 export const changesPublicReads = (sql: string): boolean => {
