@@ -866,9 +866,14 @@ export const confirmManualPix = async (strapi: Core.Strapi, staff: Actor, id: nu
     throw new ApiError(409, 'orders.error.notPending');
 };
 
-/** The payment a sandbox confirmation names, with its provider's reference. */
-export const paymentRef = async (strapi: Core.Strapi, id: number): Promise<string | null> => {
-  const row = (await q(strapi, UID.payment).findOne({ where: { id, provider: 'sandbox' }, select: ['providerRef'] })) as {
+/**
+ * The payment a sandbox confirmation names, with its provider's reference: a payment of the
+ * payer's own order (`payerId`), or any for staff (`payerId` null). Issue 47, item 13: on a
+ * demonstration site with the sandbox open, a visitor no longer approves another's charge.
+ */
+export const paymentRef = async (strapi: Core.Strapi, id: number, payerId: number | null): Promise<string | null> => {
+  const where = { id, provider: 'sandbox', ...(payerId === null ? {} : { order: { client: { id: payerId } } }) };
+  const row = (await q(strapi, UID.payment).findOne({ where, select: ['providerRef'] })) as {
     providerRef: string | null;
   } | null;
   return row?.providerRef ?? null;

@@ -24,7 +24,7 @@ const list = async (query: string) => parsed(listOf(orderSchema), (await cms('ge
 const buyLecture = async (buyer: { token: string }, outcome: 'approved' | 'declined' = 'approved') => {
   const created = orderOf(await site('post', '/orders', buyer.token, { eventId: event, all: false, lectureIds: [lecture] }));
   const pending = orderOf(await site('post', `/orders/${created.id}/payments`, buyer.token, { method: 'pix' }));
-  await site('post', `/payments/sandbox/${pending.payments[0].id}/confirm`, null, { outcome });
+  await site('post', `/payments/sandbox/${pending.payments[0].id}/confirm`, buyer.token, { outcome });
   return orderOf(await site('get', `/orders/${created.id}`, buyer.token));
 };
 
@@ -214,7 +214,7 @@ describe('manual PIX', () => {
         expect(payment.pixCode).toContain('5912Congresso SA6006Recife');
         expect(payment.pixCode).toContain('540550.00');
         expect(brCodeCrcValid(payment.pixCode ?? '')).toBe(true);
-        expect((await site('post', `/payments/sandbox/${payment.id}/confirm`, null, { outcome: 'approved' })).status).toBe(404);
+        expect((await site('post', `/payments/sandbox/${payment.id}/confirm`, buyer.token, { outcome: 'approved' })).status).toBe(404);
         expect(orderOf(await site('get', `/orders/${created.id}`, buyer.token)).status).toBe('pending');
 
         const confirmed = orderOf(await cms('post', `/orders/${created.id}/confirm`, { note: 'extrato de hoje' }));

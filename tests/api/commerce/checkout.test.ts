@@ -42,7 +42,7 @@ const payByPix = async (orderId: number, who: string, outcome: 'approved' | 'dec
   const order = orderOf(paid);
   const payment = order.payments.at(-1);
   if (!payment) throw new Error('no payment');
-  const confirmed = await site('post', `/payments/sandbox/${payment.id}/confirm`, null, { outcome });
+  const confirmed = await site('post', `/payments/sandbox/${payment.id}/confirm`, who, { outcome });
   expect(confirmed.status).toBe(200);
   return { order, payment };
 };
@@ -198,7 +198,12 @@ describe('PIX through the sandbox', () => {
     expect(minutes).toBeGreaterThan(28);
     expect(minutes).toBeLessThanOrEqual(30);
 
-    const confirmed = await site('post', `/payments/sandbox/${payment.id}/confirm`, null, { outcome: 'approved' });
+    // Issue 47, item 13: the sandbox's bank approves only for the payer (or staff): nobody else, and not without a session.
+    expect((await site('post', `/payments/sandbox/${payment.id}/confirm`, null, { outcome: 'approved' })).status).toBe(401);
+    const stranger = await newBuyer();
+    expect((await site('post', `/payments/sandbox/${payment.id}/confirm`, stranger.token, { outcome: 'approved' })).status).toBe(404);
+    expect(orderOf(await site('get', `/orders/${order.id}`, token)).status).toBe('pending');
+    const confirmed = await site('post', `/payments/sandbox/${payment.id}/confirm`, token, { outcome: 'approved' });
     expect(confirmed.status).toBe(200);
     const read = orderOf(await site('get', `/orders/${order.id}`, token));
     expect(read).toMatchObject({ status: 'paid', method: 'pix', payments: [{ status: 'approved' }] });

@@ -345,7 +345,8 @@ describe('PIX through Mercado Pago', () => {
     expect((await server.request().post('/api/site/v1/payments/webhook/sandbox').send({})).status).toBe(404);
     const card = { number: '4111111111111111', holder: 'Ana', expiry: '12/30', cvv: '123' };
     expect((await site('post', '/payments/sandbox/card-token', null, card)).status).toBe(404);
-    expect((await site('post', '/payments/sandbox/1/confirm', null, { outcome: 'approved' })).status).toBe(404);
+    const buyer = await newBuyer();
+    expect((await site('post', '/payments/sandbox/1/confirm', buyer.token, { outcome: 'approved' })).status).toBe(404);
   });
 
   it('expires the order when Mercado Pago reports the PIX cancelled as expired, and releases its coupon', async () => {

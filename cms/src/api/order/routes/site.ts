@@ -182,12 +182,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     route({
       method: 'POST',
       path: orderPaths.sandboxConfirm,
-      config: PUBLIC,
+      // The payer's own session (or staff's): the sandbox's bank approves only its own customer's charges.
+      config: anyone,
       body: sandboxConfirmInputSchema,
       handler: async (ctx, { outcome }) => {
         const sandbox = sandboxProvider();
         if (!sandbox) throw new ApiError(404, 'api.error.routeNotFound');
-        const ref = await paymentRef(strapi, parseId(ctx.params.paymentId));
+        const who = identityOf(ctx.state);
+        if (!who) throw new ApiError(401, 'api.error.unauthorized');
+        const ref = await paymentRef(strapi, parseId(ctx.params.paymentId), who.kind === 'staff' ? null : who.id);
         const notification = ref ? sandbox.decide(ref, outcome) : null;
         if (!notification) throw new ApiError(404, 'payments.error.notFound');
         // The bank's notification takes the webhook's own path: signature, status fetched back, applied.
