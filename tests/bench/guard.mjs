@@ -16,7 +16,8 @@
 // --samples N  runs of each side (default 2)
 // --record     rewrites the headline table at the top of docs/bench.md with B's figures
 // --keep       leaves the baseline worktree in place (its path is printed)
-// BENCH_SKIP_BUILD=1: neither tree is built (both must be already).
+// BENCH_SKIP_BUILD=1: neither tree is built (both must be already). A part's settings (BENCH_IMPORT_ROWS,
+// BENCH_DATABASES, …) set in the environment replace its short form's.
 // Exit 0 whatever the figures; 1 when something failed to run.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -174,6 +175,9 @@ const PARTS = {
     },
   },
 };
+
+/** A part's short form; a variable already set in the environment wins (BENCH_IMPORT_ROWS=100000 for the full import). */
+const partEnv = (spec) => Object.fromEntries(Object.entries(spec.env).map(([key, value]) => [key, process.env[key] ?? value]));
 
 // ---------------------------------------------------------------- arguments
 
@@ -415,7 +419,7 @@ const main = async () => {
           await runCommand(process.execPath, [path.join(benchDir, spec.script)], {
             cwd: checkout,
             logFile: path.join(dir, 'bench.log'),
-            env: { ...spec.env, BENCH_ROOT: side.dir, BENCH_RESULTS_DIR: dir, BENCH_SKIP_BUILD: '1' },
+            env: { ...partEnv(spec), BENCH_ROOT: side.dir, BENCH_RESULTS_DIR: dir, BENCH_SKIP_BUILD: '1' },
           });
           const file = fs.readdirSync(dir).find((name) => name.endsWith('.json'));
           if (!file) throw new Error(`${part} on ${side.name} wrote no JSON (log: ${path.join(dir, 'bench.log')})`);

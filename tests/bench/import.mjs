@@ -59,6 +59,8 @@ const config = {
     .filter(Boolean),
   postgresUrl: process.env.BENCH_POSTGRES_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
 };
+// BENCH_IMPORT_NODE_FLAGS: Node flags for the server process (e.g. V8's GC flags), space-separated.
+const serverFlags = (process.env.BENCH_IMPORT_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const log = (message) => console.log(`[bench:import] ${message}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -268,7 +270,7 @@ const startServer = async (label, env, dir) => {
       ([key]) => !/^(DATABASE_|PORT$|HOST$|PUBLIC_|NODE_ENV$|LOG_LEVEL$|SEED_|SMS_|S3_|UPLOAD_|IMPORT_|SECRETS_FILE$)/.test(key),
     ),
   );
-  const server = startProcess(`${label} server`, process.execPath, [path.join(benchDir, 'import-server.mjs')], {
+  const server = startProcess(`${label} server`, process.execPath, [...serverFlags, path.join(benchDir, 'import-server.mjs')], {
     cwd: cmsDir,
     logFile,
     env: {
