@@ -8,7 +8,8 @@
 // JSON each writes (BENCH_RESULTS_DIR).
 //
 // Noise rule: a figure is a REGRESSION only when B's median is worse than A's by more than
-// max(15 %, 2 × A's own spread) and every B sample is worse than every A sample.
+// max(15 %, 2 × A's own spread) and by more than the unit's floor (FLOORS: 25 MB, 0.5 s, 1 ms),
+// and every B sample is worse than every A sample.
 //
 // Parts: venue, lists, chat, import, dashboards (with heartbeats), first-load. Default: all.
 // --base REV   the baseline (default: the newest commit of docs/bench.md's headline table);
@@ -360,8 +361,15 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+/**
+ * The smallest change that can count, by unit: below it a figure's jitter on this machine (the
+ * resident memory of a 20,000-row import moves 10–20 MB between runs of the same code with the
+ * collector's timing; an A/A run flagged 11 → 26 MB without this floor).
+ */
+export const FLOORS = { MB: 25, s: 0.5, ms: 1, KB: 1, messages: 1 };
+
 /** The verdict of one figure from its A and B samples. */
-export const judge = (aValues, bValues, better) => {
+export const judge = (aValues, bValues, better, unit) => {
   const a = aValues.filter((v) => typeof v === 'number' && Number.isFinite(v));
   const b = bValues.filter((v) => typeof v === 'number' && Number.isFinite(v));
   const medA = median(a);
@@ -375,7 +383,7 @@ export const judge = (aValues, bValues, better) => {
   const scale = Math.abs(medA) || 1;
   const band = Math.max(0.15, (2 * spreadA) / scale);
   const separated = better === 'lower' ? Math.min(...b) > Math.max(...a) : Math.max(...b) < Math.min(...a);
-  const verdict = worse / scale > band && separated ? 'REGRESSION' : 'ok';
+  const verdict = worse / scale > band && worse > (FLOORS[unit] ?? 0) && separated ? 'REGRESSION' : 'ok';
   return { medA, medB, spreadA, spreadB, ratio, band, verdict };
 };
 
@@ -444,7 +452,7 @@ const main = async () => {
       for (const name of names) {
         const pick = (side) => samples[side].map((figures) => figures[name]?.value ?? null);
         const any = [...samples.A, ...samples.B].map((figures) => figures[name]).find(Boolean);
-        const verdict = judge(pick('A'), pick('B'), any.better);
+        const verdict = judge(pick('A'), pick('B'), any.better, any.unit);
         const detail = (side) => samples[side].map((figures) => figures[name]?.detail).filter(Boolean);
         results.push({
           part,
@@ -466,7 +474,7 @@ const main = async () => {
       `\nA = ${baseCommit.slice(0, 7)}, B = ${bLabel}; ${options.samples} runs each (A B A B); ${machine()}, load average ${os.loadavg()[0].toFixed(2)} at the end; ${minutes.toFixed(1)} min`,
     );
     console.log(
-      'Noise rule: REGRESSION when B is worse than A by more than max(15 %, 2 × A spread) and every B run is worse than every A run.\n',
+      'Noise rule: REGRESSION when B is worse than A by more than max(15 %, 2 × A spread) and than the unit floor (25 MB, 0.5 s, 1 ms), and every B run is worse than every A run.\n',
     );
     console.log('| figure | A median (spread) | B median (spread) | B/A | band | verdict |');
     console.log('|---|---:|---:|---:|---:|---|');
