@@ -34,6 +34,10 @@ import securityHeaders from './lib/security-headers';
 import { startJobs, stopJobs } from './jobs';
 import { emailJobKinds } from './email/messages';
 import { installEmailOutput } from './email/transport';
+import { tuneHeap } from './lib/heap';
+
+// Before anything allocates per request or per import row (decision 076).
+tuneHeap();
 
 let chat: ChatServer | null = null;
 /** Stops the pending orders' expiry sweeper (decision 045). */

@@ -10,7 +10,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installWindowProbe } from './probe.mjs';
 
-const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'cms');
+// BENCH_ROOT: the tree under test (the bench guard's baseline worktree), else this checkout.
+const cmsDir = path.join(
+  process.env.BENCH_ROOT ? path.resolve(process.env.BENCH_ROOT) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..'),
+  'cms',
+);
 const require = createRequire(path.join(cmsDir, 'package.json'));
 const { createStrapi } = require('@strapi/strapi');
 

@@ -30,6 +30,7 @@ import {
   startProcess,
   tail,
   tempDir,
+  resultsDir,
 } from './lib.mjs';
 import { measureWindow } from './probe.mjs';
 
@@ -375,7 +376,7 @@ const productionSecretsOnce = () => (secrets ??= productionSecrets());
 
 const main = async () => {
   log(`building the app (cms/dist)`);
-  await run(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--only=adapter,cms']);
+  if (process.env.BENCH_SKIP_BUILD !== '1') await run(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--only=adapter,cms']);
   log(`${config.pairs} pairs (${2 * config.pairs} sockets), ${config.rate} messages/s for ${config.seconds} s after ${config.warmup} s`);
   const results = [];
   for (const name of config.scenarios) {
@@ -458,7 +459,7 @@ const main = async () => {
       `| ${r.scenario} | load generator | ${g.cpuPercent} | ${fmt(g.mainRunPercent, 0)} | ${fmt(g.mainWaitPercent, 0)} | ${fmt(g.loopP99)} | ${fmt(g.loopMax)} | ${g.gcCount} | ${g.gcMs} | ${fmt(g.gcMaxMs)} | ${g.gcMajor} | ${g.gcMajorMs} |`,
     );
   }
-  const out = path.join(root, 'bench-results');
+  const out = resultsDir;
   fs.mkdirSync(out, { recursive: true });
   const file = path.join(out, `chat-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, JSON.stringify({ config, results }, null, 2));

@@ -39,6 +39,7 @@ import {
   strapiBin,
   tempDir,
   waitForHttp,
+  resultsDir,
 } from './lib.mjs';
 
 const log = (message) => console.log(`[bench:dashboards] ${message}`);
@@ -341,7 +342,7 @@ const benchDatabase = async (kind, secrets) => {
 };
 
 const main = async () => {
-  await run(process.execPath, [path.join('scripts', 'build.mjs'), '--only=adapter,cms']);
+  if (process.env.BENCH_SKIP_BUILD !== '1') await run(process.execPath, [path.join('scripts', 'build.mjs'), '--only=adapter,cms']);
   const secrets = productionSecrets();
   const results = [];
   for (const kind of config.databases) {
@@ -389,6 +390,10 @@ const main = async () => {
         `${ms(h.alone.p50)} / ${ms(h.alone.p99)} (${h.alone.rps.toFixed(0)}) | ${ms(h.during.p50)} / ${ms(h.during.p99)} (${h.during.rps.toFixed(0)}) |`,
     );
   }
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `dashboards-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, `${JSON.stringify({ config, results }, null, 2)}\n`);
+  log(`results written to ${file}`);
 };
 
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));

@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { assertPortFree, cleanup, envInt, root, startProcess, tempDir, waitForHttp } from './lib.mjs';
+import { assertPortFree, cleanup, envInt, resultsDir, root, startProcess, tempDir, waitForHttp } from './lib.mjs';
 
 const log = (message) => console.log(`[bench:first-load] ${message}`);
 const config = {
@@ -131,7 +131,7 @@ const main = async () => {
       `| ${row.build} | ${ms(row.blocking)} (${ms(row.blockingMin)}–${ms(row.blockingMax)}) | ${ms(row.longest)} | ${row.longTasks} | ` +
         `${ms(row.fcp)} | ${ms(row.lcp)} | ${row.scriptKb.toFixed(1)} KB |`,
     );
-  const out = path.join(root, 'bench-results');
+  const out = resultsDir;
   fs.mkdirSync(out, { recursive: true });
   const file = path.join(out, `first-load-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, JSON.stringify({ config, rows }, null, 2));

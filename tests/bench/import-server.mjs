@@ -9,7 +9,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'cms');
+// BENCH_ROOT: the tree under test (the bench guard's baseline worktree), else this checkout.
+const cmsDir = path.join(
+  process.env.BENCH_ROOT ? path.resolve(process.env.BENCH_ROOT) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..'),
+  'cms',
+);
 const require = createRequire(path.join(cmsDir, 'package.json'));
 const { createStrapi } = require('@strapi/strapi');
 const { defineRoute, reply } = require('@plataforma/adapter/server');
@@ -59,9 +63,34 @@ try {
       app.log,
     ),
   ]);
+  // BENCH_IMPORT_HEAP_PROFILE=<file>: V8's sampling heap profiler from here to the stop, counting
+  // the objects the garbage collector already took (what an import allocates, not only what it
+  // keeps); written as a .heapprofile (Chrome DevTools' Memory tab, or summed by a script).
+  const profileFile = process.env.BENCH_IMPORT_HEAP_PROFILE;
+  let session = null;
+  if (profileFile) {
+    const { Session } = await import('node:inspector/promises');
+    session = new Session();
+    session.connect();
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 32768,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  }
+  const writeProfile = async () => {
+    if (!session) return;
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    (await import('node:fs')).writeFileSync(profileFile, JSON.stringify(profile));
+  };
+  if (session) process.prependListener('SIGTERM', () => void writeProfile().finally(() => process.exit(0)));
   await app.listen();
   process.stdout.write(`${JSON.stringify({ token })}\n`);
-  process.stdin.on('close', () => app.destroy().finally(() => process.exit(0)));
+  process.stdin.on('close', () =>
+    writeProfile()
+      .then(() => app.destroy())
+      .finally(() => process.exit(0)),
+  );
   process.stdin.resume();
 } catch (error) {
   console.error(error?.stack ?? error);

@@ -34,6 +34,7 @@ import {
   summarize,
   tail,
   tempDir,
+  resultsDir,
 } from './lib.mjs';
 
 const MB = 1024 * 1024;
@@ -51,8 +52,15 @@ const config = {
   port: int('BENCH_IMPORT_PORT', 1364),
   searchSeconds: int('BENCH_SEARCH_SECONDS', 10),
   databases: (process.env.BENCH_DATABASES || 'sqlite,postgres').split(',').map((s) => s.trim()),
+  // The steps run after the measured import (the bench guard's short form runs none of them).
+  steps: (process.env.BENCH_IMPORT_STEPS ?? 'reimport,search,big,naive')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
   postgresUrl: process.env.BENCH_POSTGRES_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
 };
+// BENCH_IMPORT_NODE_FLAGS: Node flags for the server process (e.g. V8's GC flags), space-separated.
+const serverFlags = (process.env.BENCH_IMPORT_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const log = (message) => console.log(`[bench:import] ${message}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -160,9 +168,18 @@ const measureMemory = async (pid, work) => {
     exact = false;
   }
   let peak = before;
+  // The kinds of resident memory (anonymous: the JS heap and SQLite's caches; file: mapped files;
+  // shared: e.g. SQLite's WAL index), each at its own peak, as growth over its value before.
+  const kinds = ['RssAnon', 'RssFile', 'RssShmem'];
+  const kindBefore = Object.fromEntries(kinds.map((kind) => [kind, procStatus(pid, kind) ?? 0]));
+  const kindPeak = { ...kindBefore };
   const sampler = setInterval(() => {
     const rss = procStatus(pid, 'VmRSS');
     if (rss !== null && rss > peak) peak = rss;
+    for (const kind of kinds) {
+      const value = procStatus(pid, kind);
+      if (value !== null && value > kindPeak[kind]) kindPeak[kind] = value;
+    }
   }, 20);
   const started = Date.now();
   let result;
@@ -174,7 +191,8 @@ const measureMemory = async (pid, work) => {
   const seconds = (Date.now() - started) / 1000;
   const hwm = exact ? procStatus(pid, 'VmHWM') : null;
   if (hwm !== null && hwm > peak) peak = hwm;
-  return { result, seconds, growthMb: (peak - before) / MB, baselineMb: before / MB };
+  const byKind = Object.fromEntries(kinds.map((kind) => [kind, (kindPeak[kind] - kindBefore[kind]) / MB]));
+  return { result, seconds, growthMb: (peak - before) / MB, baselineMb: before / MB, byKind };
 };
 
 const request = (port, method, urlPath, { token, body, headers = {} } = {}) =>
@@ -252,7 +270,7 @@ const startServer = async (label, env, dir) => {
       ([key]) => !/^(DATABASE_|PORT$|HOST$|PUBLIC_|NODE_ENV$|LOG_LEVEL$|SEED_|SMS_|S3_|UPLOAD_|IMPORT_|SECRETS_FILE$)/.test(key),
     ),
   );
-  const server = startProcess(`${label} server`, process.execPath, [path.join(benchDir, 'import-server.mjs')], {
+  const server = startProcess(`${label} server`, process.execPath, [...serverFlags, path.join(benchDir, 'import-server.mjs')], {
     cwd: cmsDir,
     logFile,
     env: {
@@ -308,98 +326,112 @@ const benchDatabase = async (kind, files, dir) => {
       throw new Error(
         `the ${config.rows}-row import ended ${JSON.stringify({ ...first.result, rejects: first.result.rejects.slice(0, 3) })}`,
       );
-    out.import = { seconds: first.seconds, growthMb: first.growthMb, rowsPerSecond: config.rows / first.seconds };
-    log(`${kind}: ${config.rows} rows XLSX in ${first.seconds.toFixed(1)} s, +${first.growthMb.toFixed(0)} MB`);
+    out.import = { seconds: first.seconds, growthMb: first.growthMb, rowsPerSecond: config.rows / first.seconds, byKind: first.byKind };
+    log(
+      `${kind}: ${config.rows} rows XLSX in ${first.seconds.toFixed(1)} s, +${first.growthMb.toFixed(0)} MB (peaks: ${Object.entries(
+        first.byKind,
+      )
+        .map(([name, mb]) => `${name} +${mb.toFixed(0)}`)
+        .join(', ')})`,
+    );
 
-    const again = await measureMemory(pid, () => importFile(config.port, token, files.xlsx));
-    out.reimport = {
-      seconds: again.seconds,
-      unchanged: again.result.unchanged,
-      inserted: again.result.inserted,
-      updated: again.result.updated,
-    };
-    log(`${kind}: the same file again in ${again.seconds.toFixed(1)} s: ${again.result.unchanged} unchanged`);
+    if (config.steps.includes('reimport')) {
+      const again = await measureMemory(pid, () => importFile(config.port, token, files.xlsx));
+      out.reimport = {
+        seconds: again.seconds,
+        unchanged: again.result.unchanged,
+        inserted: again.result.inserted,
+        updated: again.result.updated,
+      };
+      log(`${kind}: the same file again in ${again.seconds.toFixed(1)} s: ${again.result.unchanged} unchanged`);
+    }
 
-    const second = await importFile(config.port, token, files.xlsx2);
-    if (second.inserted !== config.rows) throw new Error(`second import: ${JSON.stringify(second).slice(0, 300)}`);
-    const base = `http://127.0.0.1:${config.port}/api/cms/v1/clients`;
-    const headers = { Authorization: `Bearer ${token}` };
-    out.search = {};
-    for (const [label, term] of [
-      ['name', 'Natália Rocha'],
-      ['email', 'cliente12345'],
-    ]) {
-      const check = await request(config.port, 'GET', `/api/cms/v1/clients?search=${encodeURIComponent(term)}&limit=20`, { token });
-      if (check.status !== 200) throw new Error(`search ${label}: ${check.status} ${JSON.stringify(check.body).slice(0, 200)}`);
-      // One admin searching (1 connection), and ten at once.
-      const one = summarize([
-        await load({
-          url: `${base}?search=${encodeURIComponent(term)}&limit=20`,
-          headers,
-          warmup: 2,
-          seconds: config.searchSeconds,
-          connections: 1,
-        }),
-      ]);
-      const ten = summarize([
-        await load({
-          url: `${base}?search=${encodeURIComponent(term)}&limit=20`,
-          headers,
-          warmup: 2,
-          seconds: config.searchSeconds,
-          connections: 10,
-        }),
-      ]);
-      out.search[label] = {
-        count: check.body.data.count,
-        p50: one.p50,
-        p95: one.p95,
-        rps: one.rps,
-        p95Ten: ten.p95,
-        rpsTen: ten.rps,
-        non2xx: one.non2xx + ten.non2xx,
+    if (config.steps.includes('search')) {
+      const second = await importFile(config.port, token, files.xlsx2);
+      if (second.inserted !== config.rows) throw new Error(`second import: ${JSON.stringify(second).slice(0, 300)}`);
+      const base = `http://127.0.0.1:${config.port}/api/cms/v1/clients`;
+      const headers = { Authorization: `Bearer ${token}` };
+      out.search = {};
+      for (const [label, term] of [
+        ['name', 'Natália Rocha'],
+        ['email', 'cliente12345'],
+      ]) {
+        const check = await request(config.port, 'GET', `/api/cms/v1/clients?search=${encodeURIComponent(term)}&limit=20`, { token });
+        if (check.status !== 200) throw new Error(`search ${label}: ${check.status} ${JSON.stringify(check.body).slice(0, 200)}`);
+        // One admin searching (1 connection), and ten at once.
+        const one = summarize([
+          await load({
+            url: `${base}?search=${encodeURIComponent(term)}&limit=20`,
+            headers,
+            warmup: 2,
+            seconds: config.searchSeconds,
+            connections: 1,
+          }),
+        ]);
+        const ten = summarize([
+          await load({
+            url: `${base}?search=${encodeURIComponent(term)}&limit=20`,
+            headers,
+            warmup: 2,
+            seconds: config.searchSeconds,
+            connections: 10,
+          }),
+        ]);
+        out.search[label] = {
+          count: check.body.data.count,
+          p50: one.p50,
+          p95: one.p95,
+          rps: one.rps,
+          p95Ten: ten.p95,
+          rpsTen: ten.rps,
+          non2xx: one.non2xx + ten.non2xx,
+        };
+        log(
+          `${kind}: search by ${label} (${check.body.data.count} of ${2 * config.rows}): p95 ${one.p95} ms alone, ${ten.p95} ms with 10 at once (${ten.rps.toFixed(0)} req/s)`,
+        );
+      }
+    }
+
+    if (config.steps.includes('big')) {
+      const big = await measureMemory(pid, () => importFile(config.port, token, files.bigCsv));
+      out.bigCsv = {
+        seconds: big.seconds,
+        growthMb: big.growthMb,
+        status: big.result.status,
+        error: big.result.error,
+        inserted: big.result.inserted,
       };
       log(
-        `${kind}: search by ${label} (${check.body.data.count} of ${2 * config.rows}): p95 ${one.p95} ms alone, ${ten.p95} ms with 10 at once (${ten.rps.toFixed(0)} req/s)`,
+        `${kind}: ${config.bigCsvRows}-row CSV: ${big.result.status} ${big.result.error ?? ''} in ${big.seconds.toFixed(1)} s, +${big.growthMb.toFixed(0)} MB`,
       );
     }
 
-    const big = await measureMemory(pid, () => importFile(config.port, token, files.bigCsv));
-    out.bigCsv = {
-      seconds: big.seconds,
-      growthMb: big.growthMb,
-      status: big.result.status,
-      error: big.result.error,
-      inserted: big.result.inserted,
-    };
-    log(
-      `${kind}: ${config.bigCsvRows}-row CSV: ${big.result.status} ${big.result.error ?? ''} in ${big.seconds.toFixed(1)} s, +${big.growthMb.toFixed(0)} MB`,
-    );
-
-    await sleep(1000);
-    const naive = await measureMemory(pid, () =>
-      request(config.port, 'POST', '/api/site/v1/bench/naive-import', {
-        body: JSON.stringify({ file: files.naive, rows: config.naiveRows }),
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
-    if (naive.result.status !== 200)
-      throw new Error(`naive import: ${naive.result.status} ${JSON.stringify(naive.result.body).slice(0, 300)}`);
-    const n = naive.result.body.data;
-    const perRow = n.insertSeconds / n.inserted;
-    out.naive = {
-      rows: n.rows,
-      inserted: n.inserted,
-      readSeconds: n.readSeconds,
-      insertSeconds: n.insertSeconds,
-      seconds: n.readSeconds + perRow * n.rows,
-      growthMb: naive.growthMb,
-    };
-    out.naive.rowsPerSecond = n.rows / out.naive.seconds;
-    log(
-      `${kind}: naive: read ${n.rows} rows in ${n.readSeconds.toFixed(1)} s (+${naive.growthMb.toFixed(0)} MB), ` +
-        `${n.inserted} inserts in ${n.insertSeconds.toFixed(1)} s → ≈ ${out.naive.seconds.toFixed(0)} s for all`,
-    );
+    if (config.steps.includes('naive')) {
+      await sleep(1000);
+      const naive = await measureMemory(pid, () =>
+        request(config.port, 'POST', '/api/site/v1/bench/naive-import', {
+          body: JSON.stringify({ file: files.naive, rows: config.naiveRows }),
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
+      if (naive.result.status !== 200)
+        throw new Error(`naive import: ${naive.result.status} ${JSON.stringify(naive.result.body).slice(0, 300)}`);
+      const n = naive.result.body.data;
+      const perRow = n.insertSeconds / n.inserted;
+      out.naive = {
+        rows: n.rows,
+        inserted: n.inserted,
+        readSeconds: n.readSeconds,
+        insertSeconds: n.insertSeconds,
+        seconds: n.readSeconds + perRow * n.rows,
+        growthMb: naive.growthMb,
+      };
+      out.naive.rowsPerSecond = n.rows / out.naive.seconds;
+      log(
+        `${kind}: naive: read ${n.rows} rows in ${n.readSeconds.toFixed(1)} s (+${naive.growthMb.toFixed(0)} MB), ` +
+          `${n.inserted} inserts in ${n.insertSeconds.toFixed(1)} s → ≈ ${out.naive.seconds.toFixed(0)} s for all`,
+      );
+    }
   } finally {
     await server.stop();
   }
@@ -411,7 +443,7 @@ const benchDatabase = async (kind, files, dir) => {
 const fmt = (value, digits = 1) => (value === undefined || value === null ? '—' : Number(value).toFixed(digits));
 
 const main = async () => {
-  await run(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--only=adapter,cms']);
+  if (process.env.BENCH_SKIP_BUILD !== '1') await run(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--only=adapter,cms']);
   const dir = tempDir('bench-import-');
   const files = {
     warm: path.join(dir, 'aquecimento.csv'),
@@ -423,12 +455,10 @@ const main = async () => {
   let started = Date.now();
   await writeCsv(files.warm, 50, 'aquecimento');
   await writeXlsx(files.xlsx, config.rows, 'cliente');
-  await writeXlsx(files.xlsx2, config.rows, 'outro');
-  await writeXlsx(files.naive, config.rows, 'ingenuo');
-  await writeCsv(files.bigCsv, config.bigCsvRows, 'grande');
-  log(
-    `files written in ${((Date.now() - started) / 1000).toFixed(1)} s: XLSX ${(fs.statSync(files.xlsx).size / MB).toFixed(1)} MB, CSV ${(fs.statSync(files.bigCsv).size / MB).toFixed(1)} MB`,
-  );
+  if (config.steps.includes('search')) await writeXlsx(files.xlsx2, config.rows, 'outro');
+  if (config.steps.includes('naive')) await writeXlsx(files.naive, config.rows, 'ingenuo');
+  if (config.steps.includes('big')) await writeCsv(files.bigCsv, config.bigCsvRows, 'grande');
+  log(`files written in ${((Date.now() - started) / 1000).toFixed(1)} s: XLSX ${(fs.statSync(files.xlsx).size / MB).toFixed(1)} MB`);
 
   const results = [];
   for (const kind of config.databases) {
@@ -451,13 +481,15 @@ const main = async () => {
         fmt(r.import.seconds),
         fmt(r.import.rowsPerSecond, 0),
         fmt(r.import.growthMb, 0),
-        `${fmt(r.reimport.seconds)} (${r.reimport.unchanged})`,
-        `≈ ${fmt(r.naive.seconds, 0)} (${fmt(r.naive.readSeconds)} + ${r.naive.inserted} in ${fmt(r.naive.insertSeconds)})`,
-        fmt(r.naive.growthMb, 0),
-        `${fmt(r.import.rowsPerSecond / r.naive.rowsPerSecond)}×`,
-        `${fmt(r.search.name.p95)} / ${fmt(r.search.name.p95Ten)} (${r.search.name.count})`,
-        `${fmt(r.search.email.p95)} / ${fmt(r.search.email.p95Ten)} (${r.search.email.count})`,
-        `${r.bigCsv.status} ${r.bigCsv.error ?? ''}, ${fmt(r.bigCsv.seconds)} s, +${fmt(r.bigCsv.growthMb, 0)} MB, ${r.bigCsv.inserted} written`,
+        r.reimport ? `${fmt(r.reimport.seconds)} (${r.reimport.unchanged})` : '—',
+        r.naive ? `≈ ${fmt(r.naive.seconds, 0)} (${fmt(r.naive.readSeconds)} + ${r.naive.inserted} in ${fmt(r.naive.insertSeconds)})` : '—',
+        r.naive ? fmt(r.naive.growthMb, 0) : '—',
+        r.naive ? `${fmt(r.import.rowsPerSecond / r.naive.rowsPerSecond)}×` : '—',
+        r.search ? `${fmt(r.search.name.p95)} / ${fmt(r.search.name.p95Ten)} (${r.search.name.count})` : '—',
+        r.search ? `${fmt(r.search.email.p95)} / ${fmt(r.search.email.p95Ten)} (${r.search.email.count})` : '—',
+        r.bigCsv
+          ? `${r.bigCsv.status} ${r.bigCsv.error ?? ''}, ${fmt(r.bigCsv.seconds)} s, +${fmt(r.bigCsv.growthMb, 0)} MB, ${r.bigCsv.inserted} written`
+          : '—',
       ]
         .join(' | ')
         .replace(/^/, '| ')
@@ -465,7 +497,7 @@ const main = async () => {
     ),
   ];
   console.log(`\n${lines.join('\n')}\n`);
-  const outDir = path.join(root, 'bench-results');
+  const outDir = resultsDir;
   fs.mkdirSync(outDir, { recursive: true });
   const outFile = path.join(outDir, `import-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(outFile, JSON.stringify({ config, results }, null, 2));

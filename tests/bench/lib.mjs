@@ -9,7 +9,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const benchDir = path.dirname(fileURLToPath(import.meta.url));
-export const root = path.resolve(benchDir, '..', '..');
+/**
+ * The tree whose code the bench builds and starts: this checkout, or BENCH_ROOT (the bench guard
+ * points the same bench at a baseline worktree, tests/bench/guard.mjs).
+ */
+export const root = process.env.BENCH_ROOT ? path.resolve(process.env.BENCH_ROOT) : path.resolve(benchDir, '..', '..');
+/** Where a bench writes its JSON report: bench-results/ of the checkout, or BENCH_RESULTS_DIR. */
+export const resultsDir = process.env.BENCH_RESULTS_DIR
+  ? path.resolve(process.env.BENCH_RESULTS_DIR)
+  : path.join(path.resolve(benchDir, '..', '..'), 'bench-results');
 export const cmsDir = path.join(root, 'cms');
 export const strapiBin = path.join(root, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
 export const require = createRequire(path.join(cmsDir, 'package.json'));

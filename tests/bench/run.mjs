@@ -37,6 +37,7 @@ import {
   waitForHttp,
   envInt,
   inheritedEnv,
+  resultsDir,
 } from './lib.mjs';
 import { seedPostgres, seedSqlite } from './seed.mjs';
 import { benchUploadMemory, printUploadMemory } from './upload-memory.mjs';
@@ -569,7 +570,7 @@ const main = async () => {
 
   printTable(report);
   if (report.uploadMemory) printUploadMemory(report.uploadMemory);
-  const outDir = path.join(root, 'bench-results');
+  const outDir = resultsDir;
   fs.mkdirSync(outDir, { recursive: true });
   const outFile = path.join(outDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);

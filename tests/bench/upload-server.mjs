@@ -6,7 +6,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'cms');
+// BENCH_ROOT: the tree under test (the bench guard's baseline worktree), else this checkout.
+const cmsDir = path.join(
+  process.env.BENCH_ROOT ? path.resolve(process.env.BENCH_ROOT) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..'),
+  'cms',
+);
 // Strapi's CommonJS build: its ESM build has directory imports Node's ESM loader refuses.
 const require = createRequire(path.join(cmsDir, 'package.json'));
 const { createStrapi } = require('@strapi/strapi');

@@ -46,6 +46,7 @@ import {
   waitForHttp,
   envInt,
   inheritedEnv,
+  resultsDir,
 } from './lib.mjs';
 
 // ---------------------------------------------------------------- configuration
@@ -506,7 +507,7 @@ const main = async () => {
   }
   report.finishedAt = new Date().toISOString();
   printTable(report);
-  const outDir = path.join(root, 'bench-results');
+  const outDir = resultsDir;
   fs.mkdirSync(outDir, { recursive: true });
   const outFile = path.join(outDir, `venue-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
