@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 
 // One port for the whole run, chosen once and inherited by the workers.
 process.env.E2E_PORT ??= String(4100 + (process.pid % 800));
@@ -14,6 +14,10 @@ process.env.E2E_S3_PORT ??= String(Number(process.env.E2E_PORT) + 20_000);
 process.env.E2E_S3_URL_FILE ??= path.join(os.tmpdir(), `plataforma-e2e-s3-${process.env.E2E_S3_PORT}-${Date.now()}.url`);
 const s3Port = Number(process.env.E2E_S3_PORT);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// E2E_S3=false leaves out the 's3' project and its server: uploads to S3 do not depend on the
+// database, so CI runs that project on the SQLite half only (decision 074).
+const withS3 = process.env.E2E_S3 !== 'false';
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
 
 export default defineConfig({
   testDir: '.',
@@ -48,12 +52,16 @@ export default defineConfig({
     // Every spec, uploads on the server's disk.
     { name: 'chromium' },
     // The event editor's path once more with uploads on S3, served from S3_PUBLIC_URL (decision 017).
-    {
-      name: 's3',
-      testMatch: 'event-editor.spec.ts',
-      use: { baseURL: `http://127.0.0.1:${s3Port}` },
-      metadata: { s3UrlFile: process.env.E2E_S3_URL_FILE },
-    },
+    ...(withS3
+      ? [
+          {
+            name: 's3',
+            testMatch: 'event-editor.spec.ts',
+            use: { baseURL: `http://127.0.0.1:${s3Port}` },
+            metadata: { s3UrlFile: process.env.E2E_S3_URL_FILE },
+          },
+        ]
+      : []),
   ],
   webServer: [
     {
@@ -68,16 +76,20 @@ export default defineConfig({
       // Uploads on the server's disk ('' overrides the S3 file the config put in the environment).
       env: { E2E_PORT: String(port), E2E_SMS_OUTBOX: process.env.E2E_SMS_OUTBOX, E2E_S3_URL_FILE: '' },
     },
-    {
-      command: 'node tests/e2e/serve.mjs',
-      cwd: '../..',
-      url: `http://127.0.0.1:${s3Port}/api/site/v1/events/1`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-      env: { E2E_PORT: String(s3Port), E2E_SMS_OUTBOX: process.env.E2E_SMS_OUTBOX, E2E_S3_URL_FILE: process.env.E2E_S3_URL_FILE },
-    },
+    ...(withS3
+      ? [
+          {
+            command: 'node tests/e2e/serve.mjs',
+            cwd: '../..',
+            url: `http://127.0.0.1:${s3Port}/api/site/v1/events/1`,
+            timeout: 120_000,
+            reuseExistingServer: false,
+            stdout: 'pipe',
+            stderr: 'pipe',
+            gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+            env: { E2E_PORT: String(s3Port), E2E_SMS_OUTBOX: process.env.E2E_SMS_OUTBOX, E2E_S3_URL_FILE: process.env.E2E_S3_URL_FILE },
+          } satisfies WebServer,
+        ]
+      : []),
   ],
 });

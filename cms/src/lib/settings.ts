@@ -251,7 +251,14 @@ const schema = z.object({
 export const SETTING_VARIABLES = Object.keys(schema.shape) as readonly string[];
 
 /** Variables of config/.env.example read by someone else: Strapi itself, the scripts, the test tools. */
-export const TOOL_VARIABLES = ['STRAPI_TELEMETRY_DISABLED', 'CHROMIUM_PATH', 'E2E_PORT', 'TEST_LOG_LEVEL', 'VENUE_API_PORT'] as const;
+export const TOOL_VARIABLES = [
+  'STRAPI_TELEMETRY_DISABLED',
+  'CHROMIUM_PATH',
+  'E2E_PORT',
+  'E2E_S3',
+  'TEST_LOG_LEVEL',
+  'VENUE_API_PORT',
+] as const;
 
 /** A start stopped by malformed settings: one line per variable, each with the form it takes. */
 export class SettingsError extends Error {

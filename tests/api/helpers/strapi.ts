@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import supertest from 'supertest';
+import { expect } from 'vitest';
 import crypto from 'node:crypto';
 import { copyTestDatabase, createTestDatabase, type DatabaseSource, type TestDatabase } from './database';
 
@@ -68,18 +69,42 @@ const templateFor = async (options: BootOptions): Promise<Template | null> => {
   if (!runDir || !fs.existsSync(runDir)) return null;
   const dir = path.join(runDir, templateKey(options));
   const record = path.join(dir, 'template.json');
-  if (fs.existsSync(record)) return JSON.parse(fs.readFileSync(record, 'utf8')) as Template;
-  fs.mkdirSync(dir, { recursive: true });
-  const uploads = fs.mkdtempSync(path.join(dir, 'uploads-'));
-  const database = await createTestDatabase('template');
-  // Written before the start, so the run's teardown drops it even if the start fails.
-  fs.appendFileSync(path.join(runDir, 'databases.jsonl'), `${JSON.stringify(database.source)}\n`);
-  const server = await bootOn(database, options, { uploads });
-  await server.close();
-  const template: Template = { database: database.source, uploads };
-  fs.writeFileSync(`${record}.tmp`, JSON.stringify(template));
-  fs.renameSync(`${record}.tmp`, record);
-  return template;
+  if (fs.existsSync(record)) return readTemplate(record);
+  // The API files run on two workers (decision 074): the first to make the folder makes the
+  // template, a second file wanting it at the same time waits for its record.
+  try {
+    fs.mkdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return waitForTemplate(record);
+  }
+  try {
+    const uploads = fs.mkdtempSync(path.join(dir, 'uploads-'));
+    const database = await createTestDatabase('template');
+    // Written before the start, so the run's teardown drops it even if the start fails.
+    fs.appendFileSync(path.join(runDir, 'databases.jsonl'), `${JSON.stringify(database.source)}\n`);
+    const server = await bootOn(database, options, { uploads });
+    await server.close();
+    const template: Template = { database: database.source, uploads };
+    fs.writeFileSync(`${record}.tmp`, JSON.stringify(template));
+    fs.renameSync(`${record}.tmp`, record);
+    return template;
+  } catch (error) {
+    fs.writeFileSync(`${record}.failed`, String(error));
+    throw error;
+  }
+};
+
+const readTemplate = (record: string): Template => JSON.parse(fs.readFileSync(record, 'utf8')) as Template;
+
+/** The template another worker is making: its record, or that worker's failure. */
+const waitForTemplate = async (record: string): Promise<Template> => {
+  for (;;) {
+    if (fs.existsSync(record)) return readTemplate(record);
+    if (fs.existsSync(`${record}.failed`))
+      throw new Error(`the template this file needs failed in another file: ${fs.readFileSync(`${record}.failed`, 'utf8')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 };
 
 /**
@@ -114,9 +139,11 @@ const bootOn = async (
     ...options.env,
   });
   // Strapi's CommonJS build: its ESM build has directory imports Node's ESM loader refuses.
+  const started = performance.now();
   const { createStrapi } = createRequire(__filename)('@strapi/strapi') as typeof import('@strapi/strapi');
   const strapi = (await createStrapi({ appDir: cmsDir, distDir: path.join(cmsDir, 'dist') }).load()) as Core.Strapi;
   strapi.server.mount();
+  logBoot(database, started);
   const shutDown = async () => {
     await strapi.destroy();
     for (const [name, listeners] of baseline) {
@@ -144,6 +171,18 @@ const bootOn = async (
 };
 
 const restarts = new WeakMap<TestServer, () => Promise<TestServer>>();
+
+/**
+ * With PLATAFORMA_TEST_BOOTS (a file), one JSON line per Strapi boot: the test file, the
+ * database and the seconds the boot took (decision 074 counts them so).
+ */
+const logBoot = (database: TestDatabase, started: number): void => {
+  const log = process.env.PLATAFORMA_TEST_BOOTS;
+  if (!log) return;
+  const file = path.relative(path.resolve(cmsDir, '..'), expect.getState().testPath ?? '');
+  const seconds = Math.round(performance.now() - started) / 1000;
+  fs.appendFileSync(log, `${JSON.stringify({ file, database: database.kind, seconds })}\n`);
+};
 
 /**
  * Stops a server without dropping its database, and boots a new one on it (what a crash and a
