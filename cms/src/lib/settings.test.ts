@@ -28,7 +28,7 @@ describe('settings', () => {
       watchHeartbeatsPerMinute: 12,
       standEventsPerMinute: 60,
     });
-    expect(settings.pageViews).toEqual({ flushMs: 1000, batchSize: 500, maxPending: 20000 });
+    expect(settings.pageViews).toEqual({ flushMs: 1000, batchSize: 500, maxPending: 20000, rollupMs: 2000 });
     expect(settings.auth).toMatchObject({ staffTtlSeconds: 12 * 3600, codeLength: 4, bcryptCost: 10, recoveryAnswerMs: 400 });
     expect(settings.database).toMatchObject({ client: 'sqlite', pool: { min: 2, max: 10 }, connectionTimeoutMs: 10_000 });
     expect(settings.sms.provider).toBe('log');
