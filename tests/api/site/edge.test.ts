@@ -165,3 +165,48 @@ describe('multipart bodies are held to their route before they are read (issue 4
     expect(speaker.body.data.name).toBe('Dra. Borda');
   });
 });
+
+describe('a NUL character is refused at the edge, the same on both databases (issue 47, item 8)', () => {
+  const contacts = () => server.strapi.db.query('api::contact.contact').count({});
+
+  it('in the query string: a search answers 400 api.error.nulCharacter, not a 500', async () => {
+    for (const url of [`/api/site/v1/stands?eventId=${eventId}&search=a%00b`, '/api/site/v1/events?search=%00']) {
+      const res = await server.request().get(url);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ data: null, msg: 'api.error.nulCharacter', status: 400 });
+    }
+    const cms = await server.request().get('/api/cms/v1/clients?search=jo%00ao').set('Authorization', `Bearer ${token}`);
+    expect(cms.status).toBe(400);
+    expect(cms.body.msg).toBe('api.error.nulCharacter');
+  });
+
+  it('in any string of a JSON body (a value or a key, however deep): 400, nothing stored', async () => {
+    const before = await contacts();
+    const valid = { subject: 'doubts', name: 'Maria Borda', email: 'maria@exemplo.com.br', message: 'Olá' };
+    for (const body of [
+      { ...valid, message: 'Olá\u0000mundo' },
+      { ...valid, name: 'Maria\u0000' },
+      { ...valid, 'extra\u0000': 1 },
+      { ...valid, deep: [{ list: ['x', 'y\u0000'] }] },
+    ]) {
+      const res = await server.request().post('/api/site/v1/contacts').send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toBe('api.error.nulCharacter');
+    }
+    expect(await contacts()).toBe(before);
+  });
+
+  it('in a multipart text field: 400, nothing stored', async () => {
+    const speakers = () => server.strapi.db.query('api::speaker.speaker').count({});
+    const before = await speakers();
+    const res = await server
+      .request()
+      .post('/api/cms/v1/speakers')
+      .set('Authorization', `Bearer ${token}`)
+      .field('eventId', String(eventId))
+      .field('name', 'Dr.\u0000 Nulo');
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('api.error.nulCharacter');
+    expect(await speakers()).toBe(before);
+  });
+});
