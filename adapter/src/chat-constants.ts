@@ -72,5 +72,9 @@ export const CHAT_ERRORS = {
   /** a client writing with chat_stand_message or staff with chat_client_message. */
   wrongSide: 'chat.error.wrongSide',
   standNotFound: 'api.error.standNotFound',
+  /** a payload with a NUL character (U+0000) in any string: refused as over HTTP (issue 47). */
+  nul: 'api.error.nulCharacter',
+  /** connect: the session, or the address, already has CHAT_SOCKETS_PER_SESSION / _PER_IP sockets open. */
+  tooManySockets: 'chat.error.tooManySockets',
   internal: 'api.error.internal',
 } as const satisfies Record<string, MessageKey>;

@@ -68,6 +68,8 @@ export default () => {
     },
     // Every temporary file of the request is removed when it ends (Strapi's removes only `files`).
     'global::upload-cleanup',
+    // A NUL character in the path, the query or the body: 400 on both databases (issue 47).
+    'global::nul-guard',
     'strapi::session',
     'strapi::favicon',
     'strapi::public',

@@ -61,6 +61,8 @@ export interface ResourceSpec<Row, Wire, F extends string = string> {
     create: z.ZodType;
     update: z.ZodType;
     toData: (input: unknown, ctx: ContextLike) => PreparedWrite | Promise<PreparedWrite>;
+    /** The largest multipart body a create or update takes, in bytes (`RouteDef.allowMultipart`); absent: JSON only. */
+    allowMultipart?: () => number;
   };
 }
 
@@ -243,6 +245,7 @@ export const resourceRoutes = <Row, Wire, F extends string>(
       method: 'POST',
       path: spec.path,
       config: configFor('create'),
+      ...(spec.input?.allowMultipart ? { allowMultipart: spec.input.allowMultipart } : {}),
       handler: async (ctx) => {
         if (!spec.input) throw new ApiError(404, 'api.error.routeNotFound');
         const { data, afterWrite, onFailure } = await spec.input.toData(parseBody(spec.input.create, ctx.request.body), ctx);
@@ -264,6 +267,7 @@ export const resourceRoutes = <Row, Wire, F extends string>(
       method: 'PUT',
       path: `${spec.path}/:id`,
       config: configFor('update'),
+      ...(spec.input?.allowMultipart ? { allowMultipart: spec.input.allowMultipart } : {}),
       handler: async (ctx) => {
         if (!spec.input) throw new ApiError(404, 'api.error.routeNotFound');
         const id = parseId(ctx.params.id);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../envelope';
-import { created, defineRoute, hasReplacementCharacter, reply } from './route';
+import { created, defineRoute, hasNul, hasReplacementCharacter, reply } from './route';
 import type { ContextLike } from './types';
 
 const ctx = (body?: unknown): ContextLike => ({
@@ -83,5 +83,15 @@ describe('bodies that were not UTF-8', () => {
     expect(hasReplacementCharacter({ list: [{ deep: ['ok', 'x\uFFFD'] }] })).toBe(true);
     expect(hasReplacementCharacter({ 'k\uFFFD': 1 })).toBe(true);
     expect(hasReplacementCharacter({ name: 'João', count: 3, none: null })).toBe(false);
+  });
+});
+
+describe('a NUL character (issue 47)', () => {
+  it('is found in strings, values and keys at any depth, and only there', () => {
+    expect(hasNul('a\u0000b')).toBe(true);
+    expect(hasNul({ search: ['x', { deep: 'y\u0000' }] })).toBe(true);
+    expect(hasNul({ 'k\u0000': 1 })).toBe(true);
+    expect(hasNul({ name: 'João', count: 0, none: null, flag: false })).toBe(false);
+    expect(hasNul('\\u0000 as typed text')).toBe(false);
   });
 });

@@ -29,6 +29,18 @@ export const hasReplacementCharacter = (value: unknown, depth = 0): boolean => {
   return Object.entries(value).some(([key, item]) => key.includes('\uFFFD') || hasReplacementCharacter(item, depth + 1));
 };
 
+/**
+ * Whether a value holds a NUL character (U+0000) in any string, key or value, down to `depth`
+ * levels: PostgreSQL cannot store one in a text column (`invalid byte sequence … 0x00`), SQLite
+ * would, and no form types one. The edge refuses it with 400 on both databases (issue 47).
+ */
+export const hasNul = (value: unknown, depth = 0): boolean => {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some((item) => hasNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item, depth + 1));
+};
+
 export const parseBody = <S extends z.ZodType>(
   schema: S,
   body: unknown,
@@ -51,6 +63,8 @@ export interface RouteSpec<S extends z.ZodType | undefined = undefined> {
   config: RouteConfig;
   /** The body's schema: a body that does not match answers 400 before the handler runs. */
   body?: S;
+  /** The largest multipart body the route takes, in bytes (see `RouteDef.allowMultipart`); absent: none. */
+  allowMultipart?: () => number;
   /** The message key of a body that does not match; `api.error.invalidBody` by default. */
   invalid?: (issues: readonly z.core.$ZodIssue[]) => MessageKey;
   /**
@@ -68,6 +82,7 @@ export const defineRoute = <S extends z.ZodType | undefined = undefined>(spec: R
   method: spec.method,
   path: spec.path,
   config: spec.config,
+  ...(spec.allowMultipart ? { allowMultipart: spec.allowMultipart } : {}),
   handler: guarded(async (ctx) => {
     const body = (spec.body ? parseBody(spec.body, ctx.request.body, spec.invalid) : undefined) as BodyOf<S>;
     const answer = await spec.handler(ctx, body);

@@ -82,6 +82,12 @@ export interface RouteDef {
   handler: Handler;
   config: RouteConfig;
   info?: Record<string, unknown>;
+  /**
+   * The largest multipart body, in bytes, the route takes (read per request: the limits are
+   * settings). Absent: the route takes no multipart body, and one is refused (415) before it
+   * is read. (Strapi's route validation strips the key; the cms reads it from here, issue 47.)
+   */
+  allowMultipart?: () => number;
 }
 
 export interface Logger {

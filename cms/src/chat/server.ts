@@ -15,12 +15,14 @@ import {
   type ChatSummary,
   type MessageKey,
 } from '@plataforma/adapter';
+import { hasNul } from '@plataforma/adapter/server';
 import { logActivity } from '../activity/log';
 import { identify } from '../auth/strategy';
 import type { Identity } from '../auth/identity';
 import { settings } from '../lib/settings';
 import { accountRoom, sessionRoom, setChatHooks } from './registry';
 import { TokenBucket } from './rate';
+import { socketAddress, socketCaps } from './socket-caps';
 import { chatKey, chatStore, summaryOf, type ChatRow } from './store';
 import { checkText } from './text';
 import { chatWriter } from './writer';
@@ -49,6 +51,8 @@ interface SocketState {
   open: OpenChat | null;
   bucket: TokenBucket;
   stands: number[];
+  /** Gives back the socket's place in its session's and address's caps (socket-caps.ts). */
+  release: () => void;
 }
 
 type Ack<T> = (answer: T) => void;
@@ -75,6 +79,7 @@ export interface ChatServer {
  */
 export const startChat = (strapi: Core.Strapi): ChatServer => {
   const config = settings();
+  const caps = socketCaps(() => ({ perSession: settings().chat.socketsPerSession, perIp: settings().chat.socketsPerIp }));
   const io = new Server(strapi.server.httpServer, {
     path: '/socket.io',
     serveClient: false,
@@ -206,7 +211,13 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
       .then((result) => {
         if (!result.authenticated || !result.credentials) return next(new Error(CHAT_ERRORS.unauthorized));
         const who = result.credentials;
+        // Counted at once, with no await before: parallel handshakes of one session cannot all pass.
+        const release = caps.take(who.jti, socketAddress(socket.request, config.server.trustedProxies));
+        if (!release) return next(new Error(CHAT_ERRORS.tooManySockets));
+        // A client gone before the connection completes never emits 'disconnect': its place is given back here.
+        socket.conn.once('close', release);
         const state: SocketState = {
+          release,
           who,
           open: null,
           bucket: new TokenBucket(config.chat.ratePerSecond, config.chat.rateBurst),
@@ -256,6 +267,8 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
           if (hasAck) (ack as Ack<typeof answer>)(answer);
           else if ((answer as { ok?: boolean }).ok === false) socket.emit(CHAT_EVENTS.error, { msg: (answer as { msg: MessageKey }).msg });
         };
+        // A NUL in any string of the payload: refused before it is parsed or stored (issue 47).
+        if (hasNul(payload)) return reply({ ok: false, msg: CHAT_ERRORS.nul });
         handler(payload, reply, hasAck).catch((error: Error) => {
           strapi.log.error(`[chat] ${event}: ${error.message}`);
           reply({ ok: false, msg: CHAT_ERRORS.internal });
@@ -348,6 +361,7 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
     send('stand');
 
     socket.on(CHAT_EVENTS.typing, (payload: unknown) => {
+      if (hasNul(payload)) return;
       const parsed = chatTypingSchema.safeParse(payload);
       const open = state.open;
       if (!parsed.success || !open) return;
@@ -356,6 +370,7 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
     });
 
     socket.on('disconnect', () => {
+      state.release();
       if (!isAttendant(who)) return;
       for (const standId of state.stands) {
         presence.delete(standId);

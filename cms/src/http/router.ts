@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { accessFor } from '@plataforma/adapter';
+import { accessFor, CMS_PREFIX, SITE_PREFIX } from '@plataforma/adapter';
 import {
   defineRoute,
   resourceRoutes,
@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { access } from '../auth/strategy';
 import { createListSql } from './list-sql';
 import { settings } from '../lib/settings';
+import { registerMultipartRoutes } from './multipart-routes';
 
 /**
  * The query engine, seen through the adapter's structural type, with the cms's own list SQL
@@ -35,22 +36,28 @@ export const routeFor =
     defineRoute(spec, strapi.log);
 
 /** A content-api router under /api/site/v1. */
-export const siteRouter = (routes: RouteDef[]) => ({ type: 'content-api' as const, prefix: '/site/v1', routes });
+export const siteRouter = (routes: RouteDef[]) => {
+  registerMultipartRoutes(SITE_PREFIX, routes);
+  return { type: 'content-api' as const, prefix: '/site/v1', routes };
+};
 
 /**
  * A content-api router under /api/cms/v1. Each route gets the roles the adapter's
  * CMS_ACCESS names for it; a route missing from the table stops the start.
  */
-export const cmsRouter = (routes: RouteDef[]) => ({
-  type: 'content-api' as const,
-  prefix: '/cms/v1',
-  routes: routes.map((route) => {
-    const roles = accessFor(`${route.method} ${route.path}`);
-    if (!roles)
-      throw new Error(`No access rule for ${route.method} /api/cms/v1${route.path}: add it to CMS_ACCESS in adapter/src/access.ts.`);
-    return { ...route, config: { ...route.config, ...access(...roles) } };
-  }),
-});
+export const cmsRouter = (routes: RouteDef[]) => {
+  registerMultipartRoutes(CMS_PREFIX, routes);
+  return {
+    type: 'content-api' as const,
+    prefix: '/cms/v1',
+    routes: routes.map((route) => {
+      const roles = accessFor(`${route.method} ${route.path}`);
+      if (!roles)
+        throw new Error(`No access rule for ${route.method} /api/cms/v1${route.path}: add it to CMS_ACCESS in adapter/src/access.ts.`);
+      return { ...route, config: { ...route.config, ...access(...roles) } };
+    }),
+  };
+};
 
 /** Public site reads: no token needed. */
 export const PUBLIC = { auth: false as const };
@@ -81,4 +88,8 @@ export const publicReads = <Row, Wire, F extends string>(
  * The adapter's structural route type, as Strapi's router registration takes it: Koa's own context type
  * has no `params` (the router adds them), so the handler types cannot meet without this one cast.
  */
-export const asStrapiRoutes = (routes: RouteDef[]) => routes as unknown as Parameters<Core.Strapi['server']['routes']>[0];
+export const asStrapiRoutes = (routes: RouteDef[]) => {
+  // Root routes carry their full path; those that take a multipart body are recorded for the guard.
+  registerMultipartRoutes('', routes);
+  return routes as unknown as Parameters<Core.Strapi['server']['routes']>[0];
+};

@@ -166,6 +166,8 @@ const schema = z.object({
   REDIS_PREFIX: text('plataforma'),
   CHAT_MESSAGES_PER_SECOND: int(5, 1),
   CHAT_MESSAGES_BURST: int(10, 1),
+  CHAT_SOCKETS_PER_SESSION: int(10, 1),
+  CHAT_SOCKETS_PER_IP: int(500, 1),
   // payments (decisions 045, 046)
   PAYMENT_PROVIDER: oneOf(PAYMENT_PROVIDERS, 'sandbox'),
   MERCADOPAGO_ACCESS_TOKEN: text(),
@@ -411,6 +413,9 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
       redisPrefix: flat.REDIS_PREFIX,
       ratePerSecond: flat.CHAT_MESSAGES_PER_SECOND,
       rateBurst: flat.CHAT_MESSAGES_BURST,
+      /** Sockets open at once per session (token) and per address, in each process (decision 083). */
+      socketsPerSession: flat.CHAT_SOCKETS_PER_SESSION,
+      socketsPerIp: flat.CHAT_SOCKETS_PER_IP,
     },
     rateLimits: {
       registerPerHourPerIp: flat.REGISTER_PER_HOUR_PER_IP,

@@ -10,6 +10,10 @@ const cmsDir = path.resolve(__dirname, '../../../cms');
 // sharp as the cms resolves it (a dependency of @strapi/upload).
 const sharp = createRequire(path.join(cmsDir, 'package.json'))('sharp') as typeof import('sharp').default;
 
+/** The compiled multipart route caps the server's guard reads (middlewares/multipart.ts). */
+const multipartRoutes = () =>
+  createRequire(__filename)(path.join(cmsDir, 'dist/src/http/multipart-routes')) as typeof import('../../../cms/src/http/multipart-routes');
+
 /** The compiled uploads module the server runs. */
 export const uploadsModule = () =>
   createRequire(__filename)(path.join(cmsDir, 'dist/src/storage')) as typeof import('../../../cms/src/storage');
@@ -74,11 +78,13 @@ export const filesIn = (dir: string): string[] => (fs.existsSync(dir) ? fs.readd
  */
 export const registerTestRoutes = (strapi: Core.Strapi): void => {
   const { takeUpload, withUploads } = uploadsModule();
+  const { registerMultipartRoutes, uploadCap } = multipartRoutes();
   const routes: RouteDef[] = [
     defineRoute({
       method: 'POST',
       path: '/api/site/v1/test-uploads/take/:kind',
       config: { auth: false },
+      allowMultipart: uploadCap('media'),
       handler: async (ctx) => {
         const kind = ctx.params.kind === 'image' ? 'image' : 'media';
         return reply(await takeUpload(strapi, ctx, 'file', kind), 'api.created', 201);
@@ -88,6 +94,7 @@ export const registerTestRoutes = (strapi: Core.Strapi): void => {
       method: 'POST',
       path: '/api/site/v1/test-uploads/write',
       config: { auth: false },
+      allowMultipart: uploadCap('image', 'media'),
       handler: async (ctx) => {
         const body = (ctx.request.body ?? {}) as Record<string, string>;
         const result = await withUploads(strapi, ctx, { photo: 'image', file: 'media' }, (files) =>
@@ -107,5 +114,7 @@ export const registerTestRoutes = (strapi: Core.Strapi): void => {
       },
     }),
   ];
+  // Multipart routes, as the product's: the guard refuses multipart to a route that does not say it takes one.
+  registerMultipartRoutes('', routes);
   strapi.server.routes(routes as unknown as Parameters<Core.Strapi['server']['routes']>[0]);
 };

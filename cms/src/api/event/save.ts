@@ -18,6 +18,7 @@ import { timeOnly, dateOnly, type FileRow } from '../../lib/wire';
 import { withUploads, type StoredUpload, type UploadKind } from '../../storage';
 import { removeFreedFiles, UID } from './cascade';
 import { EVENT_POPULATE, cmsEventToWire, type EventRow } from './wire';
+import { uploadCap } from '../../http/multipart-routes';
 
 type FileField = keyof typeof EVENT_FILE_FIELDS;
 type EventInput = z.infer<typeof eventUpdateSchema>;
@@ -133,6 +134,7 @@ export const eventSaves = (strapi: Core.Strapi, onChange: (change: Change) => Pr
     method: 'POST',
     path: eventPaths.cms,
     config: CONFIG,
+    allowMultipart: uploadCap(...Object.values(FILES)),
     body: eventInputSchema,
     handler: async (ctx, input) => {
       await checkEvent(strapi, input, null);
@@ -176,6 +178,7 @@ export const eventSaves = (strapi: Core.Strapi, onChange: (change: Change) => Pr
     method: 'PUT',
     path: `${eventPaths.cms}/:id`,
     config: CONFIG,
+    allowMultipart: uploadCap(...Object.values(FILES)),
     body: eventUpdateSchema,
     handler: async (ctx, input) => {
       const id = parseId(ctx.params.id);

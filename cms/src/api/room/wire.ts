@@ -15,6 +15,7 @@ import { checkColumnLengths } from '../../http/columns';
 import { eventFilter, publishedEventFilter } from '../../http/filters';
 import { lockRow } from '../../http/transaction';
 import { idOf, orNull, textOr } from '../../lib/wire';
+import { formCap } from '../../http/multipart-routes';
 
 export interface RoomRow {
   id: number;
@@ -94,6 +95,8 @@ export const cmsRoomSpec = (strapi: Core.Strapi): ResourceSpec<RoomRow, Room, Ro
   input: {
     create: roomInputSchema,
     update: roomUpdateSchema,
+    // SPEC §7: a room's save may come as a multipart form, of text fields only.
+    allowMultipart: formCap,
     toData: async (raw: unknown, ctx: ContextLike) => {
       checkColumnLengths(strapi, UID, raw as Record<string, unknown>);
       if (ctx.method === 'POST') {

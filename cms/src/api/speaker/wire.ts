@@ -15,6 +15,7 @@ import { eventFilter, publishedEventFilter } from '../../http/filters';
 import { IMAGE_FIELDS, fileUrl, idOf, imageSources, orNull, type FileRow } from '../../lib/wire';
 import { removeUploads, takeUpload } from '../../storage';
 import { removeFreedFiles } from '../event/cascade';
+import { uploadCap } from '../../http/multipart-routes';
 
 const UID = 'api::speaker.speaker';
 
@@ -91,6 +92,7 @@ export const cmsSpeakerSpec = (strapi: Core.Strapi): ResourceSpec<SpeakerRow, Sp
     create: speakerInputSchema,
     update: speakerUpdateSchema,
     toData: (raw: unknown, ctx: ContextLike) => speakerData(strapi, raw as SpeakerInput, ctx),
+    allowMultipart: uploadCap('image'),
   },
 });
 

@@ -200,4 +200,10 @@ describe('useChat (SPEC §7 live chat, §9 reconnect check)', () => {
     hook.unmount();
     expect(socket.closed).toBe(true);
   });
+
+  it('says so when the session already has too many sockets open (issue 47)', () => {
+    const hook = renderHook(() => useChat({ token: 'tk', standId: 3, side: 'client' }));
+    act(() => sockets[0].serve('connect_error', new Error('chat.error.tooManySockets')));
+    expect(hook.result.current.error).toBe('chat.error.tooManySockets');
+  });
 });

@@ -99,7 +99,8 @@ export const mergeMessages = (entries: ChatEntry[], messages: ChatMessage[]): Ch
 
 const errorOf = (error: unknown): MessageKey => {
   const message = (error as { message?: string } | undefined)?.message;
-  return message === CHAT_ERRORS.unauthorized ? CHAT_ERRORS.unauthorized : 'api.error.network';
+  if (message === CHAT_ERRORS.unauthorized || message === CHAT_ERRORS.tooManySockets) return message;
+  return 'api.error.network';
 };
 
 export interface UseChatOptions {
@@ -172,7 +173,9 @@ export const useChat = ({ token, standId, clientId, side, enabled = true, onUpda
     socket.on('connect_error', (reason: unknown) => {
       setConnection('offline');
       setOnline(null);
-      if (errorOf(reason) === CHAT_ERRORS.unauthorized) setError(CHAT_ERRORS.unauthorized);
+      // An ended session, or too many tabs open with it (CHAT_SOCKETS_PER_SESSION): said so.
+      const key = errorOf(reason);
+      if (key === CHAT_ERRORS.unauthorized || key === CHAT_ERRORS.tooManySockets) setError(key);
     });
     socket.on(CHAT_EVENTS.message, (message: ChatMessage) => {
       setEntries((current) => mergeMessages(current, [message]));

@@ -12,6 +12,7 @@ import { spreadsheetFormat } from './formats';
 import { JOB_UID, jobToWire, kickImports, queuePositionOf, type JobRow } from './jobs';
 import { reportStream } from './report';
 import { importSettings } from './settings';
+import { fileCap } from '../../../http/multipart-routes';
 
 /** The multipart field of the spreadsheet (SPEC §7). */
 export const IMPORT_FIELD = 'excelFile';
@@ -94,6 +95,7 @@ export const importRoutes = (strapi: Core.Strapi): RouteDef[] => {
     method: 'POST',
     path: clientPaths.upload,
     config,
+    allowMultipart: fileCap(() => importSettings().maxBytes),
     handler: async (ctx) => {
       const settings = importSettings();
       const file = spreadsheetOf(ctx);

@@ -18,6 +18,7 @@ import { identityOf } from '../../../auth/identity';
 import { cmsRouter, routeFor } from '../../../http/router';
 import { displayName, removeUploads, requestFile, storeUpload } from '../../../storage';
 import { referencePack, shippedAnswer } from '../reference';
+import { fileCap } from '../../../http/multipart-routes';
 
 const UID = 'api::language-pack.language-pack';
 const TABLE = 'language_packs';
@@ -137,6 +138,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     method: 'PUT',
     path: languagePaths.one,
     config: { auth: false },
+    allowMultipart: fileCap(() => LANGUAGE_PACK_MAX_BYTES),
     handler: async (ctx) => {
       const code = codeOf(ctx);
       const entry = requestFile(ctx, 'file');

@@ -8,6 +8,7 @@ import { removalRoute } from '../../../http/removal';
 import { cmsRouter, dbOf } from '../../../http/router';
 import { attendantStandScope } from '../../stand/scope';
 import { siteMediaSpec } from '../wire';
+import { uploadCap } from '../../../http/multipart-routes';
 
 const UID = 'api::media.media';
 
@@ -72,6 +73,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         update: mediaUpdateSchema,
         toData: (input, ctx) =>
           ctx.method === 'POST' ? prepareCreate(input as MediaCreate, ctx) : prepareUpdate(input as MediaUpdate, ctx),
+        allowMultipart: uploadCap('media'),
       },
     },
     { actions: ['list', 'get', 'create', 'update'], config: { auth: false }, logger: strapi.log, onChange: log },

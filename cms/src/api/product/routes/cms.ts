@@ -8,6 +8,7 @@ import { removalRoute } from '../../../http/removal';
 import { cmsRouter, dbOf } from '../../../http/router';
 import { checkProductMoney } from '../rules';
 import { siteProductSpec } from '../wire';
+import { uploadCap } from '../../../http/multipart-routes';
 
 const UID = 'api::product.product';
 
@@ -67,6 +68,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         update: productUpdateSchema,
         toData: (input, ctx) =>
           ctx.method === 'POST' ? prepareCreate(input as ProductCreate, ctx) : prepareUpdate(input as ProductUpdate, ctx),
+        allowMultipart: uploadCap('image'),
       },
     },
     { actions: ['list', 'get', 'create', 'update'], config: { auth: false }, logger: strapi.log, onChange: log },

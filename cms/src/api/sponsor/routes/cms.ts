@@ -14,6 +14,7 @@ import { filesOfRow, takeFiles, type FileField } from '../../../http/files';
 import { removalRoute } from '../../../http/removal';
 import { cmsRouter, dbOf } from '../../../http/router';
 import { cmsSponsorToWire, siteSponsorSpec, type SponsorRow } from '../wire';
+import { uploadCap } from '../../../http/multipart-routes';
 
 const UID = 'api::sponsor.sponsor';
 
@@ -69,6 +70,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       update: sponsorUpdateSchema,
       toData: (input, ctx) =>
         ctx.method === 'POST' ? prepareCreate(input as SponsorCreate, ctx) : prepareUpdate(input as SponsorUpdate, ctx),
+      allowMultipart: uploadCap('image'),
     },
   };
   const crud = resourceRoutes(dbOf(strapi), spec, {

@@ -10,6 +10,7 @@ import { cmsRouter, dbOf } from '../../../http/router';
 import { removeStandDependents } from '../removal';
 import { attendantOf, attendantStandScope } from '../scope';
 import { siteStandSpec } from '../wire';
+import { uploadCap } from '../../../http/multipart-routes';
 
 const UID = 'api::stand.stand';
 const IMAGE_REQUIRED: MessageKey = 'stands.error.imageRequired';
@@ -86,6 +87,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         update: standUpdateSchema,
         toData: (input, ctx) =>
           ctx.method === 'POST' ? prepareCreate(strapi, input as StandCreate, ctx) : prepareUpdate(strapi, input as StandUpdate, ctx),
+        allowMultipart: uploadCap('image'),
       },
     },
     { actions: ['list', 'get', 'create', 'update'], config: { auth: false }, logger: strapi.log, onChange: log },
