@@ -114,9 +114,14 @@ export const openPageViewRollup = async (strapi: Core.Strapi): Promise<number> =
   return drainPageViewRollup(strapi);
 };
 
-/** At shutdown, after the page-view buffer was written: no timer any more, the last pending views rolled up. */
+/**
+ * At shutdown, after the page-view buffer was written: no timer any more, the last pending views
+ * rolled up. A start that never opened the rollup (refused before the database, decision 077)
+ * touches nothing: draining would open, even create, the database.
+ */
 export const closePageViewRollup = async (strapi: Core.Strapi): Promise<void> => {
-  const drainer = drainerOf(strapi);
+  const drainer = drainers.get(strapi);
+  if (!drainer) return;
   drainer.closed = true;
   if (drainer.timer) clearTimeout(drainer.timer);
   drainer.timer = null;
