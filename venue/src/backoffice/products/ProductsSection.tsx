@@ -70,7 +70,7 @@ const ProductModal = ({ row: product, standId, onClose, onSaved }: EditorProps<P
     >
       <FileField
         label={t('products.fields.image')}
-        accept="image/*"
+        kind="image"
         hint={t('products.imageHint')}
         {...image.field}
         chooseLabel={t('products.fields.upload')}

@@ -62,7 +62,7 @@ const SponsorModal = ({ row: sponsor, eventId, onClose, onSaved }: EditorProps<S
       <FileField
         label={t('sponsors.fields.image')}
         required
-        accept="image/*"
+        kind="image"
         hint={t('sponsors.imageHint')}
         {...image.field}
         chooseLabel={t('sponsors.fields.upload')}

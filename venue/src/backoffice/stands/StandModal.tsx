@@ -46,7 +46,7 @@ const useStandSave = (stand: Stand | null, onSaved: (msg: string) => void) => {
     <FileField
       label={t('stands.fields.image')}
       required
-      accept="image/*"
+      kind="image"
       hint={t('stands.imageHint')}
       {...image.field}
       chooseLabel={t('stands.fields.upload')}
