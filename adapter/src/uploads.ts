@@ -92,3 +92,27 @@ export const uploadRefusal = (file: PickedFile, kind: UploadKind, maxBytes: numb
   if (file.size > maxBytes) return 'tooLarge';
   return null;
 };
+
+/** The `<meta>` of the venue's page that carries this deployment's size limits (the server writes it). */
+export const UPLOAD_LIMITS_META = 'plataforma-upload-limits';
+
+/** The default limits, in bytes. */
+export const UPLOAD_DEFAULT_LIMITS: Readonly<Record<UploadKind, number>> = {
+  image: UPLOAD_DEFAULT_MAX_MB.image * UPLOAD_MB,
+  media: UPLOAD_DEFAULT_MAX_MB.media * UPLOAD_MB,
+};
+
+/** The limits as the meta's content ('image=10485760,media=536870912'). */
+export const formatUploadLimits = (bytes: Readonly<Record<UploadKind, number>>): string =>
+  `image=${Math.floor(bytes.image)},media=${Math.floor(bytes.media)}`;
+
+/** The limits a meta's content gives; the defaults for what it lacks or garbles. */
+export const parseUploadLimits = (content: string | null | undefined): Record<UploadKind, number> => {
+  const limits: Record<UploadKind, number> = { ...UPLOAD_DEFAULT_LIMITS };
+  for (const part of (content ?? '').split(',')) {
+    const [name, value] = part.split('=').map((piece) => piece.trim());
+    const bytes = Number(value);
+    if ((name === 'image' || name === 'media') && /^\d+$/.test(value ?? '') && bytes > 0) limits[name] = bytes;
+  }
+  return limits;
+};

@@ -178,6 +178,23 @@ describe('FileField', () => {
     expect(sent()).toEqual({ file: 'limite.jpg', removeFile: null, present: true });
   });
 
+  it("takes the deployment's limit from the page's meta (UPLOAD_IMAGE_MAX_MB) when the field gives none", async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'plataforma-upload-limits';
+    meta.content = `image=${2 * MB},media=${64 * MB}`;
+    document.head.append(meta);
+    try {
+      render(<BannerHarness />);
+      const group = screen.getByRole('group', { name: /^Banner/u });
+      const input = group.querySelector('input[type=file]') as HTMLInputElement;
+      await userEvent.upload(input, sized(new File(['jpg'], 'foto.jpg', { type: 'image/jpeg' }), 3 * MB));
+      expect(within(group).getByRole('alert')).toHaveTextContent('Banner: envie uma imagem JPG, PNG, GIF, WebP ou AVIF de até 2 MB.');
+      expect(sent()).toEqual({ file: null, removeFile: null, present: false });
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('warns, without refusing, when the picked image is off the ratio hint', async () => {
     render(<BannerHarness />);
     const group = screen.getByRole('group', { name: /^Banner/u });

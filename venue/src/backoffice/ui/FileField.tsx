@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { HTML_LANG, type Language } from '@plataforma/adapter/constants';
-import { UPLOAD_DEFAULT_MAX_MB, UPLOAD_MB, uploadAccept, uploadFormats, uploadRefusal, type UploadKind } from '@plataforma/adapter/uploads';
+import { UPLOAD_MB, uploadAccept, uploadFormats, uploadRefusal, type UploadKind } from '@plataforma/adapter/uploads';
+import { uploadLimit } from '../../shared/uploadLimits';
 import { Button } from '../../shared/ui/Button';
 import { useBackofficeTranslation } from '../i18n';
 
@@ -166,7 +167,7 @@ export interface FileFieldProps {
    * limit is refused at once, not previewed and not kept, with a message under the field.
    */
   kind?: UploadKind;
-  /** The largest file, in bytes; default the kind's (UPLOAD_DEFAULT_MAX_MB). */
+  /** The largest file, in bytes; default this deployment's limit of the kind (the page's meta, shared/uploadLimits). */
   maxBytes?: number;
   /** The file input's accept list, for a field without a kind (a CSV import); default the kind's formats. */
   accept?: string;
@@ -221,7 +222,7 @@ export const FileField = ({
   const { t, i18n } = useBackofficeTranslation();
   const id = useId();
   const [refused, setRefused] = useState<string | null>(null);
-  const limit = uploadKind ? (maxBytes ?? UPLOAD_DEFAULT_MAX_MB[uploadKind] * UPLOAD_MB) : undefined;
+  const limit = uploadKind ? (maxBytes ?? uploadLimit(uploadKind)) : undefined;
   const input = useRef<HTMLInputElement>(null);
   const chooseButton = useRef<HTMLButtonElement>(null);
   const objectUrl = useObjectUrl(file);
