@@ -86,6 +86,9 @@ describe('/cms/eventos/new: creating an event (SPEC §2.3, §4, §5)', () => {
       expect(fileGroup('Imagem de fundo')).toHaveTextContent('Imagem de fundo *');
       expect(fileInput('Miniatura')).toHaveAttribute('accept', uploadAccept('image'));
       expect(within(form).getByLabelText(/^Descrição/)).toHaveAttribute('rows', '5');
+      // The contract's limits stop over-long text while typing.
+      expect(within(form).getByLabelText(/^Descrição/)).toHaveAttribute('maxlength', '10000');
+      expect(within(form).getByLabelText(/^Facebook/)).toHaveAttribute('maxlength', '500');
       expect(within(form).getByLabelText(/^Câmbio/)).toHaveValue('1,00');
       expect(within(form).getByRole('switch', { name: 'Inscrições' })).toHaveAccessibleDescription('Aberto');
       expect(within(form).getByRole('switch', { name: 'Publicação' })).toHaveAccessibleDescription('Rascunho');
