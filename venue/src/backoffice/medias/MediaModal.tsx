@@ -60,8 +60,8 @@ export const MediaModal = ({ row: media, standId, onClose, onSaved }: EditorProp
       error={error}
       submitting={submitting}
     >
-      <TextField label={t('medias.fields.title')} required maxLength={200} {...form.register('title')} />
-      <TextArea label={t('medias.fields.description')} required rows={3} maxLength={5000} {...form.register('description')} />
+      <TextField label={t('medias.fields.title')} required {...form.register('title')} />
+      <TextArea label={t('medias.fields.description')} required rows={3} {...form.register('description')} />
       <FileField
         label={t('medias.fields.file')}
         required

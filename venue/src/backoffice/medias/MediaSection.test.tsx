@@ -99,6 +99,9 @@ describe("the event editor's 'Mídia' section (SPEC §2.3)", () => {
       const dialog = screen.getByRole('dialog', { name: 'Adicionar Mídia' });
       expect(dialog).toHaveTextContent('preencha os dados necessários (campos marcados com * são obrigatórios)');
       expect(within(dialog).getByLabelText(/^Descrição/)).toHaveAttribute('rows', '3');
+      // The contract's limits (mediaInputSchema), stopping over-long text while typing.
+      expect(within(dialog).getByLabelText(/^Título/)).toHaveAttribute('maxlength', '200');
+      expect(within(dialog).getByLabelText(/^Descrição/)).toHaveAttribute('maxlength', '5000');
       expect(fileInput(dialog)).toHaveAttribute('accept', uploadAccept('media'));
       await userEvent.type(within(dialog).getByLabelText(/^Título/), 'Vídeo institucional');
       await userEvent.type(within(dialog).getByLabelText(/^Descrição/), 'Dois minutos sobre a empresa.');
