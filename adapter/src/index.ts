@@ -12,6 +12,7 @@ export * from './dates';
 export * from './dates-i18n';
 export * from './images';
 export * from './field-rules';
+export * from './uploads';
 // The contract by resource (schemas, inputs, paths and list order of each).
 export * from './contracts/common';
 export * from './contracts/paths';

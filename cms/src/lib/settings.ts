@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { orderPaths, PAYMENT_PROVIDERS, SITE_PREFIX } from '@plataforma/adapter';
+import { orderPaths, PAYMENT_PROVIDERS, SITE_PREFIX, UPLOAD_DEFAULT_MAX_MB } from '@plataforma/adapter';
 import { z } from 'zod';
 import { appRoot } from './app-root';
 import { corsOrigins } from './cors';
@@ -103,8 +103,8 @@ const schema = z.object({
   VENUE_DIST: text(),
   VIDEO_EMBED_HOSTS: text(),
   // uploads
-  UPLOAD_IMAGE_MAX_MB: positive(10, 'megabytes'),
-  UPLOAD_MEDIA_MAX_MB: positive(512, 'megabytes'),
+  UPLOAD_IMAGE_MAX_MB: positive(UPLOAD_DEFAULT_MAX_MB.image, 'megabytes'),
+  UPLOAD_MEDIA_MAX_MB: positive(UPLOAD_DEFAULT_MAX_MB.media, 'megabytes'),
   UPLOAD_TMP_DIR: text(),
   S3_BUCKET: text(),
   S3_REGION: text('us-east-1'),

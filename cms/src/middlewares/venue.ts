@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
-import { DEFAULT_TIME_ZONE, formatOffsetSpan, isVenuePage, metaSummary, offsetSpanAt, type OffsetSpan } from '@plataforma/adapter';
+import {
+  DEFAULT_TIME_ZONE,
+  formatOffsetSpan,
+  formatUploadLimits,
+  isVenuePage,
+  metaSummary,
+  offsetSpanAt,
+  UPLOAD_LIMITS_META,
+  type OffsetSpan,
+} from '@plataforma/adapter';
 import { repoRoot } from '../lib/app-root';
 import { pickEncoding } from '../http/encoding';
 import { isServerPath } from '../http/paths';
@@ -119,9 +128,11 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   const dist = settings().server.venueDist ?? path.join(repoRoot(), 'venue', 'dist');
   let index: { mtimeMs: number; html: string } | undefined;
   // The venue's embed sanitiser allows the same players as the CSP's frame-src (VIDEO_EMBED_HOSTS).
-  const hostsMeta = `<meta name="plataforma-video-hosts" content="${settings().video.hosts.join(',')}">`;
-  const withHosts = (html: string): string =>
-    html.includes('</head>') ? html.replace('</head>', `${hostsMeta}</head>`) : `${hostsMeta}${html}`;
+  // The back office refuses a picked file over this deployment's limits before sending it (UPLOAD_*_MAX_MB).
+  const metas =
+    `<meta name="${UPLOAD_LIMITS_META}" content="${formatUploadLimits(settings().uploads.limits.bytes)}">` +
+    `<meta name="plataforma-video-hosts" content="${settings().video.hosts.join(',')}">`;
+  const withHosts = (html: string): string => (html.includes('</head>') ? html.replace('</head>', `${metas}</head>`) : `${metas}${html}`);
 
   const readIndex = (): string | null => {
     const file = path.join(dist, 'index.html');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UPLOAD_FORMATS } from '@plataforma/adapter';
 import { KIND_TYPES, sniff } from './sniff';
 
 const bytes = (...parts: Array<string | number[] | Buffer>): Uint8Array =>
@@ -19,26 +20,29 @@ const ebml = (docType: string): Uint8Array => {
 /** An Ogg page whose first packet starts with `packet`. */
 const ogg = (packet: Buffer): Uint8Array => bytes('OggS', [0, 2], Buffer.alloc(22), packet, Buffer.alloc(32));
 
+/** Each accepted format's leading bytes and what `sniff` makes of them. */
+const RECOGNISED: Array<[string, Uint8Array, string, string, string]> = [
+  ['JPEG', bytes([0xff, 0xd8, 0xff, 0xe0], Buffer.alloc(16)), 'image/jpeg', '.jpg', 'IMAGE'],
+  ['PNG', bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], u32(13), 'IHDR', Buffer.alloc(13)), 'image/png', '.png', 'IMAGE'],
+  ['GIF87a', bytes('GIF87a', Buffer.alloc(8)), 'image/gif', '.gif', 'IMAGE'],
+  ['GIF89a', bytes('GIF89a', Buffer.alloc(8)), 'image/gif', '.gif', 'IMAGE'],
+  ['WebP (lossy)', bytes('RIFF', u32(100), 'WEBPVP8 ', Buffer.alloc(8)), 'image/webp', '.webp', 'IMAGE'],
+  ['WebP (lossless)', bytes('RIFF', u32(100), 'WEBPVP8L', Buffer.alloc(8)), 'image/webp', '.webp', 'IMAGE'],
+  ['WebP (extended)', bytes('RIFF', u32(100), 'WEBPVP8X', Buffer.alloc(8)), 'image/webp', '.webp', 'IMAGE'],
+  ['AVIF', ftyp('avif', 'mif1', 'miaf'), 'image/avif', '.avif', 'IMAGE'],
+  ['AVIF (mif1 major)', ftyp('mif1', 'avif', 'miaf'), 'image/avif', '.avif', 'IMAGE'],
+  ['MP4', ftyp('isom', 'isom', 'iso2', 'avc1', 'mp41'), 'video/mp4', '.mp4', 'VIDEO'],
+  ['MP4 (mp42)', ftyp('mp42', 'isom'), 'video/mp4', '.mp4', 'VIDEO'],
+  ['QuickTime', ftyp('qt  ', 'qt  '), 'video/quicktime', '.mov', 'VIDEO'],
+  ['QuickTime without ftyp', bytes(u32(1000), 'moov', Buffer.alloc(16)), 'video/quicktime', '.mov', 'VIDEO'],
+  ['M4V', ftyp('M4V ', 'M4V ', 'mp42', 'isom'), 'video/x-m4v', '.m4v', 'VIDEO'],
+  ['WebM', ebml('webm'), 'video/webm', '.webm', 'VIDEO'],
+  ['Ogg Theora', ogg(Buffer.from('\x80theora\x03\x02\x01', 'latin1')), 'video/ogg', '.ogv', 'VIDEO'],
+  ['PDF', bytes('%PDF-1.7\n%âãÏÓ\n'), 'application/pdf', '.pdf', 'DOCUMENT'],
+];
+
 describe('sniff', () => {
-  it.each([
-    ['JPEG', bytes([0xff, 0xd8, 0xff, 0xe0], Buffer.alloc(16)), 'image/jpeg', '.jpg', 'IMAGE'],
-    ['PNG', bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], u32(13), 'IHDR', Buffer.alloc(13)), 'image/png', '.png', 'IMAGE'],
-    ['GIF87a', bytes('GIF87a', Buffer.alloc(8)), 'image/gif', '.gif', 'IMAGE'],
-    ['GIF89a', bytes('GIF89a', Buffer.alloc(8)), 'image/gif', '.gif', 'IMAGE'],
-    ['WebP (lossy)', bytes('RIFF', u32(100), 'WEBPVP8 ', Buffer.alloc(8)), 'image/webp', '.webp', 'IMAGE'],
-    ['WebP (lossless)', bytes('RIFF', u32(100), 'WEBPVP8L', Buffer.alloc(8)), 'image/webp', '.webp', 'IMAGE'],
-    ['WebP (extended)', bytes('RIFF', u32(100), 'WEBPVP8X', Buffer.alloc(8)), 'image/webp', '.webp', 'IMAGE'],
-    ['AVIF', ftyp('avif', 'mif1', 'miaf'), 'image/avif', '.avif', 'IMAGE'],
-    ['AVIF (mif1 major)', ftyp('mif1', 'avif', 'miaf'), 'image/avif', '.avif', 'IMAGE'],
-    ['MP4', ftyp('isom', 'isom', 'iso2', 'avc1', 'mp41'), 'video/mp4', '.mp4', 'VIDEO'],
-    ['MP4 (mp42)', ftyp('mp42', 'isom'), 'video/mp4', '.mp4', 'VIDEO'],
-    ['QuickTime', ftyp('qt  ', 'qt  '), 'video/quicktime', '.mov', 'VIDEO'],
-    ['QuickTime without ftyp', bytes(u32(1000), 'moov', Buffer.alloc(16)), 'video/quicktime', '.mov', 'VIDEO'],
-    ['M4V', ftyp('M4V ', 'M4V ', 'mp42', 'isom'), 'video/x-m4v', '.m4v', 'VIDEO'],
-    ['WebM', ebml('webm'), 'video/webm', '.webm', 'VIDEO'],
-    ['Ogg Theora', ogg(Buffer.from('\x80theora\x03\x02\x01', 'latin1')), 'video/ogg', '.ogv', 'VIDEO'],
-    ['PDF', bytes('%PDF-1.7\n%âãÏÓ\n'), 'application/pdf', '.pdf', 'DOCUMENT'],
-  ])('recognises %s', (_label, head, mime, ext, type) => {
+  it.each(RECOGNISED)('recognises %s', (_label, head, mime, ext, type) => {
     expect(sniff(head)).toEqual({ mime, ext, type });
   });
 
@@ -62,6 +66,16 @@ describe('sniff', () => {
     ['an ftyp box with an absurd size', bytes(u32(4), 'ftypisom', Buffer.alloc(16))],
   ])('refuses %s', (_label, head) => {
     expect(sniff(head)).toBeNull();
+  });
+
+  it('recognises exactly the formats of the contract, each stored under its first extension (the back office checks a pick against them)', () => {
+    for (const [, head] of RECOGNISED) {
+      const found = sniff(head);
+      const format = UPLOAD_FORMATS.find((candidate) => candidate.mime === found?.mime);
+      expect(format, found?.mime).toBeDefined();
+      expect(found).toEqual({ mime: format?.mime, ext: format?.extensions[0], type: format?.type });
+    }
+    expect(new Set(RECOGNISED.map(([, , mime]) => mime))).toEqual(new Set(UPLOAD_FORMATS.map((format) => format.mime)));
   });
 
   it('lets image fields take images only and media fields images, videos and PDFs', () => {

@@ -4,8 +4,10 @@
  * (SVG, HTML, scripts, executables, archives, HEIC, audio…) is `null`.
  */
 
-export type UploadKind = 'image' | 'media';
-export type UploadType = 'IMAGE' | 'VIDEO' | 'DOCUMENT';
+import { UPLOAD_KIND_TYPES, type MediaType, type UploadKind } from '@plataforma/adapter';
+
+export type { UploadKind } from '@plataforma/adapter';
+export type UploadType = MediaType;
 
 export interface Sniffed {
   /** The MIME type the file is stored and served with. */
@@ -132,10 +134,11 @@ export const sniff = (bytes: Uint8Array): Sniffed | null => {
   return isoMedia(bytes) ?? webm(bytes) ?? oggVideo(bytes) ?? legacyQuickTime(bytes);
 };
 
-/** What each kind of field accepts: 'image' images only (SPEC §5: stand and event images), 'media' also video and PDF. */
-export const KIND_TYPES: Readonly<Record<UploadKind, readonly UploadType[]>> = {
-  image: ['IMAGE'],
-  media: ['IMAGE', 'VIDEO', 'DOCUMENT'],
-};
+/**
+ * What each kind of field accepts: 'image' images only (SPEC §5: stand and event images), 'media'
+ * also video and PDF — the contract's list (adapter/src/uploads.ts), which the back office checks
+ * a picked file against; sniff.test.ts pins what `sniff` recognises to its formats.
+ */
+export const KIND_TYPES: Readonly<Record<UploadKind, readonly UploadType[]>> = UPLOAD_KIND_TYPES;
 
 export const isUploadKind = (value: unknown): value is UploadKind => value === 'image' || value === 'media';

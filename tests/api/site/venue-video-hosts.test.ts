@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offsetSpanAt, parseOffsetSpan, type OffsetSpan } from '@plataforma/adapter';
+import { offsetSpanAt, parseOffsetSpan, parseUploadLimits, type OffsetSpan } from '@plataforma/adapter';
 import { createEvent, insert } from '../helpers/event-fixtures';
 import { startServer, type TestServer } from '../helpers/strapi';
 
@@ -25,13 +25,27 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'export {};\n');
   server = await startServer('venue-video-hosts', {
     seed: false,
-    env: { VENUE_DIST: dist, VIDEO_EMBED_HOSTS: 'https://player.vimeo.com,fast.wistia.net' },
+    env: {
+      VENUE_DIST: dist,
+      VIDEO_EMBED_HOSTS: 'https://player.vimeo.com,fast.wistia.net',
+      UPLOAD_IMAGE_MAX_MB: '5',
+      UPLOAD_MEDIA_MAX_MB: '64',
+    },
   });
 }, 120_000);
 
 afterAll(async () => {
   await server?.stop();
   fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('UPLOAD_IMAGE_MAX_MB and UPLOAD_MEDIA_MAX_MB on the venue page', () => {
+  it("writes the deployment's size limits into the page, which the back office checks a picked file against", async () => {
+    const res = await server.request().get('/cms/eventos/new').set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    const content = /<meta name="plataforma-upload-limits" content="([^"]*)">/.exec(res.text)?.[1];
+    expect(parseUploadLimits(content)).toEqual({ image: 5 * 1024 * 1024, media: 64 * 1024 * 1024 });
+  });
 });
 
 describe('VIDEO_EMBED_HOSTS on the venue page', () => {

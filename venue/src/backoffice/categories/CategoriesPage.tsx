@@ -29,8 +29,8 @@ const CategoryModal = ({ row: category, onClose, onSaved }: EditorProps<Category
       error={error}
       submitting={submitting}
     >
-      <TextField label={t('categories.fields.name')} required maxLength={120} {...form.register('name')} />
-      <TextArea label={t('categories.fields.description')} rows={4} maxLength={2000} {...form.register('description')} />
+      <TextField label={t('categories.fields.name')} required {...form.register('name')} />
+      <TextArea label={t('categories.fields.description')} rows={4} {...form.register('description')} />
     </FormModal>
   );
 };

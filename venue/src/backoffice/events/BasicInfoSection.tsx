@@ -191,7 +191,7 @@ export const BasicInfoSection = ({ event, eventId, onSaved, onDirtyChange }: Eve
             key={key}
             label={t(`events.fields.${key}`)}
             required
-            accept="image/*"
+            kind="image"
             hint={t(`events.fields.${key}Hint`)}
             ratio={ratio}
             chooseLabel={t('events.fields.uploadImage')}

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { CanceledError, type AxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type Event } from '@plataforma/adapter';
+import { ApiError, uploadAccept, type Event } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import { admin, fakeServer, FIRST_LOAD, renderBackoffice, signInStaff, TYPING_TEST_TIMEOUT } from '../test-utils';
 import { formEntries, makeEvent, noDependents } from './test-fixtures';
@@ -84,8 +84,11 @@ describe('/cms/eventos/new: creating an event (SPEC §2.3, §4, §5)', () => {
       expect(within(form).getByText('Deve ter uma proporção equivalente a 240x340')).toBeInTheDocument();
       expect(within(form).getByText('Deve ter uma proporção equivalente a 252x150')).toBeInTheDocument();
       expect(fileGroup('Imagem de fundo')).toHaveTextContent('Imagem de fundo *');
-      expect(fileInput('Miniatura')).toHaveAttribute('accept', 'image/*');
+      expect(fileInput('Miniatura')).toHaveAttribute('accept', uploadAccept('image'));
       expect(within(form).getByLabelText(/^Descrição/)).toHaveAttribute('rows', '5');
+      // The contract's limits stop over-long text while typing.
+      expect(within(form).getByLabelText(/^Descrição/)).toHaveAttribute('maxlength', '10000');
+      expect(within(form).getByLabelText(/^Facebook/)).toHaveAttribute('maxlength', '500');
       expect(within(form).getByLabelText(/^Câmbio/)).toHaveValue('1,00');
       expect(within(form).getByRole('switch', { name: 'Inscrições' })).toHaveAccessibleDescription('Aberto');
       expect(within(form).getByRole('switch', { name: 'Publicação' })).toHaveAccessibleDescription('Rascunho');

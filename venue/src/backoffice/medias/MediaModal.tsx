@@ -13,9 +13,6 @@ import { useSaveMedia } from './api';
 /** What the media form edits beside its file. */
 const schema = mediaInputSchema.pick({ title: true, description: true });
 
-/** What the media upload accepts (SPEC §5). */
-export const MEDIA_ACCEPT = 'image/*,video/*,application/pdf';
-
 /** How a stored media is previewed: by its type (a missing type counts as an image, SPEC §3). */
 const KIND_OF: Readonly<Record<MediaType, FileKind>> = { IMAGE: 'image', VIDEO: 'video', DOCUMENT: 'document' };
 
@@ -63,12 +60,12 @@ export const MediaModal = ({ row: media, standId, onClose, onSaved }: EditorProp
       error={error}
       submitting={submitting}
     >
-      <TextField label={t('medias.fields.title')} required maxLength={200} {...form.register('title')} />
-      <TextArea label={t('medias.fields.description')} required rows={3} maxLength={5000} {...form.register('description')} />
+      <TextField label={t('medias.fields.title')} required {...form.register('title')} />
+      <TextArea label={t('medias.fields.description')} required rows={3} {...form.register('description')} />
       <FileField
         label={t('medias.fields.file')}
         required
-        accept={MEDIA_ACCEPT}
+        kind="media"
         hint={t('medias.fileHint')}
         {...file.field}
         currentKind={media ? KIND_OF[media.type] : undefined}

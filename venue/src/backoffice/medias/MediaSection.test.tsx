@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CanceledError, type AxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Media, StaffUser } from '@plataforma/adapter';
+import { uploadAccept, type Media, type StaffUser } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import { standFixture } from '../stands/fixtures';
 import {
@@ -99,7 +99,10 @@ describe("the event editor's 'Mídia' section (SPEC §2.3)", () => {
       const dialog = screen.getByRole('dialog', { name: 'Adicionar Mídia' });
       expect(dialog).toHaveTextContent('preencha os dados necessários (campos marcados com * são obrigatórios)');
       expect(within(dialog).getByLabelText(/^Descrição/)).toHaveAttribute('rows', '3');
-      expect(fileInput(dialog)).toHaveAttribute('accept', 'image/*,video/*,application/pdf');
+      // The contract's limits (mediaInputSchema), stopping over-long text while typing.
+      expect(within(dialog).getByLabelText(/^Título/)).toHaveAttribute('maxlength', '200');
+      expect(within(dialog).getByLabelText(/^Descrição/)).toHaveAttribute('maxlength', '5000');
+      expect(fileInput(dialog)).toHaveAttribute('accept', uploadAccept('media'));
       await userEvent.type(within(dialog).getByLabelText(/^Título/), 'Vídeo institucional');
       await userEvent.type(within(dialog).getByLabelText(/^Descrição/), 'Dois minutos sobre a empresa.');
 

@@ -70,15 +70,15 @@ const ProductModal = ({ row: product, standId, onClose, onSaved }: EditorProps<P
     >
       <FileField
         label={t('products.fields.image')}
-        accept="image/*"
+        kind="image"
         hint={t('products.imageHint')}
         {...image.field}
         chooseLabel={t('products.fields.upload')}
         removeLabel={t('products.fields.removeImage')}
         disabled={upload.uploading}
       />
-      <TextField label={t('products.fields.title')} required maxLength={200} {...form.register('title')} />
-      <TextArea label={t('products.fields.description')} required rows={4} maxLength={5000} {...form.register('description')} />
+      <TextField label={t('products.fields.title')} required {...form.register('title')} />
+      <TextArea label={t('products.fields.description')} required rows={4} {...form.register('description')} />
       <Pair>
         <MoneyField label={t('products.fields.price')} hint={t('products.moneyHint')} {...form.register('price')} />
         <MoneyField label={t('products.fields.discount')} hint={t('products.moneyHint')} {...form.register('discount')} />
@@ -92,7 +92,7 @@ const ProductModal = ({ row: product, standId, onClose, onSaved }: EditorProps<P
         {...form.register('installments')}
       />
       <Pair>
-        <TextField label={t('products.fields.ctaLabel')} maxLength={60} hint={t('products.ctaHint')} {...form.register('ctaLabel')} />
+        <TextField label={t('products.fields.ctaLabel')} hint={t('products.ctaHint')} {...form.register('ctaLabel')} />
         <TextField label={t('products.fields.ctaLink')} type="url" placeholder="https://" {...form.register('ctaLink')} />
       </Pair>
       <UploadProgress fraction={upload.fraction} onCancel={upload.cancel} />

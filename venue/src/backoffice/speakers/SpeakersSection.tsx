@@ -53,7 +53,7 @@ const SpeakerModal = ({ row: speaker, eventId, onClose, onSaved }: EditorProps<S
     >
       <FileField
         label={t('speakers.fields.image')}
-        accept="image/*"
+        kind="image"
         hint={t('speakers.fields.imageHint')}
         chooseLabel={t('speakers.fields.uploadImage')}
         removeLabel={t('speakers.fields.removeImage')}

@@ -62,7 +62,7 @@ const SponsorModal = ({ row: sponsor, eventId, onClose, onSaved }: EditorProps<S
       <FileField
         label={t('sponsors.fields.image')}
         required
-        accept="image/*"
+        kind="image"
         hint={t('sponsors.imageHint')}
         {...image.field}
         chooseLabel={t('sponsors.fields.upload')}
@@ -70,7 +70,7 @@ const SponsorModal = ({ row: sponsor, eventId, onClose, onSaved }: EditorProps<S
         error={imageError ?? undefined}
         disabled={upload.uploading}
       />
-      <TextField label={t('sponsors.fields.name')} required maxLength={200} {...form.register('name')} />
+      <TextField label={t('sponsors.fields.name')} required {...form.register('name')} />
       <SelectField label={t('sponsors.fields.type')} required {...form.register('type')}>
         {SPONSOR_TYPES.map((type) => (
           <option key={type} value={type}>

@@ -46,7 +46,7 @@ const useStandSave = (stand: Stand | null, onSaved: (msg: string) => void) => {
     <FileField
       label={t('stands.fields.image')}
       required
-      accept="image/*"
+      kind="image"
       hint={t('stands.imageHint')}
       {...image.field}
       chooseLabel={t('stands.fields.upload')}
@@ -96,9 +96,9 @@ export const StandModal = ({ row: stand, eventId, onClose, onSaved }: EditorProp
       submitting={submitting}
     >
       {imageField}
-      <TextField label={t('stands.fields.name')} required maxLength={200} {...form.register('name')} />
-      <TextField label={t('stands.fields.subtitle')} required maxLength={300} {...form.register('subtitle')} />
-      <TextArea label={t('stands.fields.description')} required rows={4} maxLength={5000} {...form.register('description')} />
+      <TextField label={t('stands.fields.name')} required {...form.register('name')} />
+      <TextField label={t('stands.fields.subtitle')} required {...form.register('subtitle')} />
+      <TextArea label={t('stands.fields.description')} required rows={4} {...form.register('description')} />
       <SelectField label={t('stands.fields.type')} required {...form.register('type')}>
         {STAND_TYPES.map((type) => (
           <option key={type} value={type}>
@@ -144,9 +144,9 @@ export const StandAttendantModal = ({ row: stand, onClose, onSaved }: EditorProp
       submitting={submitting}
     >
       {imageField}
-      <TextField label={t('stands.fields.name')} required maxLength={200} {...form.register('name')} />
-      <TextField label={t('stands.fields.subtitle')} required maxLength={300} {...form.register('subtitle')} />
-      <TextArea label={t('stands.fields.description')} required rows={4} maxLength={5000} {...form.register('description')} />
+      <TextField label={t('stands.fields.name')} required {...form.register('name')} />
+      <TextField label={t('stands.fields.subtitle')} required {...form.register('subtitle')} />
+      <TextArea label={t('stands.fields.description')} required rows={4} {...form.register('description')} />
       {progress}
     </FormModal>
   );

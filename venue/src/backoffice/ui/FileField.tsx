@@ -1,5 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { HTML_LANG, type Language } from '@plataforma/adapter/constants';
+import { UPLOAD_MB, uploadAccept, uploadFormats, uploadRefusal, type UploadKind } from '@plataforma/adapter/uploads';
+import { uploadLimit } from '../../shared/uploadLimits';
 import { Button } from '../../shared/ui/Button';
 import { useBackofficeTranslation } from '../i18n';
 
@@ -140,11 +143,34 @@ const useObjectUrl = (file: File | null): string | null => {
   return url;
 };
 
+/**
+ * The message of a file the field refuses at pick time, naming the field, the formats and the
+ * size limit ('Banner: envie uma imagem JPG, PNG, GIF, WebP ou AVIF de até 10 MB.').
+ */
+export const refusalMessage = (
+  language: string,
+  label: string,
+  kind: UploadKind,
+  maxBytes: number,
+): { key: 'upload.refusedImage' | 'upload.refusedMedia'; values: { label: string; types: string; max: string } } => {
+  const locale = HTML_LANG[language as Language] ?? HTML_LANG.pt;
+  const types = new Intl.ListFormat(locale, { type: 'disjunction' }).format(uploadFormats(kind).map((format) => format.name));
+  const max = `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(maxBytes / UPLOAD_MB)} MB`;
+  return { key: kind === 'image' ? 'upload.refusedImage' : 'upload.refusedMedia', values: { label, types, max } };
+};
+
 export interface FileFieldProps {
   label: string;
   required?: boolean;
-  /** The file input's accept list ('image/*'; 'image/*,video/*,application/pdf'). */
-  accept: string;
+  /**
+   * What the field takes (adapter/uploads): a picked file of another format or over the size
+   * limit is refused at once, not previewed and not kept, with a message under the field.
+   */
+  kind?: UploadKind;
+  /** The largest file, in bytes; default this deployment's limit of the kind (the page's meta, shared/uploadLimits). */
+  maxBytes?: number;
+  /** The file input's accept list, for a field without a kind (a CSV import); default the kind's formats. */
+  accept?: string;
   /** Shown under the field ('Deve ter uma proporção equivalente a 1920x500'). */
   hint?: ReactNode;
   /** The stored file's address (edit mode): shown until it is removed or replaced. */
@@ -177,6 +203,8 @@ export interface FileFieldProps {
 export const FileField = ({
   label,
   required,
+  kind: uploadKind,
+  maxBytes,
   accept,
   hint,
   current,
@@ -191,8 +219,10 @@ export const FileField = ({
   error,
   disabled,
 }: FileFieldProps) => {
-  const { t } = useBackofficeTranslation();
+  const { t, i18n } = useBackofficeTranslation();
   const id = useId();
+  const [refused, setRefused] = useState<string | null>(null);
+  const limit = uploadKind ? (maxBytes ?? uploadLimit(uploadKind)) : undefined;
   const input = useRef<HTMLInputElement>(null);
   const chooseButton = useRef<HTMLButtonElement>(null);
   const objectUrl = useObjectUrl(file);
@@ -204,7 +234,10 @@ export const FileField = ({
   const shown = file !== null || (current !== null && !removed);
   const kind: FileKind = file ? fileKind(file.type, file.name) : (currentKind ?? fileKind(null, current ?? ''));
   const warn = file !== null && kind === 'image' && ratio !== undefined && size !== null && ratioIsOff(size.width, size.height, ratio);
-  const describedBy = [hint ? `${id}-hint` : null, warn ? `${id}-warning` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  const shownError = refused ?? error;
+  const describedBy = [hint ? `${id}-hint` : null, warn ? `${id}-warning` : null, shownError ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
   const previewName = t('upload.preview', { label });
 
   return (
@@ -222,16 +255,25 @@ export const FileField = ({
         ref={input}
         id={`${id}-input`}
         type="file"
-        accept={accept}
+        accept={accept ?? (uploadKind ? uploadAccept(uploadKind) : undefined)}
         hidden
         tabIndex={-1}
         aria-labelledby={`${id}-label`}
         aria-required={required}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={describedBy || undefined}
         disabled={disabled}
         onChange={(event) => {
           const chosen = event.target.files?.[0];
-          if (chosen) onChoose(chosen);
           event.target.value = '';
+          if (!chosen) return;
+          if (uploadKind && limit !== undefined && uploadRefusal(chosen, uploadKind, limit) !== null) {
+            const message = refusalMessage(i18n.language, label, uploadKind, limit);
+            setRefused(t(message.key, message.values));
+            return;
+          }
+          setRefused(null);
+          onChoose(chosen);
         }}
       />
       <div className="row">
@@ -241,6 +283,7 @@ export const FileField = ({
           $variant="ghost"
           disabled={disabled}
           aria-describedby={describedBy || undefined}
+          aria-invalid={shownError ? true : undefined}
           onClick={() => input.current?.click()}
         >
           {chooseLabel ?? (shown ? t('upload.replace') : t('upload.choose'))}
@@ -252,6 +295,7 @@ export const FileField = ({
             $variant="ghost"
             disabled={disabled}
             onClick={() => {
+              setRefused(null);
               onRemove();
               chooseButton.current?.focus();
             }}
@@ -268,9 +312,9 @@ export const FileField = ({
           {t('upload.ratioWarning', { width: size.width, height: size.height, expected: `${ratio.width}x${ratio.height}` })}
         </small>
       )}
-      {error && (
-        <small className="error" id={`${id}-error`}>
-          {error}
+      {shownError && (
+        <small className="error" id={`${id}-error`} role={refused ? 'alert' : undefined}>
+          {shownError}
         </small>
       )}
       {shown && shownUrl && (

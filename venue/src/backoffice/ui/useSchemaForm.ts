@@ -15,10 +15,14 @@ import {
 import type { ZodType } from 'zod';
 import { ApiError, fieldError, MESSAGE_FIELDS } from '@plataforma/adapter';
 import { i18n, messageText } from '../../shared/i18n';
+import { maxLengthOf } from './schemaLimits';
 import { useSubmit } from './useSubmit';
 
-/** A registered field's props, with the message of its refusal for the field components of Form.tsx. */
-export type SchemaFieldProps<Name extends string> = UseFormRegisterReturn<Name> & { error?: string };
+/**
+ * A registered field's props, with the message of its refusal for the field components of Form.tsx
+ * and, for a text the schema limits, its `maxLength` (typing stops where the server would refuse).
+ */
+export type SchemaFieldProps<Name extends string> = UseFormRegisterReturn<Name> & { error?: string; maxLength?: number };
 
 /** react-hook-form's form, whose `register` also hands the field its message when refused. */
 export type SchemaForm<Input extends FieldValues, Output> = Omit<UseFormReturn<Input, unknown, Output>, 'register'> & {
@@ -86,9 +90,10 @@ export const useSchemaForm = <Input extends FieldValues, Output>(schema: ZodType
   const register = useCallback(
     <Name extends FieldPath<Input>>(name: Name, options?: RegisterOptions<Input, Name>): SchemaFieldProps<Name> => {
       const message = (get(rhf.formState.errors, name) as FieldError | undefined)?.message;
-      return { ...rhf.register(name, options), error: message || undefined };
+      const maxLength = maxLengthOf(schema, name);
+      return { ...rhf.register(name, options), error: message || undefined, ...(maxLength === undefined ? {} : { maxLength }) };
     },
-    [rhf],
+    [rhf, schema],
   );
   // The same object from render to render (effects depend on it); its formState is react-hook-form's of this render.
   const form = useMemo<SchemaForm<Input, Output>>(
