@@ -60,8 +60,8 @@ const parts = [
   },
 ];
 
-/** Builds the stale parts; `force` rebuilds everything. Returns the names of the parts built. */
-export const buildAll = async ({ force = false, only } = {}) => {
+/** Builds the stale parts; `force` rebuilds everything; `log` takes the progress lines. Returns the names of the parts built. */
+export const buildAll = async ({ force = false, only, log = console.log } = {}) => {
   const built = [];
   for (const part of parts) {
     if (only && !only.includes(part.name)) continue;
@@ -69,13 +69,13 @@ export const buildAll = async ({ force = false, only } = {}) => {
     const fresh = !force && readStamp(part.name) === hash && fs.existsSync(part.output);
     if (fresh) continue;
     const started = Date.now();
-    console.log(`[build] ${part.name}: building…`);
+    log(`[build] ${part.name}: building…`);
     await part.build();
     writeStamp(part.name, hash);
     built.push(part.name);
-    console.log(`[build] ${part.name}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(`[build] ${part.name}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  if (built.length === 0) console.log('[build] everything is up to date');
+  if (built.length === 0) log('[build] everything is up to date');
   return built;
 };
 

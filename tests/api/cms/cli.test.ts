@@ -24,6 +24,10 @@ describe('npm run strapi -- <command> from the root', () => {
     databases.push(database);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plataforma-cli-'));
     dirs.push(dir);
+    // The command runs on the server code the build made: Strapi's own compile rewrote every
+    // file of cms/dist under whatever else was running (a server, another command, other tests).
+    const built = path.join(root, 'cms', 'dist', 'src', 'index.js');
+    const builtAt = fs.statSync(built).mtimeMs;
     const { stdout } = await run(process.execPath, [path.join(root, 'scripts/strapi.mjs'), 'content-types:list'], {
       cwd: root,
       env: {
@@ -40,5 +44,6 @@ describe('npm run strapi -- <command> from the root', () => {
     });
     expect(stdout).toContain('api::event.event');
     expect(stdout).toContain('api::stand.stand');
+    expect(fs.statSync(built).mtimeMs).toBe(builtAt);
   }, 150_000);
 });
