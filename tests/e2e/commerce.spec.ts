@@ -106,10 +106,20 @@ test('a visitor buys the priced lecture with DEMO10 by PIX in the sandbox, watch
   await expect(page.getByText('Aguardando o pagamento…')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
-  // The sandbox's bank approves; the page, asking every 3 s, moves to the success step.
+  // The sandbox's bank approves; the page, asking every 3 s, moves to the success step. On a
+  // phone (issue 56, item 5) the success step starts at the top, clear of the site's header.
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
   const sandbox = page.getByRole('complementary', { name: 'Ambiente de testes' });
   await sandbox.getByRole('button', { name: 'Simular pagamento aprovado' }).click();
-  await expect(page.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 20_000 });
+  const confirmed = page.getByRole('heading', { name: 'Pagamento confirmado!' });
+  await expect(confirmed).toBeVisible({ timeout: 20_000 });
+  await expect(confirmed).toBeInViewport({ ratio: 1 });
+  const header = await page.getByRole('banner').boundingBox();
+  const heading = await confirmed.boundingBox();
+  expect(header && heading && heading.y >= header.y + header.height).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('checkout-paid-390x844.png') });
+  if (viewport) await page.setViewportSize(viewport);
   await expect(page.getByText(/^Pedido PE-\d+$/)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 

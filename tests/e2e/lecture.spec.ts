@@ -125,3 +125,39 @@ test('an empty day says its lectures are not available yet', async ({ page }) =>
   await page.getByRole('button', { name: '14/11/2020' }).click();
   await expect(page.getByText('As palestras desse dia ainda não estão disponíveis')).toBeVisible();
 });
+
+// Issue 56, item 5: at a laptop's size the 1280-wide video pushed the lecture line ('AO VIVO' and
+// its title) under the fixed navigation bar; the video now takes the width the height leaves.
+for (const size of [
+  { name: 'a laptop', width: 1440, height: 900 },
+  { name: 'a phone', width: 390, height: 844 },
+]) {
+  test(`on ${size.name} (${size.width}×${size.height}) the live lecture's title and 'AO VIVO' are in view above the navigation bar`, async ({
+    page,
+    request,
+  }) => {
+    await blockVideoHosts(page);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const day = today();
+    const res = await request.get(`/api/site/v1/lectures/me?roomId=1&startDate=${day}&order=startTime:asc`);
+    const rows = ((await res.json()) as { data: { rows: Lecture[] } }).data.rows;
+    const live = rows.find(
+      (row) => instantOf(row.startDate, row.startTime) <= Date.now() && Date.now() < instantOf(row.startDate, row.endTime),
+    );
+    expect(live, 'the seed keeps a lecture live in room 1').toBeTruthy();
+    const lecture = live as Lecture;
+    await page.clock.install({ time: new Date(instantOf(lecture.startDate, lecture.startTime) + 60_000) });
+    await page.goto('/plataforma/1/salas/1');
+    const now = page.getByRole('region', { name: 'Palestra em andamento' });
+    await expect(now.getByText('AO VIVO', { exact: true })).toBeVisible();
+    const title = await now.getByRole('heading', { level: 2 }).boundingBox();
+    const bar = await page.getByRole('navigation', { name: 'Navegação do evento' }).boundingBox();
+    expect(title && bar).toBeTruthy();
+    if (!title || !bar) return;
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The whole line sits above the bar, on the first screen, without scrolling.
+    expect(title.y + title.height).toBeLessThanOrEqual(bar.y);
+    expect(title.y).toBeGreaterThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath(`lecture-${size.width}x${size.height}.png`) });
+  });
+}

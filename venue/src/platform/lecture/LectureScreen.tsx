@@ -48,6 +48,14 @@ const Page = styled.main`
     max-width: 1280px;
     margin: 0 auto;
   }
+  /* On a laptop (1440×900) a 1280-wide 16:9 video pushed the title and 'AO VIVO' under the
+     navigation bar (issue 56, item 5): the video is as wide as the screen's height leaves room
+     for, with the header, the lecture line below it and the bar (≈ 300 px), never under 480. */
+  @media (min-width: 640px) {
+    .wrap {
+      max-width: max(480px, min(1280px, calc((100dvh - 300px) * 16 / 9)));
+    }
+  }
   header {
     display: flex;
     flex-wrap: wrap;

@@ -1,7 +1,7 @@
 import '../../shared/i18n/site';
 import '../../shared/commerce/texts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -44,6 +44,23 @@ const STEP_KEYS = ['review', 'identify', 'payment', 'done'] as const;
 /** Where an order stands in the checkout: paying (3), done (4), or over without payment. */
 const stepOfOrder = (order: Order): number | 'failed' =>
   order.status === 'pending' ? STEPS.payment : order.status === 'paid' ? STEPS.done : 'failed';
+
+/**
+ * Each new step starts at the top of the page (issue 56, item 5): on a phone 'Pagamento
+ * confirmado!' came in below the fold, under the header, while the page stayed where the
+ * button was. Not on the first render: a page opened by a link starts at the top anyway.
+ */
+const TopOnStep = ({ step }: { step: string | number }) => {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo({ top: 0, left: 0 });
+  }, [step]);
+  return null;
+};
 
 /**
  * `/checkout/{eventId}` (issue 14): the event's cart in four steps — review (the server's
@@ -95,6 +112,7 @@ export const CheckoutPage = () => {
   return (
     <ScreenPage $width={860}>
       <div className="wrap">
+        <TopOnStep step={step} />
         <Column>
           <div>
             <h1>{t('commerce.checkout.title')}</h1>

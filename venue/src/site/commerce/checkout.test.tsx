@@ -69,6 +69,18 @@ describe('checkout, step 1 (review)', () => {
     expect(useAppState.getState().carts['1'].step).toBe(2);
   });
 
+  it('starts each new step at the top of the page, not where the button was (issue 56, item 5)', async () => {
+    lectureCart();
+    serveQuote();
+    const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderAt('/checkout/1');
+    expect(await screen.findByText('Ventilação protetora')).toBeInTheDocument();
+    expect(scrolled).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(scrolled).toHaveBeenCalledWith({ top: 0, left: 0 }));
+    scrolled.mockRestore();
+  });
+
   it('says an empty cart and links back to the event', async () => {
     useAppState.getState().finishCart(1);
     renderAt('/checkout/1');
