@@ -75,6 +75,25 @@ test('a visitor signs in softly and walks the stand halls with doors and the nex
   await expect(page.getByRole('dialog', { name: 'Entre no evento' })).toBeVisible();
 });
 
+test("on a laptop (1440×900) a stand hall shows its whole width: both end doors whole, no phone's swipe hint", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await softSignIn(page);
+  await page.goto('/plataforma/1/hall-estandes-gold');
+  const left = page.getByRole('link', { name: 'Ir para: Congresso 1' });
+  const right = page.getByRole('link', { name: 'Ir para: Pavilhão Prata' });
+  // Each door whole from side to side (before: the board was 1,600 wide and each end lost 80 px).
+  for (const door of [left, right]) {
+    await expect(door).toBeInViewport();
+    // What is drawn (the focus ring around it is transparent until focused); the glow on the
+    // floor under a door reaches a few pixels past the board's edge.
+    const box = await door.locator('.lift').boundingBox();
+    expect(box && box.x >= -8 && box.x + box.width <= 1448, JSON.stringify(box)).toBe(true);
+  }
+  await expect(page.getByText('← Deslize para os lados para explorar →')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Ver mais à direita' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('hall-gold-1440x900.png') });
+});
+
 test('an unsigned visitor sent to a protected page returns there after the soft login', async ({ page }) => {
   await page.goto('/plataforma/1/hall-estandes-prata');
   await expect(page).toHaveURL(/\/hall-entrada$/);

@@ -54,14 +54,15 @@ describe("'Ver como lista'", () => {
     expect(sections).toEqual(['Portas e passagens', 'Estandes', 'Telas']);
 
     const booths = within(within(list).getByRole('region', { name: 'Estandes' })).getAllByRole('listitem');
-    // Four places in the gold hall: the two stands left to right, then the free places, as text.
+    // Four places in the gold hall: the two stands left to right in the middle of the row, the
+    // free places at its ends, as text.
     expect(booths.map((item) => item.textContent)).toEqual([
+      'Espaço de estande disponível',
       'Estande Aurora',
       'Estande Boreal',
       'Espaço de estande disponível',
-      'Espaço de estande disponível',
     ]);
-    expect(within(booths[2]).queryByRole('link')).toBeNull();
+    expect(within(booths[0]).queryByRole('link')).toBeNull();
 
     // Every link of the twin leads where the same part of the drawing leads.
     const twinLinks = within(list).getAllByRole('link');

@@ -59,16 +59,23 @@ describe('stand halls (SPEC §2.4)', () => {
     expect(standsOfHall('bronze2', demoStands).map((s) => s?.id)).toEqual([15, 16, 17, 18, 19]);
   });
 
-  it('leaves a free place (no link) where a hall has fewer stands than booths', () => {
+  it('leaves free places (no link) at both ends where a hall has fewer stands than booths, the stands in the middle in order', () => {
     const items = standHallLayout('gold', demoStands.slice(0, 2), venue, at('gold', '1'));
     const booths = items.filter((item) => item.kind === 'booth');
     expect(booths).toHaveLength(4);
     expect(booths.map((item) => item.target)).toEqual([
+      null,
       { to: '/plataforma/1/estande/1-stand-1' },
       { to: '/plataforma/1/estande/2-stand-2' },
       null,
-      null,
     ]);
+  });
+
+  it("puts a sparse hall's stands in the middle of the row, where a phone opens (issue 56, item 5)", () => {
+    expect(standsOfHall('gold', demoStands.slice(0, 1)).map((s) => s?.id ?? null)).toEqual([null, 1, null, null]);
+    expect(standsOfHall('silver', demoStands.slice(4, 5)).map((s) => s?.id ?? null)).toEqual([null, null, 5, null, null, null]);
+    expect(standsOfHall('silver', demoStands.slice(4, 7)).map((s) => s?.id ?? null)).toEqual([null, 5, 6, 7, null, null]);
+    expect(standsOfHall('bronze2', demoStands.slice(10, 16)).map((s) => s?.id ?? null)).toEqual([null, 15, 16, null, null]);
   });
 
   it('shows a renamed stand and its new logo as the API sends them', () => {

@@ -68,11 +68,17 @@ export const STAND_SLOTS: Record<
 
 export type StandHallKey = keyof typeof STAND_SLOTS;
 
-/** The stands of a hall: the tier's stands in position order, from the hall's first place. */
+/**
+ * The stands of a hall: the tier's stands in position order, from the hall's first place, left to
+ * right. A hall its tier does not fill has them in the middle of the row, the free places at both
+ * ends: a sparse hall on a phone opened (centred) on empty booths with its only stand three pans
+ * to the left (issue 56, item 5).
+ */
 export const standsOfHall = (page: StandHallKey, stands: readonly Stand[]): Array<Stand | null> => {
   const slots = STAND_SLOTS[page];
   const ofTier = stands.filter((stand) => stand.type === slots.type).slice(slots.from, slots.from + slots.count);
-  return Array.from({ length: slots.count }, (_, i) => ofTier[i] ?? null);
+  const first = Math.floor((slots.count - ofTier.length) / 2);
+  return Array.from({ length: slots.count }, (_, i) => ofTier[i - first] ?? null);
 };
 
 const link = (url: string | null | undefined): Target => (url ? { href: url } : null);

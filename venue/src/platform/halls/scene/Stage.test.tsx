@@ -64,6 +64,45 @@ describe('the stage of a drawn hall', () => {
     expect(screen.queryByRole('button', { name: 'Ver mais à direita' })).toBeNull();
   });
 
+  it('brings a part reached with Tab and shown only in part whole into view (issue 56, item 5)', () => {
+    sizes([]);
+    render(
+      <Stage title="Pavilhão Ouro">
+        <a href="/porta" aria-label="Ir para: Congresso 1">
+          <rect width="10" height="10" />
+        </a>
+        <a href="/estande" aria-label="Estande Aurora">
+          <rect width="10" height="10" />
+        </a>
+      </Stage>,
+    );
+    runFrames();
+    const viewport = screen.getByTestId('hall-viewport');
+    expect(viewport.scrollLeft).toBe(480);
+    const box = (left: number, width: number) => ({
+      left,
+      right: left + width,
+      width,
+      top: 0,
+      bottom: 100,
+      height: 100,
+      x: left,
+      y: 0,
+      toJSON: () => ({}),
+    });
+    vi.spyOn(viewport, 'getBoundingClientRect').mockReturnValue(box(0, 390));
+    const whole = screen.getByRole('link', { name: 'Estande Aurora' });
+    vi.spyOn(whole, 'getBoundingClientRect').mockReturnValue(box(100, 120));
+    act(() => whole.focus());
+    // Shown whole: the view stays.
+    expect(viewport.scrollLeft).toBe(480);
+    const cut = screen.getByRole('link', { name: 'Ir para: Congresso 1' });
+    vi.spyOn(cut, 'getBoundingClientRect').mockReturnValue(box(340, 100));
+    act(() => cut.focus());
+    // Cut at the right edge: its middle (390) comes to the screen's (195).
+    expect(viewport.scrollLeft).toBe(480 + 390 - 195);
+  });
+
   it('asks for no frame once it is gone', () => {
     const { unmount } = render(
       <Stage title="Hall de entrada">

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -42,6 +42,18 @@ const Viewport = styled.div`
     min-width: 100%;
     aspect-ratio: 16 / 9;
     user-select: none;
+  }
+  /* A laptop's screen (1440×900, 16:10) or a tablet's held sideways (4:3) is narrower than the
+     board but not a phone: the whole board's width is shown, with a dark band above and below,
+     rather than its end doors cut and a swipe hint where nobody swipes (issue 56, item 5). */
+  @media (min-width: 640px) and (min-aspect-ratio: 4 / 3) and (max-aspect-ratio: 16 / 9) {
+    display: flex;
+    align-items: center;
+    svg.scene {
+      width: 100%;
+      height: auto;
+      min-width: 0;
+    }
   }
   .hotspot {
     cursor: pointer;
@@ -186,6 +198,20 @@ export const Stage = ({ title, children, defs }: { title: string; children: Reac
     if (element && !swiped && Math.abs(element.scrollLeft - start.current) > 8) setSwiped(true);
     measure();
   };
+  // A part reached with Tab that the screen shows only in part is brought whole into view, to
+  // the middle (issue 56, item 5: focus landed on half-hidden doors and the view stayed).
+  const onFocus = (event: FocusEvent) => {
+    const element = viewport.current;
+    const target = event.target;
+    if (!element || !(target instanceof Element) || !target.closest('svg.scene')) return;
+    const part = target.getBoundingClientRect();
+    const shown = element.getBoundingClientRect();
+    if (part.left >= shown.left && part.right <= shown.right) return;
+    const left = element.scrollLeft + (part.left + part.width / 2) - (shown.left + shown.width / 2);
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    if (typeof element.scrollTo === 'function') element.scrollTo({ left, behavior: reduced ? 'auto' : 'smooth' });
+    else element.scrollLeft = left;
+  };
   const pan = (direction: -1 | 1) => {
     const element = viewport.current;
     if (!element) return;
@@ -197,7 +223,12 @@ export const Stage = ({ title, children, defs }: { title: string; children: Reac
     setSwiped(true);
   };
   return (
-    <Viewport ref={viewport} data-testid="hall-viewport" onScroll={pannable ? onScroll : undefined}>
+    <Viewport
+      ref={viewport}
+      data-testid="hall-viewport"
+      onScroll={pannable ? onScroll : undefined}
+      onFocus={pannable ? onFocus : undefined}
+    >
       {pannable && !swiped && <PanHint>{t('halls.panHint')}</PanHint>}
       {pannable && more.left && (
         <PanButton type="button" $side="left" aria-label={t('halls.pan.left')} title={t('halls.pan.left')} onClick={() => pan(-1)}>
