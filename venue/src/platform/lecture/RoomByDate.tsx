@@ -1,8 +1,8 @@
 import './texts';
 import '../../shared/commerce/texts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { idFromSlug } from '@plataforma/adapter/routes';
 import { lectureVideo, vimeoFromLastSegment } from '@plataforma/adapter/video';
@@ -19,6 +19,7 @@ import { VideoBox, VideoFrame } from '../ui/VideoFrame';
 import { videoHosts } from '../videoHosts';
 import { useRoom, useRoomSchedule } from './api';
 import { useWatchHeartbeat } from './useWatchHeartbeat';
+import { lectureSpan } from '../../shared/schedule';
 import { hasPrice, isTicketOnly, useLectureAccess } from '../../shared/access/api';
 import { useEvent, useEventId, useEventLectures } from '../../shared/event/api';
 import { useBuy } from '../../shared/commerce/buy';
@@ -57,11 +58,24 @@ const Table = styled.table`
     text-align: right;
     white-space: nowrap;
   }
+  .recording {
+    display: block;
+    margin-top: 4px;
+    font-size: 0.85rem;
+    color: ${({ theme }) => theme.colors.platformTextMuted};
+  }
   .soon {
     color: ${({ theme }) => theme.colors.platformTextMuted};
     font-style: italic;
   }
 `;
+
+/** Whether a lecture of a day ('08:00 - 09:30') is over at `now`, on the event's zone (an end before its start is the next day's). */
+export const isPast = (date: string, hour: string, timeZone: string | undefined, now: number): boolean => {
+  const [startTime = '', endTime = ''] = hour.split(' - ').map((part) => part.trim());
+  if (!/^\d{2}:\d{2}/.test(startTime) || !/^\d{2}:\d{2}/.test(endTime)) return false;
+  return lectureSpan({ startDate: date, startTime, endTime }, timeZone ?? undefined).end <= now;
+};
 
 /** congresso/salas/{roomId} (SPEC §2.4): the room's programme by day, from the API (not fixed dates). */
 export const RoomByDate = () => {
@@ -70,6 +84,10 @@ export const RoomByDate = () => {
   const roomId = idFromSlug(roomParam);
   const [day, setDay] = useState<RoomDay | null>(null);
   const [watching, setWatching] = useState<{ lecture: DayLecture; src: string } | null>(null);
+  // `?palestra={id}` (the checkout's 'Assistir' after a purchase, issue 56, item 12): its day opens
+  // and its player starts as soon as the access is known; closing the player leaves the day's list.
+  const [params, setParams] = useSearchParams();
+  const wanted = idFromSlug(params.get('palestra') ?? undefined);
   // Lecture watching (decision 047): only while the host's player says it plays (issue 56, item 3).
   const [playing, setPlaying] = useState(false);
   useWatchHeartbeat(watching?.lecture.id ?? null, playing);
@@ -85,6 +103,13 @@ export const RoomByDate = () => {
   const ticketOnly = event.data ? isTicketOnly(event.data) : false;
   useDocumentTitle(room.data?.name ?? t('lecture.byDateTitle'));
   const error = roomId === null ? 'api.error.invalidId' : (schedule.error?.msg ?? null);
+  useEffect(() => {
+    if (wanted === null || !schedule.data) return;
+    const found = schedule.data.find((item) => item.lectures.some((lecture) => lecture.id === wanted));
+    if (found) setDay(found);
+    else setParams({}, { replace: true });
+  }, [wanted, schedule.data, setParams]);
+  const now = Date.now();
 
   return (
     <Page $width={960}>
@@ -142,7 +167,12 @@ export const RoomByDate = () => {
                         gated={gatedIds.has(lecture.id) || ticketOnly}
                         priced={gatedIds.has(lecture.id)}
                         hosts={hosts}
-                        onWatch={(src) => setWatching({ lecture, src })}
+                        past={isPast(day.date, lecture.hour, event.data?.timezone ?? undefined, now)}
+                        start={lecture.id === wanted}
+                        onWatch={(src) => {
+                          if (wanted !== null) setParams({}, { replace: true });
+                          setWatching({ lecture, src });
+                        }}
                       />
                     </td>
                   </tr>
@@ -174,6 +204,8 @@ const WatchCell = ({
   gated,
   priced,
   hosts,
+  past,
+  start,
   onWatch,
 }: {
   lecture: DayLecture;
@@ -181,13 +213,29 @@ const WatchCell = ({
   gated: boolean;
   priced: boolean;
   hosts: readonly string[];
+  /** Over on the event's wall clock: what is sold is its recording. */
+  past: boolean;
+  /** The lecture the page was opened for: it plays as soon as it may. */
+  start: boolean;
   onWatch: (src: string) => void;
 }) => {
   const { t } = useTranslation();
   const access = useLectureAccess(gated ? lecture.id : null);
+  const locked = gated && (access.isLoading || (!access.data?.access && eventId !== null));
+  const src = locked ? null : playerOf(gated ? (access.data?.videoId ?? lecture.link) : lecture.link, hosts);
+  useEffect(() => {
+    if (start && src) onWatch(src);
+    // Once, when the player's address is known; onWatch is a new function at each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [start, src]);
   if (gated && access.isLoading) return <Spinner size={20} label={t('common.loading')} />;
-  if (gated && !access.data?.access && eventId !== null) return <LockButton eventId={eventId} lecture={lecture} priced={priced} />;
-  const src = playerOf(gated ? (access.data?.videoId ?? lecture.link) : lecture.link, hosts);
+  if (gated && !access.data?.access && eventId !== null)
+    return (
+      <>
+        <LockButton eventId={eventId} lecture={lecture} priced={priced} />
+        {past && <span className="recording">{t('lecture.recording')}</span>}
+      </>
+    );
   return src ? (
     <Button type="button" onClick={() => onWatch(src)} aria-label={t('lecture.watchLabel', { theme: lecture.theme })}>
       {t('lecture.watch')}

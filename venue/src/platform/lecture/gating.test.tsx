@@ -91,6 +91,56 @@ describe('the room’s programme by day (issue 14)', () => {
     expect(subscribed).toHaveBeenCalledTimes(1);
     expect(subscribed).toHaveBeenCalledWith(11);
   });
+
+  // Issue 56, item 12: after buying, 'Assistir' opened the day picker, two taps from the video.
+  it('opened for a bought lecture (?palestra=), plays it at once; closing leaves its day’s list', async () => {
+    useAppState.getState().signIn(client, 'client', 'tk');
+    vi.spyOn(api.site.rooms, 'schedule').mockResolvedValue([
+      { date: '2026-11-21', label: '21/11/2026', lectures: [{ id: 9, theme: 'Véspera', hour: '09:00 - 10:00', link: null }] },
+      { date: '2026-11-22', label: '22/11/2026', lectures: [{ id: 11, theme: 'Ventilação protetora', hour: '10:00 - 11:00', link: null }] },
+    ]);
+    vi.spyOn(api.site.lectures, 'event').mockResolvedValue({ rows: [cms({ ...priced })], count: 1 });
+    vi.spyOn(api.site.lectures, 'subscribed').mockResolvedValue(
+      lectureAccessSchema.parse({ lectureId: 11, access: true, reason: 'order', videoId: 'https://vimeo.com/76979872' }),
+    );
+    const router = renderAt('/plataforma/1/congresso/salas/1?palestra=11');
+    const player = await screen.findByRole('dialog', { name: 'Ventilação protetora' });
+    expect(within(player).getByTitle('Ventilação protetora')).toHaveAttribute('src', 'https://player.vimeo.com/video/76979872');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await userEvent.click(within(player).getByRole('button', { name: 'Fechar' }));
+    expect(await screen.findByRole('dialog', { name: 'Palestras do dia 22/11/2026' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Ventilação protetora' })).toBeNull();
+  });
+
+  it('sells a lecture already held saying the purchase gives its recording', async () => {
+    useAppState.getState().signIn(client, 'client', 'tk');
+    vi.spyOn(api.site.rooms, 'schedule').mockResolvedValue([
+      {
+        date: '2026-11-22',
+        label: '22/11/2026',
+        lectures: [
+          { id: 11, theme: 'Ventilação protetora', hour: '08:00 - 09:30', link: null },
+          { id: 12, theme: 'Sepse', hour: '11:00 - 12:00', link: null },
+        ],
+      },
+    ]);
+    vi.spyOn(api.site.lectures, 'event').mockResolvedValue({
+      rows: [cms({ ...priced }), cms({ ...priced, id: 12, name: 'Sepse' })],
+      count: 2,
+    });
+    vi.spyOn(api.site.lectures, 'subscribed').mockImplementation(async (id: number) =>
+      lectureAccessSchema.parse({ lectureId: id, access: false, reason: null, videoId: null }),
+    );
+    renderAt('/plataforma/1/congresso/salas/1');
+    await userEvent.click(await screen.findByRole('button', { name: '22/11/2026' }));
+    const day = await screen.findByRole('dialog', { name: 'Palestras do dia 22/11/2026' });
+    // 10:30 in São Paulo: the 08:00 lecture is over, the 11:00 one is not.
+    const held = within(day).getByRole('row', { name: /Ventilação protetora/ });
+    expect(await within(held).findByText('Já realizada: a compra dá acesso à gravação.')).toBeInTheDocument();
+    const later = within(day).getByRole('row', { name: /Sepse/ });
+    await within(later).findByRole('button', { name: 'Comprar a palestra Sepse' });
+    expect(within(later).queryByText(/gravação/)).toBeNull();
+  });
 });
 
 describe('a ticket-only event’s protected pages (issue 14)', () => {

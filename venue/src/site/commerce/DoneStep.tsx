@@ -15,7 +15,10 @@ import { Panel } from './ui';
 /** The outcome's heading takes the focus when it appears, so it is read out and the keyboard starts there. */
 const focusOnMount = (element: HTMLHeadingElement | null) => element?.focus();
 
-/** The room page of a lecture of the order (its programme by day, with the player), or the venue's entrance. */
+/**
+ * The room page of a lecture of the order, with the lecture named (`?palestra=`): the page opens
+ * its player at once (issue 56, item 12: it opened the day picker, two taps from the video).
+ */
 const useWatchLinks = (order: Order, event: Event) => {
   const lectureIds = order.items.filter((item) => item.kind === 'lecture').map((item) => item.lectureId as number);
   const programme = useProgramme(lectureIds.length > 0 ? event.id : null);
@@ -23,7 +26,11 @@ const useWatchLinks = (order: Order, event: Event) => {
   return lectureIds
     .map((id) => programme.data?.rows.find((lecture) => lecture.id === id))
     .filter((lecture) => lecture?.room)
-    .map((lecture) => ({ id: lecture!.id, name: lecture!.name, to: `/plataforma/${slug}/congresso/salas/${lecture!.room!.id}` }));
+    .map((lecture) => ({
+      id: lecture!.id,
+      name: lecture!.name,
+      to: `/plataforma/${slug}/congresso/salas/${lecture!.room!.id}?palestra=${lecture!.id}`,
+    }));
 };
 
 /** Step 4: paid. The order's number, 'Meus pedidos', and the way to what was bought. */
