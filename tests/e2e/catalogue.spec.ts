@@ -51,6 +51,7 @@ test('a new visitor finds the demo event in /eventos, opens its page, enters the
   await page.getByLabel('E-mail').fill(`catalogo.${Date.now()}@exemplo.com.br`);
   await page.getByLabel('Senha', { exact: true }).fill('Catalogo#2026');
   await page.getByLabel('Confirme a senha').fill('Catalogo#2026');
+  await page.getByRole('checkbox', { name: /^Li e aceito os Termos de uso/ }).check();
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page).toHaveURL(/\/plataforma\/1\/hall-entrada$/);
   await expect(page.getByTestId('toast')).toContainText('Conta criada. Bem-vindo(a), Visitante do Catálogo!');

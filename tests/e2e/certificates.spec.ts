@@ -50,7 +50,7 @@ test('a visitor who watched the minimum downloads the certificate and its code v
   await visitor.getByLabel('Nome completo').fill('Renata Certificada');
   await visitor.getByLabel('E-mail').fill(email);
   await visitor.getByLabel('Estado').selectOption({ label: 'Rio de Janeiro' });
-  await visitor.getByLabel('Cidade').selectOption('Niterói');
+  await visitor.getByLabel('Cidade', { exact: true }).selectOption('Niterói');
   await visitor.getByLabel('Senha', { exact: true }).fill('Renata#2026x');
   await visitor.getByLabel('Confirme a senha').fill('Renata#2026x');
   // Entering is the hall's page view (the server records the client as entered from it): wait for
@@ -60,6 +60,7 @@ test('a visitor who watched the minimum downloads the certificate and its code v
       response.url().endsWith('/api/site/v1/page-views') &&
       (response.request().postDataJSON() as { path?: string } | null)?.path === '/plataforma/1/hall-entrada',
   );
+  await visitor.getByRole('checkbox', { name: /^Li e aceito os Termos de uso/ }).check();
   await visitor.getByRole('button', { name: 'Criar conta' }).click();
   await expect(visitor).toHaveURL(/\/plataforma\/1\/hall-entrada$/);
   expect((await entered).status()).toBe(202);

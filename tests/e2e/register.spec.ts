@@ -21,10 +21,17 @@ test('a visitor follows “Cadastre-se”, registers, and is back in the hall si
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('CPF (opcional)').pressSequentially('12345678900');
   await expect(page.getByLabel('CPF (opcional)')).toHaveValue('123.456.789-00');
-  await page.getByLabel('Estado').selectOption({ label: 'Rio de Janeiro' });
-  await page.getByLabel('Cidade').selectOption('Niterói');
+  // A Niterói CEP fills the state (issue 56, item 11); the city is picked among the state's.
+  await page.getByLabel('CEP').pressSequentially('24020005');
+  await expect(page.getByLabel('Estado')).toHaveValue('RJ');
+  await page.getByLabel('Cidade', { exact: true }).selectOption('Niterói');
   await page.getByLabel('Senha', { exact: true }).fill('Nova#2026x');
   await page.getByLabel('Confirme a senha').fill('Nova#2026x');
+  // The terms and the privacy notice first (LGPD).
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  const terms = page.getByRole('checkbox', { name: /^Li e aceito os Termos de uso e o Aviso de privacidade/ });
+  await expect(page.getByText('Para criar a conta, aceite os Termos de uso e o Aviso de privacidade.')).toBeVisible();
+  await terms.check();
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page.getByText('CPF inválido.')).toBeVisible();
   await expect(page.getByLabel('CPF (opcional)')).toBeFocused();
@@ -60,7 +67,8 @@ test('a visitor follows “Cadastre-se”, registers, and is back in the hall si
   const file = await downloading;
   expect(file.suggestedFilename()).toBe('meus-dados-plataforma.json');
   const mine = JSON.parse(fs.readFileSync((await file.path()) as string, 'utf8'));
-  expect(mine.profile).toMatchObject({ email, city: 'Petrópolis' });
+  expect(mine.profile).toMatchObject({ email, city: 'Petrópolis', postalCode: '24020005' });
+  expect(Date.parse(mine.termsAcceptedAt)).toBeGreaterThan(Date.now() - 10 * 60_000);
   expect(mine.eventsEntered.map((event: { name: string }) => event.name)).toContain('Congresso Brasileiro Virtual de Medicina Intensiva');
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/eventos$/);
@@ -77,6 +85,7 @@ test('a visitor follows “Cadastre-se”, registers, and is back in the hall si
   await page.getByLabel('E-mail').fill(email.toUpperCase());
   await page.getByLabel('Senha', { exact: true }).fill('Outra#2026x');
   await page.getByLabel('Confirme a senha').fill('Outra#2026x');
+  await page.getByRole('checkbox', { name: /^Li e aceito os Termos de uso/ }).check();
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page.getByText('Este e-mail já está cadastrado.')).toBeVisible();
 });

@@ -48,6 +48,12 @@ export type ClientProfileInput = z.infer<typeof clientProfileSchema>;
 export const clientRegisterSchema = clientProfileSchema.extend({
   password: z.string().max(200),
   passwordConfirm: z.string().max(200).optional(),
+  /**
+   * The terms of use and the privacy notice accepted (LGPD; issue 56, item 11): the site's form
+   * asks for it and the server keeps when (`termsAcceptedAt`, in the client's data export).
+   * Optional on the wire, as everything added to SPEC §4's call.
+   */
+  acceptTerms: z.boolean().optional(),
 });
 export type ClientRegisterInput = z.infer<typeof clientRegisterSchema>;
 /**
@@ -109,6 +115,8 @@ export interface ClientDataExport {
   certificates: CertificateExport[];
   /** When the address was confirmed through the registration's e-mail (decision 081), null while not. */
   emailConfirmedAt: string | null;
+  /** When the terms of use and the privacy notice were accepted at registration (issue 56, item 11), null when not asked. */
+  termsAcceptedAt: string | null;
   /** The e-mails sent (or queued, failed, suppressed) to the client (decision 081). */
   emails: Array<{
     id: number;

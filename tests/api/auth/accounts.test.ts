@@ -524,6 +524,18 @@ describe('clients on the site', () => {
     expect(row.password).toMatch(/^\$2[aby]\$/);
     expect(row.listedInNetwork).toBe(false);
     expect(row.networkShowEmail).toBe(false);
+    // Sent without acceptTerms (the SPEC's call): nothing recorded as accepted (issue 56, item 11).
+    expect(row.termsAcceptedAt).toBeNull();
+    const before = Date.now();
+    const accepted = await post('/api/site/v1/clients', { ...base, email: 'aceite@exemplo.com.br', acceptTerms: true });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.data.profile).not.toHaveProperty('termsAcceptedAt');
+    const acceptedRow = await server.strapi.db.query('api::client.client').findOne({ where: { email: 'aceite@exemplo.com.br' } });
+    expect(new Date(acceptedRow.termsAcceptedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const exported = await server.request().get('/api/site/v1/clients/me/data').set('Authorization', `Bearer ${accepted.body.data.token}`);
+    expect(exported.body.data.termsAcceptedAt).toBe(new Date(acceptedRow.termsAcceptedAt).toISOString());
+    const notBoolean = await post('/api/site/v1/clients', { ...base, email: 'aceite2@exemplo.com.br', acceptTerms: 'sim' });
+    expect(notBoolean.status).toBe(400);
 
     const dup = await post('/api/site/v1/clients', { ...base, email: 'MARIA.SOUZA@exemplo.com.br' });
     expect(dup.body).toEqual({ data: null, msg: 'auth.error.emailTaken', status: 400 });

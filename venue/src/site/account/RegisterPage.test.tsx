@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@plataforma/adapter';
 import { api } from '../../shared/api';
-import '../../shared/i18n';
+import { changeLanguage } from '../../shared/i18n';
+import en from '../../shared/i18n/locales/en.json';
 import { CLIENT_TOKEN_KEY, useAppState } from '../../shared/state/store';
 import { mockVenueApi, renderAt } from '../../testing/render';
 import { clientProfileFixture, sessionClientFixture } from '../../testing/wire';
@@ -33,7 +34,9 @@ const answer = {
   status: 201,
 };
 
-const fill = async (password = 'Maria#2026x') => {
+const TERMS = { name: 'Li e aceito os Termos de uso e o Aviso de privacidade (abre em nova aba).' };
+
+const fill = async (password = 'Maria#2026x', terms = true) => {
   await userEvent.type(await screen.findByLabelText('Nome completo'), 'Maria Souza');
   await userEvent.type(screen.getByLabelText('E-mail'), 'maria@exemplo.com.br');
   await userEvent.type(screen.getByLabelText('Celular (opcional)'), '11987654321');
@@ -41,6 +44,7 @@ const fill = async (password = 'Maria#2026x') => {
   await userEvent.selectOptions(screen.getByLabelText('Cidade'), 'Campinas');
   await userEvent.type(screen.getByLabelText('Senha'), password);
   await userEvent.type(screen.getByLabelText('Confirme a senha'), password);
+  if (terms) await userEvent.click(screen.getByRole('checkbox', TERMS));
 };
 
 describe('/cadastro (a visitor becomes a client)', () => {
@@ -64,6 +68,7 @@ describe('/cadastro (a visitor becomes a client)', () => {
         state: 'SP',
         city: 'Campinas',
         password: 'Maria#2026x',
+        acceptTerms: true,
       }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/plataforma/1/hall-estandes-gold'));
@@ -109,5 +114,62 @@ describe('/cadastro (a visitor becomes a client)', () => {
       'href',
       '/plataforma/1/hall-entrada',
     );
+  });
+
+  // Issue 56, item 11: no acceptance of the terms (LGPD), a CEP that filled nothing, the countries in Portuguese in every language.
+  it('asks for the terms and the privacy notice before creating the account', async () => {
+    const register = vi.spyOn(api.site.clients, 'register').mockResolvedValue(answer);
+    renderAt('/cadastro');
+    await fill('Maria#2026x', false);
+    const terms = screen.getByRole('checkbox', TERMS);
+    expect(within(terms.closest('label') as HTMLElement).getByRole('link')).toHaveAttribute('href', '/termos');
+    await userEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(register).not.toHaveBeenCalled();
+    expect(terms).toHaveFocus();
+    expect(terms).toHaveAttribute('aria-invalid', 'true');
+    expect(terms).toHaveAccessibleDescription('Para criar a conta, aceite os Termos de uso e o Aviso de privacidade.');
+    await userEvent.click(terms);
+    await userEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
+    await waitFor(() => expect(register).toHaveBeenCalledWith(expect.objectContaining({ acceptTerms: true })));
+  });
+
+  it('fills the state, and the city where the CEP’s range is one city’s, from a complete CEP', async () => {
+    renderAt('/cadastro');
+    const cep = await screen.findByLabelText('CEP');
+    await userEvent.type(cep, '01310100');
+    expect(cep).toHaveValue('01310-100');
+    expect(screen.getByLabelText('Estado')).toHaveValue('SP');
+    expect(screen.getByLabelText('Cidade')).toHaveValue('São Paulo');
+    // Campinas' CEP: the state stays, the capital goes, the visitor picks the city.
+    await userEvent.clear(cep);
+    await userEvent.type(cep, '13083970');
+    expect(screen.getByLabelText('Estado')).toHaveValue('SP');
+    expect(screen.getByLabelText('Cidade')).toHaveValue('');
+    await userEvent.selectOptions(screen.getByLabelText('Cidade'), 'Campinas');
+    // A CEP of another state empties a city that is not its.
+    await userEvent.clear(cep);
+    await userEvent.type(cep, '88010000');
+    expect(screen.getByLabelText('Estado')).toHaveValue('SC');
+    expect(screen.getByLabelText('Cidade')).toHaveValue('');
+  });
+
+  it('names the countries in the visitor’s language', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        /\/languages\/en\?/.test(String(url)) ? new Response(JSON.stringify(en), { status: 200 }) : new Response(null, { status: 200 }),
+      ),
+    );
+    await act(() => changeLanguage('en'));
+    try {
+      renderAt('/cadastro');
+      const country = await screen.findByRole('combobox', { name: 'Country' });
+      expect(within(country).getByRole('option', { name: 'Germany (+49)' })).toBeInTheDocument();
+      expect(within(country).queryByRole('option', { name: 'Alemanha (+49)' })).toBeNull();
+      expect(country).toHaveValue('55');
+    } finally {
+      await act(() => changeLanguage('pt'));
+      vi.unstubAllGlobals();
+    }
   });
 });

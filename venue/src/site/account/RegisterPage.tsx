@@ -1,8 +1,10 @@
 import '../../shared/i18n/site';
 import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ClientRegisterInput } from '@plataforma/adapter';
+import { isRangeCity } from '@plataforma/adapter/cep';
 import { ApiError } from '@plataforma/adapter/envelope';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { messageText } from '../../shared/i18n';
@@ -10,7 +12,7 @@ import { maskPhone } from '../../shared/masks';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { ENTRANCE_HALL } from '../../shared/ui/NotFound';
-import { DarkInput, DarkSelect, FormAlert } from '../../shared/ui/fields';
+import { DarkInput, DarkSelect, FieldError, FormAlert } from '../../shared/ui/fields';
 import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { useSiteForm } from '../forms/useSiteForm';
 import { registerClient } from './api';
@@ -38,6 +40,7 @@ const FIELD_MESSAGES: Partial<Record<RegisterField, string>> = {
   city: 'clients.error.invalidCity',
   password: 'auth.error.passwordRules',
   passwordConfirm: 'auth.error.passwordMismatch',
+  acceptTerms: 'site.register.error.terms',
 };
 
 /** The phone as typed: masked for a Brazilian number, digits, blanks and dashes otherwise. */
@@ -45,6 +48,20 @@ export const phoneMask = (ddi: string) => (value: string) =>
   ddi === '55' ? maskPhone(value) : value.replace(/[^\d\s-]/g, '').slice(0, 20);
 
 type RegisterFields = ReturnType<typeof useRegisterForm>;
+
+/**
+ * What a complete CEP fills: its state, and its city where the CEP's range is one city's. A city
+ * chosen in the same state stays unless the CEP says it is another (a capital's range), one of
+ * another state is emptied (issue 56, item 11).
+ */
+const fillPlace = (form: RegisterFields['form'], place: { state: string; city: string | null }) => {
+  const city = form.getValues('city');
+  const keep = form.getValues('state') === place.state && !isRangeCity(place.state, city);
+  // The state's cities are drawn before the city is chosen among them (the select takes only one of its options).
+  flushSync(() => form.setValue('state', place.state));
+  form.setValue('city', place.city ?? (keep ? city : ''));
+  form.clearErrors(['state', 'city']);
+};
 
 const useRegisterForm = () => {
   const base = useId();
@@ -171,6 +188,39 @@ const PasswordFields = ({ fields }: { fields: RegisterFields }) => {
 };
 
 /**
+ * The terms of use and the privacy notice, accepted before 'Criar conta' (LGPD; issue 56, item
+ * 11): a checkbox the form requires, the terms a link that opens in a new tab (the form stays).
+ */
+const TermsField = ({ fields }: { fields: RegisterFields }) => {
+  const { t } = useTranslation();
+  const { idOf, form, errorOf } = fields;
+  const id = idOf('acceptTerms');
+  const error = errorOf('acceptTerms');
+  return (
+    <div className="terms">
+      <label htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          {...form.register('acceptTerms', { onChange: () => form.clearErrors('acceptTerms') })}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          required
+        />
+        <span>
+          {t('site.register.terms')}{' '}
+          <Link to="/termos" target="_blank" rel="noopener">
+            {t('site.register.termsLink')}
+          </Link>
+          .
+        </span>
+      </label>
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+    </div>
+  );
+};
+
+/**
  * `/cadastro`: a visitor becomes a client (SPEC §5's client form): name and e-mail, CPF
  * (optional), country code and phone, postal code, address, state then its cities, and a
  * password with its rules shown as it is typed. The server signs the new client in; they go
@@ -232,8 +282,16 @@ export const RegisterPage = () => {
           )}
           <YouFields fields={fields} />
           <ContactFields fields={fields} />
-          <AddressFields idOf={idOf} field={field} errorOf={errorOf} state={form.watch('state')} hints />
+          <AddressFields
+            idOf={idOf}
+            field={field}
+            errorOf={errorOf}
+            state={form.watch('state')}
+            hints
+            fill={(place) => fillPlace(form, place)}
+          />
           <PasswordFields fields={fields} />
+          <TermsField fields={fields} />
           <Button type="submit" disabled={submitting} $block>
             {submitting ? t('site.register.submitting') : t('site.register.submit')}
           </Button>

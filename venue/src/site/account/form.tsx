@@ -1,7 +1,9 @@
 import '../../shared/i18n/site';
-import type { ReactNode } from 'react';
+import { useMemo, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { placeOfCep } from '@plataforma/adapter/cep';
+import { HTML_LANG, type Language } from '@plataforma/adapter/constants';
 import { PASSWORD_RULES, passwordProblems } from '@plataforma/adapter/password';
 import countries from '../../../../database/reference/countries.json';
 import states from '../../../../database/reference/states.json';
@@ -41,6 +43,28 @@ export const Card = styled.form`
     .row {
       grid-template-columns: 1fr;
     }
+  }
+  .terms {
+    display: grid;
+    gap: 6px;
+  }
+  .terms label {
+    display: flex;
+    align-items: flex-start;
+    gap: 10px;
+    line-height: 1.45;
+    cursor: pointer;
+  }
+  .terms input {
+    flex: none;
+    width: 22px;
+    height: 22px;
+    margin: 1px 0 0;
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
+  .terms a {
+    color: ${({ theme }) => theme.colors.primaryLight};
+    font-weight: 700;
   }
   .footer {
     margin: 0;
@@ -175,15 +199,35 @@ export const CodeInput = ({ id, field, autoFocus }: { id: string; field: Omit<Si
 );
 
 /** The options of a country code select: every country of the reference data, '<name> (+<code>)'. */
-export const CountryOptions = () => (
-  <>
-    {countries.map((country) => (
-      <option key={country.iso} value={country.fone}>
-        {`${country.nome} (+${country.fone})`}
-      </option>
-    ))}
-  </>
-);
+/** The countries' names in a language (the browser's CLDR names; the reference's Portuguese ones where it has none), in its order. */
+const countriesIn = (language: string) => {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = language === 'pt' ? null : new Intl.DisplayNames([HTML_LANG[language as Language] ?? language], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  if (!names) return countries.map((country) => ({ ...country, name: country.nome }));
+  const collator = new Intl.Collator(HTML_LANG[language as Language] ?? language);
+  return countries
+    .map((country) => ({ ...country, name: names.of(country.iso) ?? country.nome }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+};
+
+/** The countries, named in the visitor's language (issue 56, item 11: they stayed Portuguese in English and German). */
+export const CountryOptions = () => {
+  const { i18n } = useTranslation();
+  const list = useMemo(() => countriesIn(i18n.language), [i18n.language]);
+  return (
+    <>
+      {list.map((country) => (
+        <option key={country.iso} value={country.fone}>
+          {`${country.name} (+${country.fone})`}
+        </option>
+      ))}
+    </>
+  );
+};
 
 /** The address's fields, as the registration and the profile name them. */
 export type AddressField = 'postalCode' | 'address' | 'state' | 'city';
@@ -199,6 +243,7 @@ export const AddressFields = ({
   errorOf,
   state,
   hints = false,
+  fill,
 }: {
   idOf: (name: AddressField) => string;
   field: (name: AddressField, options?: SiteFieldOptions<AddressField>) => SiteFieldProps;
@@ -206,9 +251,17 @@ export const AddressFields = ({
   /** The state chosen (its cities are offered). */
   state: string;
   hints?: boolean;
+  /** Sets the state and the city a complete CEP gives (issue 56, item 11); the city only where its range is one city's. */
+  fill?: (place: { state: string; city: string | null }) => void;
 }) => {
   const { t } = useTranslation();
   const cities = states.find((entry) => entry.sigla === state)?.cidades ?? [];
+  const postalCode = field('postalCode', { mask: maskCep });
+  const onPostalCode = (event: ChangeEvent<HTMLInputElement>) => {
+    postalCode.onChange(event);
+    const place = fill ? placeOfCep(event.target.value) : null;
+    if (place && fill) fill(place);
+  };
   return (
     <fieldset>
       <legend>{t('site.register.address')}</legend>
@@ -217,7 +270,8 @@ export const AddressFields = ({
           {(describedBy) => (
             <DarkInput
               id={idOf('postalCode')}
-              {...field('postalCode', { mask: maskCep })}
+              {...postalCode}
+              onChange={onPostalCode}
               inputMode="numeric"
               autoComplete="postal-code"
               placeholder={hints ? '99999-999' : undefined}

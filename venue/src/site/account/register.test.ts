@@ -7,6 +7,7 @@ const valid = {
   email: 'maria@exemplo.com.br',
   password: 'Maria#2026x',
   passwordConfirm: 'Maria#2026x',
+  acceptTerms: true,
 };
 
 describe('the registration form', () => {
@@ -39,6 +40,8 @@ describe('the registration form', () => {
       postalCode: 'clients.error.invalidCep',
       password: 'auth.error.passwordRules',
     });
+    // The terms and the privacy notice (LGPD; issue 56, item 11).
+    expect(registerProblems({ ...valid, acceptTerms: false })).toEqual({ acceptTerms: 'site.register.error.terms' });
     expect(registerProblems({ ...valid, passwordConfirm: 'Maria#2026y' })).toEqual({ passwordConfirm: 'auth.error.passwordMismatch' });
     // A number abroad is not held to the Brazilian length.
     expect(registerProblems({ ...valid, ddi: '351', phone: '912345678' })).toEqual({});
@@ -66,6 +69,7 @@ describe('the registration form', () => {
       city: 'São Paulo',
       password: 'Maria#2026x',
       passwordConfirm: 'Maria#2026x',
+      acceptTerms: true,
     });
     expect(registerInput(valid)).toMatchObject({ ddi: undefined, phone: undefined, cpf: undefined });
   });

@@ -17,6 +17,8 @@ export interface RegisterForm {
   city: string;
   password: string;
   passwordConfirm: string;
+  /** The terms of use and the privacy notice accepted (LGPD; issue 56, item 11). */
+  acceptTerms: boolean;
 }
 
 export type RegisterField = keyof RegisterForm;
@@ -33,6 +35,7 @@ export const EMPTY_REGISTER: RegisterForm = {
   city: '',
   password: '',
   passwordConfirm: '',
+  acceptTerms: false,
 };
 
 /** The order the fields are drawn in: the first wrong one takes the focus. */
@@ -48,6 +51,7 @@ export const REGISTER_FIELDS: RegisterField[] = [
   'city',
   'password',
   'passwordConfirm',
+  'acceptTerms',
 ];
 
 const digits = (value: string) => value.replace(/\D/g, '');
@@ -84,6 +88,7 @@ export const registerProblems = (form: RegisterForm): Partial<Record<RegisterFie
   if (form.postalCode && digits(form.postalCode).length !== 8) problems.postalCode = 'clients.error.invalidCep';
   if (passwordProblems(form.password).length > 0) problems.password = 'auth.error.passwordRules';
   if (!problems.password && form.passwordConfirm !== form.password) problems.passwordConfirm = 'auth.error.passwordMismatch';
+  if (!form.acceptTerms) problems.acceptTerms = 'site.register.error.terms';
   return problems;
 };
 
@@ -103,6 +108,7 @@ export const registerInput = (form: RegisterForm): ClientRegisterInput => {
     city: optional(form.city),
     password: form.password,
     passwordConfirm: form.passwordConfirm,
+    acceptTerms: form.acceptTerms,
   };
 };
 
@@ -112,7 +118,13 @@ export const registerInput = (form: RegisterForm): ClientRegisterInput => {
  * the contract's schema (the server's).
  */
 export const registerFormSchema = z
-  .object(Object.fromEntries(REGISTER_FIELDS.map((field) => [field, z.string()])) as Record<RegisterField, z.ZodString>)
+  .object({
+    ...(Object.fromEntries(REGISTER_FIELDS.filter((field) => field !== 'acceptTerms').map((field) => [field, z.string()])) as Record<
+      Exclude<RegisterField, 'acceptTerms'>,
+      z.ZodString
+    >),
+    acceptTerms: z.boolean(),
+  })
   .superRefine((form, ctx) => {
     for (const [field, key] of Object.entries(registerProblems(form))) ctx.addIssue(fieldIssue(field, key));
   })

@@ -149,7 +149,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await flushStandEvents(strapi);
         const row = (await q(CLIENT_UID).findOne({
           where: { id },
-          select: [...CLIENT_COLUMNS, 'listedInNetwork', 'networkShowEmail'],
+          select: [...CLIENT_COLUMNS, 'listedInNetwork', 'networkShowEmail', 'termsAcceptedAt'],
           populate: {
             events: { select: ['id', 'name'] },
             agendaLectures: {
@@ -162,6 +162,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           | (ClientRow & {
               listedInNetwork: boolean | number;
               networkShowEmail: boolean | number | null;
+              termsAcceptedAt: Stamp | null;
               events?: Array<{ id: number; name: string }>;
               agendaLectures?: StarRow[];
               favouriteStands?: FavouriteRow[];
@@ -268,6 +269,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           certificates: await certificatesOf(strapi, id),
           // The messages sent to them (decision 081): to which address, what, when, how it went.
           emailConfirmedAt: await emailConfirmedAt(strapi, id),
+          termsAcceptedAt: when(row.termsAcceptedAt),
           emails: await clientEmails(strapi, id),
           standEvents: standEvents.map((e) => ({
             createdAt: isoString(e.createdAt),

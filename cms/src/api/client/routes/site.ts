@@ -54,7 +54,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     config: PUBLIC,
     handler: async (ctx) => {
       await limiter.hit(`register:${ctx.ip}`, settings().rateLimits.registerPerHourPerIp);
-      const { password, passwordConfirm, ...profile } = parseBody(clientRegisterSchema, ctx.request.body);
+      const { password, passwordConfirm, acceptTerms, ...profile } = parseBody(clientRegisterSchema, ctx.request.body);
       if (passwordConfirm !== undefined && passwordConfirm !== password) throw new ApiError(400, 'auth.error.passwordMismatch');
       const problems = passwordProblems(password);
       if (problems.length) throw new ApiError(400, 'auth.error.passwordRules', {}, { rules: problems });
@@ -65,7 +65,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // The client and the welcome with the link that confirms the address: both or neither.
       const id = await strapi.db.transaction(async () => {
         const row = (await strapi.db.query(CLIENT_UID).create({
-          data: { ...data, password: passwordHash, listedInNetwork: false, networkShowEmail: false, loginLocked: false },
+          data: {
+            ...data,
+            password: passwordHash,
+            listedInNetwork: false,
+            networkShowEmail: false,
+            loginLocked: false,
+            termsAcceptedAt: acceptTerms === true ? new Date() : null,
+          },
           select: ['id', 'name', 'email', 'language'],
         })) as Pick<ClientRow, 'id' | 'name' | 'email' | 'language'>;
         await queueWelcome(strapi, row);
