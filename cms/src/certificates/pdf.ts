@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { toBuffer } from 'qrcode';
 import { certificateDate, fillCertificateText, formatWatchTime, type Certificate } from '@plataforma/adapter';
 
 /** A4 landscape, in points. */
@@ -18,6 +19,8 @@ const LABELS = {
   issued: 'Emitido em',
   code: 'Código de verificação',
   verify: 'Verifique a autenticidade em',
+  qr: 'ou aponte a câmera para o código ao lado',
+  signature: 'Organização do evento',
 };
 
 /** Helvetica encodes WinAnsi only: a character outside it (an emoji, CJK) is printed as '?'. */
@@ -49,10 +52,14 @@ const wrap = (font: PDFFont, text: string, size: number, width: number): string[
   return lines;
 };
 
-const centred = (page: PDFPage, font: PDFFont, text: string, size: number, y: number, color = INK): void => {
+const centred = (page: PDFPage, font: PDFFont, text: string, size: number, y: number, color = INK, centre = PAGE[0] / 2): void => {
   const width = font.widthOfTextAtSize(text, size);
-  page.drawText(text, { x: (PAGE[0] - width) / 2, y, size, font, color });
+  page.drawText(text, { x: centre - width / 2, y, size, font, color });
 };
+
+/** The QR code's side, in points, and the bottom band's columns: the signature, the code and address, the QR code. */
+const QR_SIZE = 84;
+const SIDE_COLUMN = 200;
 
 /** Shrinks a one-line text until it fits the width (a long name or event). */
 const fitting = (font: PDFFont, text: string, size: number, width: number): number => {
@@ -64,7 +71,7 @@ const fitting = (font: PDFFont, text: string, size: number, width: number): numb
 /**
  * The certificate as a PDF (pdf-lib, A4 landscape): the event's name, the holder's name, the
  * hours watched ('12 h 30 min'), the event's text with its placeholders filled, the issue date in
- * the event's zone, the code and the verification URL.
+ * the event's zone, a signature line, the code, the verification URL in full and its QR code.
  */
 export const certificatePdf = async (certificate: Certificate, text: string | null, verifyUrl: string): Promise<Uint8Array> => {
   const doc = await PDFDocument.create();
@@ -113,8 +120,22 @@ export const certificatePdf = async (certificate: Certificate, text: string | nu
   y -= 22;
   centred(page, regular, `${LABELS.issued} ${date}`, 12, y, MUTED);
 
-  centred(page, bold, `${LABELS.code}: ${certificate.code}`, 13, 84, ACCENT);
-  const link = `${LABELS.verify} ${verifyUrl}`;
-  centred(page, regular, printable(regular, link), fitting(regular, link, 11, width), 64, MUTED);
+  // The bottom band (issue 56, item 10): a signature line on the left, the code and the full
+  // address in the middle, and a QR code of that address on the right.
+  const left = MARGIN + SIDE_COLUMN / 2;
+  page.drawLine({ start: { x: MARGIN + 20, y: 96 }, end: { x: MARGIN + SIDE_COLUMN - 20, y: 96 }, thickness: 0.8, color: INK });
+  centred(page, bold, LABELS.signature, 11, 82, INK, left);
+  const organiser = printable(regular, certificate.eventName);
+  centred(page, regular, organiser, fitting(regular, organiser, 10, SIDE_COLUMN - 20), 68, MUTED, left);
+
+  const middle = width - 2 * SIDE_COLUMN;
+  centred(page, bold, `${LABELS.code}: ${certificate.code}`, 13, 100, ACCENT);
+  centred(page, regular, LABELS.verify, 10, 84, MUTED);
+  const address = printable(regular, verifyUrl);
+  centred(page, bold, address, fitting(bold, address, 11, middle), 70, INK);
+  centred(page, regular, LABELS.qr, 9, 56, MUTED);
+
+  const qr = await doc.embedPng(await toBuffer(verifyUrl, { type: 'png', margin: 1, width: 336, errorCorrectionLevel: 'M' }));
+  page.drawImage(qr, { x: PAGE[0] - MARGIN - SIDE_COLUMN / 2 - QR_SIZE / 2, y: 44, width: QR_SIZE, height: QR_SIZE });
   return doc.save();
 };

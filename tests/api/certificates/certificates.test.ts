@@ -1,4 +1,5 @@
-import { PDFDocument } from 'pdf-lib';
+import { inflateSync } from 'node:zlib';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, createStaff, PASSWORD } from '../helpers/accounts';
 import { createEvent, createLecture, createRoom, insert } from '../helpers/event-fixtures';
@@ -104,6 +105,31 @@ const beats = async (token: string, lectureId: number, count: number, spacing = 
 /** A watch session written directly (hours of watching without hours of heartbeats). */
 const watched = (clientId: number, lectureId: number, seconds: number) =>
   insert(server.strapi, WATCH, { key: `${clientId}:${lectureId}`, client: clientId, lecture: lectureId, seconds, heartbeats: 1 });
+
+/**
+ * What a PDF draws: the texts of its content streams (pdf-lib writes the standard fonts' WinAnsi
+ * as hex strings), and how many images it embeds.
+ */
+const drawnIn = (doc: PDFDocument) => {
+  let contents = '';
+  let images = 0;
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    const dict: PDFDict = object.dict;
+    if (dict.get(PDFName.of('Subtype')) === PDFName.of('Image')) {
+      images += 1;
+      continue;
+    }
+    const bytes = Buffer.from(object.contents);
+    try {
+      contents += inflateSync(bytes).toString('latin1');
+    } catch {
+      contents += bytes.toString('latin1');
+    }
+  }
+  const texts = [...contents.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)].map((match) => Buffer.from(match[1], 'hex').toString('latin1'));
+  return { texts, images };
+};
 
 describe('the event settings', () => {
   const put = (id: number, fields: Record<string, string>) =>
@@ -286,6 +312,11 @@ describe('issuing, the PDF and verification', () => {
     expect(Math.round(height)).toBe(595);
     expect(doc.getSubject()).toBe(code);
     expect(doc.getTitle()).toContain('Congresso de Cardiologia');
+    // Issue 56, item 10: the verification address in full (not a bare path), its QR code, and a signature line.
+    const drawn = drawnIn(doc);
+    expect(drawn.texts).toContainEqual(expect.stringMatching(new RegExp(`^http://[^/]+/certificados/${code}$`)));
+    expect(drawn.texts).toContain('Organização do evento');
+    expect(drawn.images).toBe(1);
     // The same bytes' facts on a second download.
     const again = await PDFDocument.load((await pdfOf(code, hel.token)).body as Buffer);
     expect(again.getSubject()).toBe(code);

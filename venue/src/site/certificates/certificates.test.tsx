@@ -63,7 +63,7 @@ describe("'Meus eventos': the certificate of an event", () => {
     renderAt('/perfil');
     const panel = await screen.findByRole('group', { name: /Certificado de participação/ });
     expect(status).toHaveBeenCalledWith(3);
-    expect(within(panel).getByText('45 de 120 min assistidos')).toBeInTheDocument();
+    expect(within(panel).getByText('45 min assistidos (mínimo 120 min)')).toBeInTheDocument();
     expect(within(panel).getByRole('progressbar', { name: 'Tempo assistido para o certificado' })).toHaveAttribute('value', '45');
     expect(within(panel).getByText('Mínimo: 120 min de palestras assistidas.')).toBeInTheDocument();
     expect(within(panel).getByText(/Faltam 75 min/)).toBeInTheDocument();

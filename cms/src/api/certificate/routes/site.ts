@@ -30,9 +30,12 @@ const clientOf = (ctx: RouteContext) => {
 
 const minutes = (seconds: number | null): number | null => (seconds === null ? null : Math.ceil(seconds / 60));
 
-/** `<origin>/certificados/{code}`: PUBLIC_URL when set, else the request's origin. */
+/**
+ * `<origin>/certificados/{code}`: PUBLIC_URL when set, else the request's origin. PUBLIC_URL
+ * unset reads as '' (not undefined): `??` kept it and the PDF printed a bare path (issue 56, item 10).
+ */
 const verifyUrl = (ctx: RouteContext, code: string): string => {
-  const origin = (settings().server.publicUrl ?? (ctx as unknown as { origin: string }).origin).replace(/\/+$/, '');
+  const origin = (settings().server.publicUrl || (ctx as unknown as { origin: string }).origin).replace(/\/+$/, '');
   return `${origin}${fillPath(certificatePaths.page, { code })}`;
 };
 
