@@ -293,7 +293,9 @@ describe('/cms/eventos/:id: editing an event', () => {
       refuse = false;
       await userEvent.click(within(form).getByRole('button', { name: 'Atualizar' }));
       await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Alterações salvas com sucesso.'));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/cms/eventos/3/patrocinadores'));
+      // A later save stays on the section (issue 56, item 7: it jumped to Patrocinadores, the title scrolled off).
+      expect(router.state.location.pathname).toBe('/cms/eventos/3/informacoes-basicas');
+      expect(screen.getByRole('form', { name: 'Informações básicas' })).toBeInTheDocument();
       const put = formEntries(seen.filter((r) => r.method === 'PUT').at(-1)?.data);
       expect(put).toMatchObject({
         name: 'Congresso 2026',
@@ -314,6 +316,48 @@ describe('/cms/eventos/:id: editing an event', () => {
       expect(put).not.toHaveProperty('removeBannerFile');
     },
     TYPING_TEST_TIMEOUT * 2,
+  );
+
+  it(
+    'publishes from the top after a checklist of what visitors would miss, and goes back to draft (issue 56, item 7)',
+    async () => {
+      let stored = makeEvent({ published: 0, venue: { ...congress.venue, welcomeVideo: null } });
+      const seen = fakeServer({
+        'GET /api/cms/v1/users/me': () => admin,
+        'GET /api/cms/v1/categories': () => categories,
+        'GET /api/cms/v1/events/private/3': () => stored,
+        'GET /api/cms/v1/events/3/dependents': () => ({ ...noDependents, rooms: 1 }),
+        'PUT /api/cms/v1/events/3': (config) => {
+          stored = makeEvent({ ...stored, published: (config.data as FormData).get('published') === '1' ? 1 : 0 });
+          return { data: stored, msg: 'api.updated', status: 200 };
+        },
+      });
+      renderBackoffice('/cms/eventos/3');
+      await screen.findByRole('form', { name: 'Informações básicas' }, FIRST_LOAD);
+      expect(screen.getByText('Rascunho: só a equipe vê')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Publicar evento' }));
+      const check = await screen.findByRole('dialog', { name: 'Publicar o evento' });
+      expect(
+        within(check)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'Nenhum estande: os pavilhões abrem com espaços vazios.',
+        'Nenhuma palestra na programação.',
+        'Sem vídeo de boas-vindas no hall de entrada.',
+      ]);
+      await userEvent.click(within(check).getByRole('button', { name: 'Publicar mesmo assim' }));
+      await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Evento publicado.'));
+      expect(formEntries(seen.filter((r) => r.method === 'PUT').at(-1)?.data)).toEqual({ published: '1' });
+      expect(screen.queryByRole('dialog', { name: 'Publicar o evento' })).toBeNull();
+      expect(await screen.findByText('Publicado: visível no site')).toBeInTheDocument();
+      // The form below says the same (its switch would otherwise save the draft back).
+      expect(within(screen.getByRole('form', { name: 'Informações básicas' })).getByRole('switch', { name: 'Publicação' })).toBeChecked();
+      await userEvent.click(screen.getByRole('button', { name: 'Voltar para rascunho' }));
+      await waitFor(() => expect(screen.getByText('Rascunho: só a equipe vê')).toBeInTheDocument());
+      expect(formEntries(seen.filter((r) => r.method === 'PUT').at(-1)?.data)).toEqual({ published: '0' });
+    },
+    TYPING_TEST_TIMEOUT,
   );
 
   it(

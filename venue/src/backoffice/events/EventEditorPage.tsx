@@ -13,6 +13,7 @@ import { ErrorAlert } from '../ui/Form';
 import { PageHeader } from '../ui/PageHeader';
 import { useLeaveWarning } from '../ui/useLeaveWarning';
 import { useResourceActions } from '../ui/useResourceActions';
+import { PublishControl } from './PublishControl';
 import { ViewOnSite } from '../ui/ViewOnSite';
 import { eventKeys, eventQuery, fetchDependents, useDeleteEvents } from './api';
 import { dependentsText } from './dependents';
@@ -119,12 +120,19 @@ export const EventEditorPage = () => {
   const onSaved = useCallback(
     (saved: Event) => {
       dirty.current = false;
-      // The saved event is what the editor shows at once (its id's page after a first save).
+      // The saved event is what the editor shows at once. A first save goes on to the next
+      // section, from the top of the page (issue 56, item 7: the title was scrolled off); a later
+      // save stays where it is.
       queryClient.setQueryData(eventKeys.one(saved.id), saved);
-      navigate(`/cms/eventos/${saved.id}/${AFTER_FIRST_SAVE_TAB}`, { replace: true });
+      if (eventId === null) {
+        navigate(`/cms/eventos/${saved.id}/${AFTER_FIRST_SAVE_TAB}`, { replace: true });
+        window.scrollTo({ top: 0, left: 0 });
+      }
     },
-    [navigate, queryClient],
+    [navigate, queryClient, eventId],
   );
+  /** Published or back to draft from the top: the sections are drawn again from the saved event. */
+  const onPublished = useCallback((saved: Event) => queryClient.setQueryData(eventKeys.one(saved.id), saved), [queryClient]);
 
   /** Deleting from the editor goes back a page (SPEC §4), or to the list when the editor was opened directly. */
   const askDelete = async () => {
@@ -158,6 +166,7 @@ export const EventEditorPage = () => {
         <Button type="button" $variant="ghost" onClick={() => navigate('/cms/eventos')}>
           {t('events.back')}
         </Button>
+        {event && <PublishControl event={event} unsaved={() => dirty.current} onSaved={onPublished} />}
         {event && <ViewOnSite href={`/plataforma/${event.id}/hall-entrada`} name={event.name} />}
         {event && <DashboardLink to={`/cms/eventos/${event.id}/dashboard`}>{t('dashboards.event.link')}</DashboardLink>}
         {event && (
@@ -173,7 +182,7 @@ export const EventEditorPage = () => {
       ) : eventId !== null && !event ? (
         <Spinner />
       ) : (
-        <Accordion>
+        <Accordion key={`published-${event?.published ?? 'new'}`}>
           {sections.map((section) => {
             const locked = isLocked(section.beforeSave);
             const open = !locked && section.tab === openTab;
