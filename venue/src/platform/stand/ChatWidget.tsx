@@ -8,21 +8,34 @@ import { useChat } from '../../shared/chat/useChat';
 import { clientToken, useAppState } from '../../shared/state/store';
 import { useEvent } from '../../shared/event/api';
 
+// The stand's panels' glass and palette (issue 56, item 13: a white card with blue bubbles and a
+// blue pill were the venue's only off-palette parts).
 const Box = styled.section`
   grid-area: chat;
   display: flex;
   flex-direction: column;
-  background: #fff;
-  border-radius: 12px;
-  padding: 12px 16px;
-  color: #1d2433;
+  padding: 20px 24px 24px;
+  border-radius: 18px;
+  background: rgba(16, 10, 6, 0.84);
+  border: 1px solid rgba(255, 182, 140, 0.2);
+  box-shadow: 0 20px 50px rgba(0, 0, 0, 0.45);
+  backdrop-filter: blur(6px);
+  color: ${({ theme }) => theme.colors.platformText};
+  .top {
+    display: flex;
+    align-items: flex-start;
+    justify-content: space-between;
+    gap: 12px;
+    margin-bottom: 8px;
+  }
   h2 {
-    margin: 0 0 8px;
-    font-size: 1.1rem;
+    margin: 6px 0 0;
+    font-size: 1.2rem;
   }
   .presence {
-    margin: 0 0 8px;
+    margin: 0 0 10px;
     font-size: 0.9rem;
+    color: ${({ theme }) => theme.colors.platformTextMuted};
   }
   .presence::before {
     content: '';
@@ -34,7 +47,7 @@ const Box = styled.section`
     background: #8a93a6;
   }
   .presence[data-online='true']::before {
-    background: #1a8f3c;
+    background: #3fcf6f;
   }
   .consent {
     display: flex;
@@ -52,23 +65,30 @@ const Toggle = styled.button`
   padding: 0 20px;
   border: 0;
   border-radius: 22px;
-  background: #1f5fbf;
+  background: ${({ theme }) => theme.colors.primary};
+  color: #fff;
+  font-weight: 600;
+  box-shadow: 0 10px 30px rgba(0, 0, 0, 0.45);
+  cursor: pointer;
+  &:hover {
+    background: ${({ theme }) => theme.colors.primaryDark};
+  }
+`;
+
+// At the top beside the title: at the bottom it sat under the navigation bar on phones.
+const Close = styled.button`
+  flex: none;
+  min-height: 36px;
+  padding: 0 16px;
+  border: 2px solid ${({ theme }) => theme.colors.primaryLight};
+  border-radius: 18px;
+  background: transparent;
   color: #fff;
   font-weight: 600;
   cursor: pointer;
-`;
-
-const Close = styled.button`
-  margin-top: 8px;
-  align-self: flex-start;
-  min-height: 36px;
-  padding: 0 16px;
-  border: 1px solid #1f5fbf;
-  border-radius: 18px;
-  background: #fff;
-  color: #1f5fbf;
-  font-weight: 600;
-  cursor: pointer;
+  &:hover {
+    background: rgba(163, 65, 0, 0.5);
+  }
 `;
 
 const Conversation = ({ stand, onClose }: { stand: Stand; onClose: () => void }) => {
@@ -82,7 +102,12 @@ const Conversation = ({ stand, onClose }: { stand: Stand; onClose: () => void })
   const away = chat.online === false;
   return (
     <Box aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('stand.chat.title', { name: stand.name })}</h2>
+      <div className="top">
+        <h2 id={headingId}>{t('stand.chat.title', { name: stand.name })}</h2>
+        <Close type="button" onClick={onClose}>
+          {t('stand.chat.close')}
+        </Close>
+      </div>
       {chat.online !== null && (
         <p className="presence" data-online={String(!away)} role="status">
           {!chat.attended ? t('stand.chat.unattended') : away ? t('stand.chat.offlineLead') : t('stand.chat.online')}
@@ -95,6 +120,7 @@ const Conversation = ({ stand, onClose }: { stand: Stand; onClose: () => void })
         onSend={(text) => chat.send(text, { leadConsent: away && consent })}
         autoFocus
         timeZone={event.data?.timezone}
+        tone="dark"
         beforeComposer={
           away && client?.email ? (
             <label className="consent">
@@ -104,9 +130,6 @@ const Conversation = ({ stand, onClose }: { stand: Stand; onClose: () => void })
           ) : null
         }
       />
-      <Close type="button" onClick={onClose}>
-        {t('stand.chat.close')}
-      </Close>
     </Box>
   );
 };

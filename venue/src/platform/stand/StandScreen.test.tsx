@@ -73,7 +73,7 @@ describe('stand screen tiers (SPEC §2.4)', () => {
     );
   });
 
-  it('BRONZE: no negotiation, no symposium, 2 videos and 2 documents; missing networks are not links', async () => {
+  it('BRONZE: no negotiation, no symposium, 2 videos and 2 documents; networks not given are not shown', async () => {
     renderStand(stand('bronze'));
     const main = await screen.findByRole('main');
     await within(main).findByRole('heading', { level: 1, name: 'Aurora Diagnósticos' });
@@ -81,8 +81,18 @@ describe('stand screen tiers (SPEC §2.4)', () => {
     expect(within(main).queryByRole('link', { name: 'Sala de negociação' })).toBeNull();
     expect(within(await screen.findByRole('list', { name: 'Vídeos' })).getAllByRole('listitem')).toHaveLength(2);
     expect(within(screen.getByRole('list', { name: 'Documentos' })).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(main).getByRole('img', { name: 'Instagram não informado' })).toHaveAttribute('aria-disabled', 'true');
+    // Issue 56, item 13: greyed 'Instagram' and 'YouTube' pills led nowhere.
+    expect(within(within(main).getByRole('list', { name: 'Redes sociais do estande' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(main).queryByText('Instagram')).toBeNull();
+    expect(within(main).queryByText('YouTube')).toBeNull();
     expect(within(main).getByRole('link', { name: /^Facebook de Aurora/ })).toHaveAttribute('href', 'https://facebook.com/aurora');
+  });
+
+  it('a stand with no network given has no networks list', async () => {
+    renderStand(stand('silver', { facebook: null }));
+    const main = await screen.findByRole('main');
+    await within(main).findByRole('heading', { level: 1, name: 'Aurora Diagnósticos' });
+    expect(within(main).queryByRole('list', { name: 'Redes sociais do estande' })).toBeNull();
   });
 
   it('SILVER: negotiation but no symposium', async () => {
@@ -94,6 +104,15 @@ describe('stand screen tiers (SPEC §2.4)', () => {
 });
 
 describe('stand media', () => {
+  it('draws an image’s and a video’s icon, not a font glyph (issue 56, item 13)', async () => {
+    vi.mocked(api.site.medias.list).mockResolvedValue({ rows: [media(1, 'VIDEO'), media(7, 'IMAGE')], count: 2 });
+    renderStand(stand('master'));
+    const image = await screen.findByRole('button', { name: 'IMAGE 7' });
+    expect(image.querySelector('svg[data-icon="image"]')).not.toBeNull();
+    expect(image.textContent).toBe('IMAGE 7');
+    expect(screen.getByRole('button', { name: 'VIDEO 1' }).querySelector('svg[data-icon="video"]')).not.toBeNull();
+  });
+
   it('plays a video in the modal player (600×338) without download, picture-in-picture or context menu', async () => {
     renderStand(stand('master'));
     await userEvent.click(await screen.findByRole('button', { name: 'VIDEO 1' }));
@@ -244,6 +263,22 @@ describe('stand chat widget (SPEC §2.4: only for a signed-in client, once the s
     expect(socket.closed).toBe(true);
     // Closing gives focus back to the toggle.
     expect(screen.getByRole('button', { name: 'Conversar com o estande' })).toHaveFocus();
+  });
+
+  it('closes from the top, beside its title, and sits in the venue’s palette (issue 56, item 13)', async () => {
+    fakeChatSockets();
+    renderStand(stand('silver'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Conversar com o estande' }));
+    const chat = screen.getByRole('region', { name: 'Conversa com Aurora Diagnósticos' });
+    const close = within(chat).getByRole('button', { name: 'Fechar conversa' });
+    const log = within(chat).getByRole('log', { name: 'Conversa com Aurora Diagnósticos' });
+    // Before the log and the text box: on a phone, at the bottom, it sat under the navigation bar.
+    expect(close.compareDocumentPosition(log) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(log.closest('[data-tone]')).toHaveAttribute('data-tone', 'dark');
+    // The keys' hint is still the text box's description (hidden on touch screens by CSS only).
+    expect(within(chat).getByRole('textbox', { name: 'Mensagem' })).toHaveAccessibleDescription(
+      /Enter envia; Shift\+Enter quebra a linha\./,
+    );
   });
 
   it('says honestly that a stand nobody attends is answered by the organisers, and drops presence while the connection is down', async () => {

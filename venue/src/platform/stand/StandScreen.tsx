@@ -157,8 +157,7 @@ const Social = styled.ul`
   gap: 10px;
   margin: 0;
   padding: 0;
-  a,
-  span {
+  a {
     display: inline-flex;
     align-items: center;
     gap: 6px;
@@ -175,11 +174,6 @@ const Social = styled.ul`
   }
   a:hover {
     background: #7a3100;
-  }
-  span {
-    background: rgba(255, 255, 255, 0.08);
-    color: rgba(255, 255, 255, 0.5);
-    cursor: not-allowed;
   }
 `;
 
@@ -259,6 +253,20 @@ const Back = styled.div`
   margin: 0 auto 16px;
 `;
 
+// Drawn, not a font's glyph: '▣' stood for an image (issue 56, item 13) and '▶' depends on the font.
+const PlayIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" focusable="false" data-icon="video">
+    <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
+  </svg>
+);
+const ImageIcon = () => (
+  <svg width="20" height="20" viewBox="0 0 24 24" focusable="false" data-icon="image" fill="none" stroke="currentColor" strokeWidth="2">
+    <rect x="3" y="4.5" width="18" height="15" rx="2" />
+    <circle cx="9" cy="10" r="1.8" fill="currentColor" stroke="none" />
+    <path d="M4 18l5.5-5.5 4 4 2.5-2.5L20 18" strokeLinejoin="round" />
+  </svg>
+);
+
 const MediaItem = ({ standId, media, onOpen }: { standId: number; media: Media; onOpen: (media: Media) => void }) => {
   const { t } = useTranslation();
   if (media.type === 'DOCUMENT') {
@@ -289,7 +297,7 @@ const MediaItem = ({ standId, media, onOpen }: { standId: number; media: Media; 
       aria-haspopup="dialog"
     >
       <span className="icon" aria-hidden="true">
-        {media.type === 'VIDEO' ? '▶' : '▣'}
+        {media.type === 'VIDEO' ? <PlayIcon /> : <ImageIcon />}
       </span>
       {media.title}
     </button>
@@ -389,27 +397,26 @@ export const StandScreen = () => {
             {data.type !== 'bronze' && data.negotiation && <External href={data.negotiation}>{t('stand.negotiation')}</External>}
             {data.type === 'master' && data.symposium && <External href={data.symposium}>{t('stand.symposium')}</External>}
           </Actions>
-          <Social aria-label={t('stand.social')}>
-            {socials.map(({ key, label, url }) => (
-              <li key={key}>
-                {url ? (
-                  <a
-                    href={url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={t('stand.socialOpen', { network: label, name: data.name })}
-                    onClick={() => recordStandEvent({ kind: 'social_clicked', standId: data.id, target: key })}
-                  >
-                    {label}
-                  </a>
-                ) : (
-                  <span role="img" aria-disabled="true" aria-label={t('stand.socialMissing', { network: label })}>
-                    {label}
-                  </span>
-                )}
-              </li>
-            ))}
-          </Social>
+          {/* Only the networks the stand gave (issue 56, item 13: greyed pills led nowhere). */}
+          {socials.some(({ url }) => url) && (
+            <Social aria-label={t('stand.social')}>
+              {socials.map(({ key, label, url }) =>
+                url ? (
+                  <li key={key}>
+                    <a
+                      href={url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={t('stand.socialOpen', { network: label, name: data.name })}
+                      onClick={() => recordStandEvent({ kind: 'social_clicked', standId: data.id, target: key })}
+                    >
+                      {label}
+                    </a>
+                  </li>
+                ) : null,
+              )}
+            </Social>
+          )}
         </Info>
 
         <MediaPanel aria-labelledby="stand-media">

@@ -8,14 +8,6 @@ import { linkify } from './linkify';
 import type { ChatEntry, ChatState } from './useChat';
 import { messageText } from '../i18n';
 
-const Wrap = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  min-height: 0;
-  flex: 1 1 auto;
-`;
-
 // The log is the scrolling box; the messages are a list inside it (a role on the list itself would hide its items).
 const Log = styled.div`
   padding: 8px;
@@ -47,7 +39,7 @@ const Log = styled.div`
   }
   li.mine {
     align-self: flex-end;
-    background: #1f5fbf;
+    background: ${({ theme }) => theme.colors.primary};
     color: #fff;
   }
   li.mine a {
@@ -60,7 +52,7 @@ const Log = styled.div`
     margin-top: 2px;
   }
   li.mine .meta {
-    color: #e6efff;
+    color: #ffe6d6;
   }
   li.failed,
   li.failed a,
@@ -105,7 +97,7 @@ const Composer = styled.form`
     padding: 0 16px;
     border: 0;
     border-radius: 6px;
-    background: #1f5fbf;
+    background: ${({ theme }) => theme.colors.primary};
     color: #fff;
     font-weight: 600;
     cursor: pointer;
@@ -117,6 +109,78 @@ const Composer = styled.form`
   .counter {
     font-size: 0.75rem;
     color: #5b6475;
+  }
+`;
+
+// The keys' hint: a phone's keyboard has no Shift+Enter to speak of, and the line took the room
+// 'Enviar' needs above the navigation bar (issue 56, item 13).
+const Hint = styled.span`
+  @media (hover: none) and (pointer: coarse) {
+    display: none;
+  }
+`;
+
+/**
+ * The panel's frame. `tone="dark"` sets it in the venue's palette (the stand's glass panels, its
+ * brown and amber) instead of the back office's light one (issue 56, item 13).
+ */
+const Wrap = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  min-height: 0;
+  flex: 1 1 auto;
+  &[data-tone='dark'] {
+    ${Log} {
+      background: rgba(255, 255, 255, 0.06);
+      border: 1px solid rgba(255, 182, 140, 0.18);
+    }
+    ${Log} li {
+      background: rgba(255, 255, 255, 0.12);
+      color: ${({ theme }) => theme.colors.platformText};
+      box-shadow: none;
+    }
+    ${Log} li .meta {
+      color: ${({ theme }) => theme.colors.platformTextMuted};
+    }
+    ${Log} li.mine {
+      background: ${({ theme }) => theme.colors.primary};
+      color: #fff;
+    }
+    ${Log} li.mine .meta {
+      color: #ffe6d6;
+    }
+    ${Log} li.failed,
+    ${Log} li.failed a,
+    ${Log} li.failed .meta {
+      background: #5c1a14;
+      color: #ffdad5;
+    }
+    ${Log} li.empty {
+      background: none;
+      color: ${({ theme }) => theme.colors.platformTextMuted};
+    }
+    ${Status} {
+      color: ${({ theme }) => theme.colors.platformTextMuted};
+    }
+    ${Status}[data-state='offline'] {
+      color: #ffb4a8;
+    }
+    ${Composer} textarea {
+      background: rgba(255, 255, 255, 0.08);
+      color: ${({ theme }) => theme.colors.platformText};
+      border-color: rgba(255, 182, 140, 0.5);
+    }
+    ${Composer} textarea::placeholder {
+      color: ${({ theme }) => theme.colors.platformTextMuted};
+    }
+    ${Composer} button:disabled {
+      background: rgba(255, 255, 255, 0.16);
+      color: ${({ theme }) => theme.colors.platformTextMuted};
+    }
+    ${Composer} .counter {
+      color: ${({ theme }) => theme.colors.platformTextMuted};
+    }
   }
 `;
 
@@ -181,6 +245,7 @@ export const ChatPanel = ({
   onSend,
   autoFocus = false,
   timeZone,
+  tone = 'light',
 }: {
   chat: ChatState;
   side: ChatSender;
@@ -194,6 +259,8 @@ export const ChatPanel = ({
   autoFocus?: boolean;
   /** The event's zone, for the messages' times (the product's zone when not given). */
   timeZone?: string;
+  /** 'dark' on the venue's dark pages, 'light' (the default) in the back office. */
+  tone?: 'light' | 'dark';
 }) => {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -220,7 +287,7 @@ export const ChatPanel = ({
   };
 
   return (
-    <Wrap>
+    <Wrap data-tone={tone}>
       <Log ref={log} role="log" aria-live="polite" aria-label={label} tabIndex={0}>
         <ol>
           {chat.entries.length === 0 ? (
@@ -264,7 +331,7 @@ export const ChatPanel = ({
         </button>
       </Composer>
       <Status id={`${inputId}-hint`}>
-        {t('chat.hint')}
+        <Hint>{t('chat.hint')}</Hint>
         {length > CHAT_LIMITS.textMax - 200 && (
           <span className="counter" aria-live="polite">
             {' '}
