@@ -68,7 +68,8 @@ const clientByEmail = (email: string) =>
   server.strapi.db.query(CLIENT).findOne({ where: { email } }) as Promise<Record<string, unknown> | null>;
 
 beforeAll(async () => {
-  server = await startServer('cms-client-import', { seed: false, env: { IMPORT_DIR: importDir } });
+  // Germany's 49 beside Brazil's 55 (SMS_COUNTRIES, decision 084): phones of other countries are rejected rows.
+  server = await startServer('cms-client-import', { seed: false, env: { IMPORT_DIR: importDir, SMS_COUNTRIES: '55,49' } });
   const admin = await createStaff(server.strapi, { role: 'admin', email: 'importa@exemplo.com.br' });
   token = await sessionToken(server, 'staff', admin.id);
 });
@@ -276,12 +277,14 @@ describe('other formats', () => {
         [
           ['name', 'email', 'ddi', 'phone'],
           ['Lúcia Müller', 'lucia@exemplo.com.br', '49', '1701234567'],
+          ['Satélite', 'satelite@exemplo.com.br', '881', '612345678'],
         ],
         { separator: ',', bom: true },
       ),
       'lista.xlsx',
     );
-    expect(done).toMatchObject({ status: 'done', format: 'csv', fileName: 'lista.csv', inserted: 1 });
+    expect(done).toMatchObject({ status: 'done', format: 'csv', fileName: 'lista.csv', inserted: 1, rejected: 1 });
+    expect(await clientByEmail('satelite@exemplo.com.br')).toBeFalsy();
     expect(await clientByEmail('lucia@exemplo.com.br')).toMatchObject({ name: 'Lúcia Müller', ddi: '49' });
   });
 
