@@ -117,6 +117,7 @@ const schema = z.object({
   IMPORT_MAX_MB: positive(25, 'megabytes'),
   IMPORT_MAX_ROWS: int(200_000, 1),
   IMPORT_MAX_EXPANDED_MB: positive(512, 'megabytes'),
+  IMPORT_MAX_CELL_KB: int(32, 1, 1024 * 1024),
   IMPORT_DIR: text(),
   // secrets (generated outside production by ensureSecrets)
   APP_KEYS: text(),
@@ -362,6 +363,8 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
       maxBytes: Math.floor(flat.IMPORT_MAX_MB * MB),
       maxRows: flat.IMPORT_MAX_ROWS,
       maxExpandedBytes: Math.floor(flat.IMPORT_MAX_EXPANDED_MB * MB),
+      /** Characters one cell may hold; a longer one rejects its row and is never held whole (issue 47, item 10). */
+      maxCellChars: flat.IMPORT_MAX_CELL_KB * 1024,
       dir: flat.IMPORT_DIR ? path.resolve(flat.IMPORT_DIR) : path.join(appRoot(), '.tmp', 'imports'),
       reportRows: 20_000,
       batchRows: 5_000,
