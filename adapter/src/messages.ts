@@ -141,6 +141,7 @@ export const MESSAGE_KEYS = [
   'clients.import.duplicateEmail',
   'clients.import.invalidValue',
   'clients.import.tooLong',
+  'clients.import.cellTooLong',
   'clients.phoneCodeSent',
   'clients.phoneChanged',
   'emails.error.invalidAddress',

@@ -35,6 +35,7 @@ import { startJobs, stopJobs } from './jobs';
 import { emailJobKinds } from './email/messages';
 import { installEmailOutput } from './email/transport';
 import { tuneHeap } from './lib/heap';
+import { claimUploadsFolder, databaseIdentity, uploadsFolder, type HeldLock } from './storage/uploads-lock';
 
 // Before anything allocates per request or per import row (decision 076).
 tuneHeap();
@@ -45,9 +46,15 @@ let stopSweeper: (() => void) | null = null;
 /** The site cache's channel to the other instances (REDIS_URL set). */
 let siteCacheSync: { close(): Promise<void> } | null = null;
 let sessionMemoSync: { close(): Promise<void> } | null = null;
+/** This process's lock on its uploads folder (decision 100). */
+let uploadsLock: HeldLock | null = null;
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
+    // Before anything else: an uploads folder another database's running instance uses stops the
+    // start (a restore or a deletion on one would remove the other's files; decision 100).
+    uploadsLock?.release();
+    uploadsLock = claimUploadsFolder(uploadsFolder(), databaseIdentity());
     // Errors that escape the middlewares go to the log; a client that cancels an upload does not.
     // Koa's own handler, which both Koa and the upload plugin's 'error' listener call.
     strapi.server.app.onerror = appErrorListener(strapi.log);
@@ -157,5 +164,7 @@ export default {
     await closeHeartbeats(strapi);
     await closeStandEvents(strapi);
     await finishKeptIds();
+    uploadsLock?.release();
+    uploadsLock = null;
   },
 };

@@ -38,6 +38,7 @@ const env = {
   // at the default (6 codes an hour) a retry left the next spec's sign-in without a code. The
   // limit itself is tested by the API suite (tests/api/auth/limits.test.ts).
   SMS_MAX_PER_HOUR: '60',
+  SMS_MAX_PER_NUMBER_PER_HOUR: '120',
   // Every browser of the suite is 127.0.0.1: signed-out page views of several specs in one minute
   // would share one visitor's limit. The limit is tested by the API suite (site/page-views.test.ts).
   PAGE_VIEWS_PER_MINUTE: '100000',

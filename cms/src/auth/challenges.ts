@@ -7,6 +7,7 @@ import { authSettings } from './settings';
 import type { SmsSender } from '../sms/sender';
 import type { Audience } from './tokens';
 import { createAtomically } from '../lib/atomic';
+import { reserveSms } from '../sms/guard';
 
 export const CHALLENGE_UID = 'api::sms-challenge.sms-challenge';
 
@@ -44,6 +45,11 @@ const secondsSince = (date: string | Date) => (Date.now() - new Date(date).getTi
  * cannot keep the owner out, and only the first kind's failures lock the account. Past
  * SMS_SLOWDOWN_AFTER_FAILURES wrong codes in 24 hours each new login code waits longer
  * (SMS_SLOWDOWN_SECONDS, doubling, at most 15 minutes) before the lock (decision 008).
+ *
+ * Past those, the message passes the product's guard (sms/guard.ts, decision 084): the phone's
+ * country in SMS_COUNTRIES (400 smsCountry), SMS_MAX_PER_NUMBER_PER_HOUR messages to the number
+ * of every kind and account (429 smsLimit), and the hourly and daily budgets (429 smsBudget).
+ * A refusal there leaves the open codes alive.
  */
 export const issueChallenge = async (
   strapi: Core.Strapi,
@@ -82,6 +88,8 @@ export const issueChallenge = async (
     throw new ApiError(429, 'auth.error.smsLimit', { 'Retry-After': String(wait) }, { retryIn: wait });
   }
 
+  const release = await reserveSms(strapi, input.phone);
+
   const open = (await query.findMany({
     where: { $and: [owner, { purpose: input.purpose }, { consumedAt: null }] },
     select: ['id'],
@@ -108,6 +116,7 @@ export const issueChallenge = async (
     await sender.send(input.phone, input.text(code));
   } catch (error) {
     await query.delete({ where: { id: row.id } });
+    await release();
     strapi.log.error(`[sms] sending failed: ${(error as Error).message}`);
     throw new ApiError(502, 'auth.error.smsFailed');
   }

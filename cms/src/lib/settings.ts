@@ -117,6 +117,7 @@ const schema = z.object({
   IMPORT_MAX_MB: positive(25, 'megabytes'),
   IMPORT_MAX_ROWS: int(200_000, 1),
   IMPORT_MAX_EXPANDED_MB: positive(512, 'megabytes'),
+  IMPORT_MAX_CELL_KB: int(32, 1, 1024 * 1024),
   IMPORT_DIR: text(),
   // secrets (generated outside production by ensureSecrets)
   APP_KEYS: text(),
@@ -140,6 +141,17 @@ const schema = z.object({
   SMS_MAX_TRIES: int(5, 1),
   SMS_RESEND_SECONDS: int(30, 0),
   SMS_MAX_PER_HOUR: int(6, 1),
+  SMS_MAX_PER_NUMBER_PER_HOUR: int(10, 1),
+  SMS_COUNTRIES: variable(
+    'calling codes of 1 to 3 digits separated by commas (e.g. 55 or 55,351)',
+    (raw) => {
+      const codes = raw.split(',').map((code) => code.trim().replace(/^\+/, ''));
+      return codes.every((code) => /^[1-9]\d{0,2}$/.test(code)) ? [...new Set(codes)] : undefined;
+    },
+    ['55'],
+  ),
+  SMS_BUDGET_PER_HOUR: int(1000, 1),
+  SMS_BUDGET_PER_DAY: int(10_000, 1),
   SMS_LOCK_AFTER_FAILURES: int(20, 1),
   SMS_SLOWDOWN_AFTER_FAILURES: int(10, 1),
   SMS_SLOWDOWN_SECONDS: int(30, 0),
@@ -351,6 +363,8 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
       maxBytes: Math.floor(flat.IMPORT_MAX_MB * MB),
       maxRows: flat.IMPORT_MAX_ROWS,
       maxExpandedBytes: Math.floor(flat.IMPORT_MAX_EXPANDED_MB * MB),
+      /** Characters one cell may hold; a longer one rejects its row and is never held whole (issue 47, item 10). */
+      maxCellChars: flat.IMPORT_MAX_CELL_KB * 1024,
       dir: flat.IMPORT_DIR ? path.resolve(flat.IMPORT_DIR) : path.join(appRoot(), '.tmp', 'imports'),
       reportRows: 20_000,
       batchRows: 5_000,
@@ -375,6 +389,13 @@ const build = (flat: z.output<typeof schema>, env: Env, problem: (variable: stri
         apiUrl: flat.TWILIO_API_URL,
         timeoutMs: flat.SMS_TIMEOUT_MS,
       },
+      /** Calling codes a phone may have to receive a text message, or be saved (decision 084). */
+      countries: flat.SMS_COUNTRIES,
+      /** Text messages one phone number receives in an hour, every kind and account together. */
+      maxPerNumberPerHour: flat.SMS_MAX_PER_NUMBER_PER_HOUR,
+      /** Text messages the product sends in an hour and in a (UTC) day, every instance together. */
+      budgetPerHour: flat.SMS_BUDGET_PER_HOUR,
+      budgetPerDay: flat.SMS_BUDGET_PER_DAY,
     },
     /** The job system (decision 079): this instance takes jobs, how often it looks, pg-boss's schema and upkeep. */
     jobs: {

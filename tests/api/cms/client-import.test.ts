@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientImportJobSchema, type ClientImportJob } from '@plataforma/adapter';
 import { createStaff } from '../helpers/accounts';
@@ -68,7 +70,8 @@ const clientByEmail = (email: string) =>
   server.strapi.db.query(CLIENT).findOne({ where: { email } }) as Promise<Record<string, unknown> | null>;
 
 beforeAll(async () => {
-  server = await startServer('cms-client-import', { seed: false, env: { IMPORT_DIR: importDir } });
+  // Germany's 49 beside Brazil's 55 (SMS_COUNTRIES, decision 084): phones of other countries are rejected rows.
+  server = await startServer('cms-client-import', { seed: false, env: { IMPORT_DIR: importDir, SMS_COUNTRIES: '55,49' } });
   const admin = await createStaff(server.strapi, { role: 'admin', email: 'importa@exemplo.com.br' });
   token = await sessionToken(server, 'staff', admin.id);
 });
@@ -250,6 +253,76 @@ describe('importing an XLSX', () => {
   });
 });
 
+/** The heap's peak above its level after a full collection, sampled every 10 ms while `fn` runs (server and test share the process). */
+const heapPeak = async (fn: () => Promise<unknown>): Promise<number> => {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  gc();
+  const base = process.memoryUsage().heapUsed;
+  let peak = base;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  }, 10);
+  try {
+    await fn();
+  } finally {
+    clearInterval(timer);
+  }
+  return Math.max(0, peak - base);
+};
+
+describe('a cell past IMPORT_MAX_CELL_KB (issue 47, item 10)', () => {
+  it('rejects the row of a 64 MB cell and keeps the others, cutting the cell while it is read', async () => {
+    // A shared string, as Excel writes text: 64 MB inflated from a zip of ~64 KB.
+    const file = zip(
+      xlsxParts([
+        ['Nome', 'Email', 'Observação'],
+        ['Ana Grande', 'ana.grande@exemplo.com.br', 'A'.repeat(64 * 1024 * 1024)],
+        ['Bruno Certo', 'bruno.certo@exemplo.com.br', 'curta'],
+      ]),
+    );
+    let done: ClientImportJob | undefined;
+    const peak = await heapPeak(async () => {
+      done = await importFile(file, 'celula-enorme.xlsx');
+    });
+    expect(done).toMatchObject({ status: 'done', inserted: 1, rejected: 1 });
+    expect(done?.rejects).toEqual([{ row: 2, column: 'Observação', key: 'clients.import.cellTooLong', value: `${'A'.repeat(100)}…` }]);
+    expect(await clientByEmail('ana.grande@exemplo.com.br')).toBeFalsy();
+    expect(await clientByEmail('bruno.certo@exemplo.com.br')).toMatchObject({ name: 'Bruno Certo' });
+    // The cell is never held whole: before, the heap grew by more than the cell (~140 MB).
+    expect(peak).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it('cuts an inline string, and a CSV cell, at IMPORT_MAX_CELL_KB', async () => {
+    await withSettings({ IMPORT_MAX_CELL_KB: '1' }, async () => {
+      const row = (r: number, name: string, email: string, note: string) =>
+        `<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>${name}</t></is></c><c r="B${r}" t="inlineStr"><is><t>${email}</t></is></c>` +
+        `<c r="C${r}" t="inlineStr"><is><t>${note}</t></is></c></row>`;
+      const sheet =
+        '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+        row(1, 'Nome', 'Email', 'Obs') +
+        row(2, 'Carla Longa', 'carla.longa@exemplo.com.br', '&amp;'.repeat(1025)) +
+        row(3, 'Davi Exato', 'davi.exato@exemplo.com.br', '&amp;'.repeat(1024)) +
+        '</sheetData></worksheet>';
+      const inline = await importFile(zip(xlsxParts([], sheet)), 'inline.xlsx');
+      expect(inline).toMatchObject({ status: 'done', inserted: 1, rejected: 1 });
+      expect(inline.rejects).toEqual([{ row: 2, column: 'Obs', key: 'clients.import.cellTooLong', value: `${'&'.repeat(100)}…` }]);
+      expect(await clientByEmail('davi.exato@exemplo.com.br')).toBeTruthy();
+
+      const text = await importFile(
+        csv([
+          ['Nome', 'Email', 'Obs'],
+          ['Eva Longa', 'eva.longa@exemplo.com.br', 'b'.repeat(1025)],
+          ['Fabio Curto', 'fabio.curto@exemplo.com.br', 'b'],
+        ]),
+        'longa.csv',
+      );
+      expect(text).toMatchObject({ status: 'done', inserted: 1, rejected: 1 });
+      expect(text.rejects[0]).toMatchObject({ row: 2, column: 'Obs', key: 'clients.import.cellTooLong' });
+    });
+  });
+});
+
 describe('other formats', () => {
   it('reads a CSV in Windows-1252 with ";" (Brazilian Excel)', async () => {
     const done = await importFile(
@@ -276,12 +349,14 @@ describe('other formats', () => {
         [
           ['name', 'email', 'ddi', 'phone'],
           ['Lúcia Müller', 'lucia@exemplo.com.br', '49', '1701234567'],
+          ['Satélite', 'satelite@exemplo.com.br', '881', '612345678'],
         ],
         { separator: ',', bom: true },
       ),
       'lista.xlsx',
     );
-    expect(done).toMatchObject({ status: 'done', format: 'csv', fileName: 'lista.csv', inserted: 1 });
+    expect(done).toMatchObject({ status: 'done', format: 'csv', fileName: 'lista.csv', inserted: 1, rejected: 1 });
+    expect(await clientByEmail('satelite@exemplo.com.br')).toBeFalsy();
     expect(await clientByEmail('lucia@exemplo.com.br')).toMatchObject({ name: 'Lúcia Müller', ddi: '49' });
   });
 

@@ -17,6 +17,7 @@ import { isValidCEP, isValidCPF, isValidPhone } from '@brazilian-utils/brazilian
 import { CLIENT_UID } from '../../auth/accounts';
 import { isCityOf, isStateCode } from '../../lib/reference';
 import { isoString } from '../../lib/wire';
+import { smsCountryAllowed } from '../../sms/guard';
 
 export { CLIENT_UID };
 
@@ -88,10 +89,13 @@ export interface FieldProblem {
  * The Brazilian document rules of a profile (one definition: the back office's form, the site's
  * registration and the spreadsheet import all pass here): CPF check digits and CEP with
  * @brazilian-utils, and a Brazilian phone (DDI 55 or none) with its area code. Answers the
- * problems found, and the phone split into DDD and number.
+ * problems found, and the phone split into DDD and number. A phone whose calling code is outside
+ * SMS_COUNTRIES is refused (`auth.error.smsCountry`, decision 084): it could never receive its
+ * codes, and foreign premium ranges are what SMS pumping sends to; `anyCountry` only compares.
  */
 export const documentProblems = (
   input: Pick<Partial<ClientProfileInput>, 'cpf' | 'postalCode' | 'ddi' | 'ddd' | 'phone'>,
+  { anyCountry = false }: { anyCountry?: boolean } = {},
 ): { problems: FieldProblem[]; phone?: { ddd: string; phone: string } } => {
   const problems: FieldProblem[] = [];
   if (input.cpf && !isValidCPF(input.cpf)) problems.push({ field: 'cpf', key: 'clients.error.invalidCpf' });
@@ -101,6 +105,7 @@ export const documentProblems = (
   const brazilian = (input.ddi ?? '55') === '55';
   if (parts.phone && brazilian && !isValidPhone(`${parts.ddd}${parts.phone}`))
     problems.push({ field: 'phone', key: 'clients.error.invalidPhone' });
+  if (parts.phone && !anyCountry && !smsCountryAllowed(input.ddi)) problems.push({ field: 'phone', key: 'auth.error.smsCountry' });
   return { problems, phone: parts };
 };
 
@@ -112,8 +117,9 @@ export const clientData = async (
   strapi: Core.Strapi,
   input: Partial<ClientProfileInput>,
   exceptId?: number,
+  options: { anyCountry?: boolean } = {},
 ): Promise<Record<string, unknown>> => {
-  const { problems, phone } = documentProblems(input);
+  const { problems, phone } = documentProblems(input, options);
   if (problems.length) throw new ApiError(400, problems[0].key);
   const data: Record<string, unknown> = { ...input };
   if (phone) {

@@ -15,6 +15,7 @@ import { isValidPhone } from '@brazilian-utils/brazilian-utils';
 import { hashPassword, STAFF_UID as UID } from '../../auth/accounts';
 import { STAFF_COLUMNS, staffToWire, type StaffRow } from '../../auth/wire';
 import { e164 } from '../../sms/phone';
+import { guardedSend, requireSmsCountry } from '../../sms/guard';
 import { smsSender } from '../../sms/sender';
 import { smsText } from '../../sms/texts';
 
@@ -36,6 +37,8 @@ export const phoneParts = (ddi: string | undefined, ddd: string | undefined, pho
   if (phone === undefined) return {};
   const parts = splitPhone(ddd, phone);
   if ((ddi ?? '55') === '55' && !isValidPhone(`${parts.ddd}${parts.phone}`)) throw new ApiError(400, 'clients.error.invalidPhone');
+  // A phone the product sends no SMS to could never receive a code (decision 084).
+  if (parts.phone) requireSmsCountry(ddi);
   return parts;
 };
 
@@ -55,7 +58,7 @@ export const refuseLastAdmin = async (strapi: Core.Strapi, ids: readonly number[
 export const sendTemporaryPassword = async (strapi: Core.Strapi, id: number, password: string): Promise<void> => {
   const user = (await strapi.db.query(UID).findOne({ where: { id }, select: ['name', 'ddi', 'ddd', 'phone'] })) as StaffRow;
   const phone = e164(user);
-  if (phone) await smsSender(strapi.log).send(phone, smsText.welcome(user.name, password));
+  if (phone) await guardedSend(strapi, smsSender(strapi.log), phone, smsText.welcome(user.name, password));
 };
 
 /** Staff users for admins: list, get, create (first access), update (unlock), delete. */

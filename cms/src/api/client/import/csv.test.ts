@@ -72,7 +72,7 @@ describe('a CSV file, read by encoding', () => {
     const file = path.join(dir, 'lista.csv');
     fs.writeFileSync(file, bytes);
     try {
-      const sheet = csvSpreadsheet(file, { maxRows: 10, maxExpandedBytes: 1 << 20 });
+      const sheet = csvSpreadsheet(file, { maxRows: 10, maxExpandedBytes: 1 << 20, maxCellChars: 32 * 1024 });
       const count = await sheet.scan();
       const rows = [];
       for await (const row of sheet.rows()) rows.push(row);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { CsvError, parse, type Options } from 'csv-parse';
-import { ImportFailure, type ReadLimits, type SheetRow, type Spreadsheet } from './reader';
+import { capCells, ImportFailure, type ReadLimits, type SheetRow, type Spreadsheet } from './reader';
 
 /** How much of the file decides its encoding and separator. */
 const HEAD_BYTES = 64 * 1024;
@@ -178,7 +178,8 @@ export const csvSpreadsheet = (filepath: string, limits: ReadLimits): Spreadshee
     },
     async *rows() {
       const { encoding, separator } = await settle();
-      yield* records(filepath, encoding, separator);
+      // A CSV's cells arrive whole (the file is held to IMPORT_MAX_MB); one past IMPORT_MAX_CELL_KB rejects its row.
+      for await (const record of records(filepath, encoding, separator)) yield capCells(record, limits.maxCellChars);
     },
   };
 };

@@ -215,7 +215,11 @@ const runJob = async (strapi: Core.Strapi, job: JobRow, settings: ImportSettings
   const rejects: ImportReject[] = [];
   try {
     if (!job.format || !job.filePath) throw new ImportFailure('clients.import.unreadable');
-    const sheet = openSpreadsheet(job.format, job.filePath, { maxRows: settings.maxRows, maxExpandedBytes: settings.maxExpandedBytes });
+    const sheet = openSpreadsheet(job.format, job.filePath, {
+      maxRows: settings.maxRows,
+      maxExpandedBytes: settings.maxExpandedBytes,
+      maxCellChars: settings.maxCellChars,
+    });
     // The whole file is read through before anything is written: a file that cannot be read, or
     // holds more rows than allowed, writes nothing.
     const total = await sheet.scan();
@@ -232,8 +236,10 @@ const runJob = async (strapi: Core.Strapi, job: JobRow, settings: ImportSettings
       }
       await update(strapi, job.id, { ...counts, total, rejects: rejects.slice(0, PREVIEW_REJECTS), heartbeatAt: new Date() });
     };
-    for await (const { row, cells } of sheet.rows()) {
+    let headers: readonly string[] = [];
+    for await (const { row, cells, longCells } of sheet.rows()) {
       if (!map) {
+        headers = cells;
         map = mapHeaders(cells);
         if (!hasRequiredColumns(map)) throw new ImportFailure('clients.import.noHeader');
         if (total === 0) throw new ImportFailure('clients.import.empty');
@@ -245,6 +251,19 @@ const runJob = async (strapi: Core.Strapi, job: JobRow, settings: ImportSettings
         continue;
       }
       counts.read += 1;
+      if (longCells) {
+        // A cell past IMPORT_MAX_CELL_KB: the row is rejected whole, each such cell named with its start.
+        counts.rejected += 1;
+        for (const column of longCells)
+          if (rejects.length < settings.reportRows)
+            rejects.push({
+              row,
+              column: headers[column]?.trim() || null,
+              key: 'clients.import.cellTooLong',
+              value: `${cells[column].slice(0, 100)}…`,
+            });
+        continue;
+      }
       const outcome = checkRow(row, cells, map.columns);
       if (outcome.ok) {
         const first = seen.get(outcome.data.email);

@@ -12,6 +12,11 @@ export class ImportFailure extends Error {
 export interface SheetRow {
   row: number;
   cells: string[];
+  /**
+   * Columns (0-based) whose cell was longer than IMPORT_MAX_CELL_KB: their text is cut to one
+   * character past the cap while it is read, never held whole; the row is rejected.
+   */
+  longCells?: number[];
 }
 
 export interface ReadLimits {
@@ -19,6 +24,8 @@ export interface ReadLimits {
   maxRows: number;
   /** Bytes the parts of an XLSX may expand to (a zip bomb stops here). */
   maxExpandedBytes: number;
+  /** Characters a cell may hold (IMPORT_MAX_CELL_KB × 1024); a longer one is cut past it and its row rejected. */
+  maxCellChars: number;
 }
 
 /**
@@ -41,3 +48,17 @@ export const numberText = (raw: string): string => {
 
 /** Whether every cell of a row is blank. */
 export const isBlankRow = (cells: readonly string[]): boolean => cells.every((cell) => cell.trim() === '');
+
+/**
+ * Cells longer than `maxChars` cut to `maxChars + 1` (still visibly too long) and their columns
+ * listed: for the readers whose cells arrive whole (CSV and XLS, held to IMPORT_MAX_MB).
+ */
+export const capCells = (row: SheetRow, maxChars: number): SheetRow => {
+  let long: number[] | undefined;
+  row.cells.forEach((cell, column) => {
+    if (cell.length <= maxChars) return;
+    row.cells[column] = cell.slice(0, maxChars + 1);
+    (long ??= []).push(column);
+  });
+  return long ? { ...row, longCells: long } : row;
+};

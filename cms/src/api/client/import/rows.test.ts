@@ -83,10 +83,10 @@ describe('an imported row', () => {
     });
   });
 
-  it('checks a foreign phone only for its length, and cuts a long cell in the report', () => {
+  it('refuses a phone outside SMS_COUNTRIES (default 55), and cuts a long cell in the report', () => {
     expect(row({ name: 'Lúcia', email: 'l@exemplo.com.br', ddi: '49', phone: '1701234567' })).toMatchObject({
-      ok: true,
-      data: { ddi: '49' },
+      ok: false,
+      rejects: [{ key: 'auth.error.smsCountry' }],
     });
     const long = row({ name: 'x'.repeat(250), email: 'l@exemplo.com.br' });
     expect(long).toMatchObject({ ok: false, rejects: [{ key: 'clients.import.tooLong' }] });

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
-import { ImportFailure, isBlankRow, numberText, type ReadLimits, type SheetRow, type Spreadsheet } from './reader';
+import { capCells, ImportFailure, isBlankRow, numberText, type ReadLimits, type SheetRow, type Spreadsheet } from './reader';
 
 /**
  * A legacy Excel 97–2003 workbook (BIFF8 in a compound file), read with SheetJS Community
@@ -47,7 +47,7 @@ export const xlsSpreadsheet = (filepath: string, limits: ReadLimits): Spreadshee
     data.forEach((cells, index) => {
       if (!cells) return;
       const texts = Array.from({ length: cells.length }, (_, column) => cellText(cells[column]));
-      if (!isBlankRow(texts)) read.push({ row: index + 1, cells: texts });
+      if (!isBlankRow(texts)) read.push(capCells({ row: index + 1, cells: texts }, limits.maxCellChars));
     });
     rows = read;
     return read;

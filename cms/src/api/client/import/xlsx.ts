@@ -54,9 +54,23 @@ const local = (name: string): string => {
 };
 
 /**
+ * saxes gathers a text node (and an attribute value, a comment, a CDATA section) whole in its
+ * `text` field and hands it on only at the next tag: a sheet of one 450 MB cell held 450 MB there,
+ * and ~930 MB of heap with the copies (issue 47, item 10). After each inflated piece (16 KB) the
+ * gathered text is cut to `maxText` characters: the parser never holds more than that and a piece,
+ * and a cell past the cap arrives with `maxText` characters, over it (saxes 6: the field is its
+ * own, not typed; the reader's tests see the cut).
+ */
+const capGathered = (parser: SaxesParser, maxText: number): void => {
+  const open = parser as unknown as { text?: unknown };
+  if (typeof open.text === 'string' && open.text.length > maxText) open.text = open.text.slice(0, maxText);
+};
+
+/**
  * Parses one part of the zip: its text inflated piece by piece into a saxes parser; `handle`
  * sets the parser's handlers and `drain` takes what they collected after each piece (so the rows
- * of a sheet are handed on as they are read, not kept).
+ * of a sheet are handed on as they are read, not kept). A text gathered past `maxText` characters
+ * is cut there (`capGathered`).
  */
 async function* parsePart<T>(
   zip: yauzl.ZipFile,
@@ -64,6 +78,7 @@ async function* parsePart<T>(
   budget: Budget,
   handle: (parser: SaxesParser) => void,
   drain: () => T[],
+  maxText = Number.MAX_SAFE_INTEGER,
 ): AsyncGenerator<T> {
   if (entry.isEncrypted() || !entry.canDecodeFileData()) throw new ImportFailure('clients.import.unreadable');
   const parser = new SaxesParser();
@@ -79,6 +94,7 @@ async function* parsePart<T>(
       budget.left -= (chunk as Buffer).length;
       if (budget.left < 0) throw new ImportFailure('clients.import.expandsTooMuch');
       parser.write(decoder.decode(chunk as Buffer, { stream: true }));
+      capGathered(parser, maxText);
       if (failed) throw new ImportFailure('clients.import.unreadable');
       yield* drain();
     }
@@ -118,8 +134,11 @@ const firstAttributes = async (
   return found;
 };
 
-/** The shared strings table: each `si`'s text (rich-text runs joined, phonetic runs left out). */
-const sharedStrings = async (zip: yauzl.ZipFile, entry: yauzl.Entry | undefined, budget: Budget): Promise<string[]> => {
+/**
+ * The shared strings table: each `si`'s text (rich-text runs joined, phonetic runs left out),
+ * cut at `maxChars + 1` characters (a longer cell is rejected, and never held whole).
+ */
+const sharedStrings = async (zip: yauzl.ZipFile, entry: yauzl.Entry | undefined, budget: Budget, maxChars: number): Promise<string[]> => {
   const strings: string[] = [];
   if (!entry) return strings;
   let current: string | null = null;
@@ -145,12 +164,13 @@ const sharedStrings = async (zip: yauzl.ZipFile, entry: yauzl.Entry | undefined,
         else if (name === 't') inText = false;
       });
       const onText = (text: string) => {
-        if (inText && current !== null) current += text;
+        if (inText && current !== null && current.length <= maxChars) current += text.slice(0, maxChars + 1 - current.length);
       };
       parser.on('text', onText);
       parser.on('cdata', onText);
     },
     () => [] as never[],
+    maxChars + 1,
   );
   for await (const _ of parts) void _;
   return strings;
@@ -170,11 +190,21 @@ export const columnIndex = (reference: string | undefined): number => {
   return i === 0 ? -1 : index - 1;
 };
 
-/** The rows of a sheet part as SheetRows (cells as text, holes filled with ''), blank rows left out. */
-const sheetRows = (zip: yauzl.ZipFile, entry: yauzl.Entry, budget: Budget, strings: readonly string[]): AsyncGenerator<SheetRow> => {
+/**
+ * The rows of a sheet part as SheetRows (cells as text, holes filled with ''), blank rows left
+ * out; a cell longer than `maxChars` is cut at `maxChars + 1` and its column listed in `longCells`.
+ */
+const sheetRows = (
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry,
+  budget: Budget,
+  strings: readonly string[],
+  maxChars: number,
+): AsyncGenerator<SheetRow> => {
   const ready: SheetRow[] = [];
   let rowNumber = 0;
   let cells: string[] | null = null;
+  let long: number[] = [];
   let column = 0;
   let type = 'n';
   let value: string | null = null;
@@ -193,6 +223,7 @@ const sheetRows = (zip: yauzl.ZipFile, entry: yauzl.Entry, budget: Budget, strin
           const numbered = Number(attributes.r);
           rowNumber = Number.isInteger(numbered) && numbered > 0 ? numbered : rowNumber + 1;
           cells = [];
+          long = [];
           column = 0;
         } else if (name === 'c' && cells) {
           const index = columnIndex(attributes.r);
@@ -210,7 +241,7 @@ const sheetRows = (zip: yauzl.ZipFile, entry: yauzl.Entry, budget: Budget, strin
         }
       });
       const onText = (text: string) => {
-        if (collecting) value += text;
+        if (collecting && value !== null && value.length <= maxChars) value += text.slice(0, maxChars + 1 - value.length);
       };
       parser.on('text', onText);
       parser.on('cdata', onText);
@@ -231,15 +262,17 @@ const sheetRows = (zip: yauzl.ZipFile, entry: yauzl.Entry, budget: Budget, strin
             }
             while (cells.length < column) cells.push('');
             cells[column] = text;
+            if (text.length > maxChars) long.push(column);
           }
           column += 1;
         } else if (name === 'row' && cells) {
-          if (!isBlankRow(cells)) ready.push({ row: rowNumber, cells });
+          if (!isBlankRow(cells)) ready.push(long.length ? { row: rowNumber, cells, longCells: long } : { row: rowNumber, cells });
           cells = null;
         }
       });
     },
     () => ready.splice(0, ready.length),
+    maxChars + 1,
   );
 };
 
@@ -332,7 +365,7 @@ export const xlsxSpreadsheet = (filepath: string, limits: ReadLimits): Spreadshe
       const budget = { left: limits.maxExpandedBytes };
       const { zip, sheet, strings: stringsEntry } = await openParts(filepath, budget);
       try {
-        strings = await sharedStrings(zip, stringsEntry, budget);
+        strings = await sharedStrings(zip, stringsEntry, budget, limits.maxCellChars);
         const count = await countRows(zip, sheet, budget, limits.maxRows + 1);
         if (count - 1 > limits.maxRows) throw new ImportFailure('clients.import.tooManyRows');
         return Math.max(0, count - 1);
@@ -344,8 +377,8 @@ export const xlsxSpreadsheet = (filepath: string, limits: ReadLimits): Spreadshe
       const budget = { left: limits.maxExpandedBytes };
       const { zip, sheet, strings: stringsEntry } = await openParts(filepath, budget);
       try {
-        strings ??= await sharedStrings(zip, stringsEntry, budget);
-        yield* sheetRows(zip, sheet, budget, strings);
+        strings ??= await sharedStrings(zip, stringsEntry, budget, limits.maxCellChars);
+        yield* sheetRows(zip, sheet, budget, strings, limits.maxCellChars);
       } finally {
         zip.close();
       }

@@ -100,12 +100,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
   });
 
-  /** The stored phone and the one a body asks for, both as E.164 (null: none). */
-  const phonesOf = async (row: ClientRow, input: Pick<ClientPhoneRequest, 'ddi' | 'ddd' | 'phone'>) => {
+  /**
+   * The stored phone and the one a body asks for, both as E.164 (null: none). A new phone outside
+   * SMS_COUNTRIES is refused (400 auth.error.smsCountry) unless `compareOnly` (the profile's PUT,
+   * which never changes the phone, only sees whether the same one came back).
+   */
+  const phonesOf = async (row: ClientRow, input: Pick<ClientPhoneRequest, 'ddi' | 'ddd' | 'phone'>, compareOnly = false) => {
     const asked = await clientData(
       strapi,
       { ddi: input.ddi ?? row.ddi ?? '55', ddd: input.ddd ?? undefined, phone: input.phone ?? '' },
       row.id,
+      { anyCountry: compareOnly },
     );
     return {
       current: e164(row),
@@ -145,11 +150,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
       if (ddi !== undefined || ddd !== undefined || phone !== undefined) {
         // The same phone sent back by a profile form is fine; another one (or none) needs the code.
-        const { current, asked } = await phonesOf(row, {
-          ddi: ddi === undefined ? row.ddi : ddi,
-          ddd: ddd === undefined && phone === undefined ? row.ddd : ddd,
-          phone: phone === undefined ? row.phone : phone,
-        });
+        const { current, asked } = await phonesOf(
+          row,
+          {
+            ddi: ddi === undefined ? row.ddi : ddi,
+            ddd: ddd === undefined && phone === undefined ? row.ddd : ddd,
+            phone: phone === undefined ? row.phone : phone,
+          },
+          true,
+        );
         if (current !== asked) throw new ApiError(403, 'clients.error.phoneNeedsCode');
       }
       checkPlace(rest, { state: row.state, city: row.city });
