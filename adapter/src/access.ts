@@ -51,6 +51,8 @@ export const CMS_ACCESS = {
   'GET /stands/:id/contacts': ['admin', 'attendant'],
   // The menu's count of chats waiting for an answer: attendants answer, admins only read.
   'GET /chats/unanswered': ['attendant'],
+  // The attendant's inbox across their stands (decision 104): theirs to answer.
+  'GET /chats/inbox': ['attendant'],
 
   // The Mídia section is for every staff role; an attendant's rows are those of their own stands.
   'GET /medias': ['admin', 'attendant'],

@@ -18,7 +18,8 @@ test('the attendant opens their stand’s report and downloads it as a PDF; axe 
   await expect(page).toHaveURL(/\/cms\/estandes\/1\/relatorio$/);
   await expect(page.getByRole('heading', { name: 'Relatório do estande Vitalis Farmacêutica' })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Indicadores do estande Vitalis Farmacêutica/ })).toBeVisible();
-  await expect(page.getByRole('columnheader', { name: 'Média do nível' })).toBeVisible();
+  // Compared with the tier's other stands, or with none when it is the tier's only one (decision 103).
+  await expect(page.getByText(/comparado com \d+ outros? estandes? do nível|único estande do nível: sem comparação/)).toBeVisible();
   await expect(page.getByRole('rowheader', { name: 'Visitas' })).toBeVisible();
 
   const violations = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -123,6 +123,8 @@ export const cmsClient = ({ call, data }: Http) => {
         data<ListResult<StandContact>>({ method: 'GET', url: cms(fillPath(chatPaths.standContacts, { id: standId })) }),
       /** The signed-in attendant's chats waiting for an answer (the menu's count). */
       unanswered: () => data<ChatUnanswered>({ method: 'GET', url: cms(chatPaths.unanswered) }),
+      /** The signed-in attendant's conversations across their stands, newest first (decision 104). */
+      inbox: () => data<ListResult<ChatSummary>>({ method: 'GET', url: cms(chatPaths.inbox) }),
     },
     /** A stand's media (list filter `standId`; saves multipart with `file`/`removeFile`). */
     medias: resource<Media, MediaInput, MediaOrderField>(mediaPaths.cms),

@@ -113,6 +113,14 @@ export const chatSummarySchema = z.object({
   /** The client wrote while no attendant was online and the stand has not answered since: a lead. */
   waiting: z.boolean(),
   leadConsent: z.boolean(),
+  /** Issue 56, item 9 (decision 104); optional on the wire (the socket's live summaries leave them out). */
+  /** The client's messages since the stand's last one: what the attendant has not answered. */
+  unread: z.number().int().nonnegative().optional(),
+  /** When the chat began (the visitor came to the stand's chat). */
+  createdAt: z.string().optional(),
+  /** The chat's stand and its event (the attendant's inbox across their stands). */
+  stand: z.object({ id: idSchema, name: z.string() }).optional(),
+  event: z.object({ id: idSchema, name: z.string() }).nullable().optional(),
 });
 export type ChatSummary = z.infer<typeof chatSummarySchema>;
 

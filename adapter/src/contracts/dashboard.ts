@@ -67,6 +67,14 @@ export const hallRowSchema = trafficSchema.extend({
   hall: z.string(),
   /** Seconds on the hall: each view until the visitor's next one, at most 30 minutes. */
   seconds: count,
+  /**
+   * The place's name where the server has it (decision 103): a lecture room's ('salas/17',
+   * 'congresso/salas/17') from the rooms table, the event's for its own address ('/'). A drawn
+   * hall ('hall-estandes-gold') has none here: the back office names it as the venue does.
+   */
+  name: z.string().optional(),
+  /** The room of a 'salas/{id}' page, when it is a room of the event. */
+  roomId: idSchema.optional(),
 });
 export type HallRow = z.infer<typeof hallRowSchema>;
 

@@ -34,6 +34,8 @@ export const chatPaths = {
   standContacts: '/stands/:id/contacts',
   /** How many chats of the attendant's stands wait for the stand's answer (the menu's count). */
   unanswered: '/chats/unanswered',
+  /** The attendant's conversations across their stands, with each one's stand, event and unread count (decision 104). */
+  inbox: '/chats/inbox',
 } as const;
 export const sponsorPaths = { site: '/sponsors', cms: '/sponsors' } as const;
 export const mediaPaths = { site: '/medias', cms: '/medias' } as const;
@@ -220,7 +222,7 @@ export type CmsPath =
   | (typeof userPaths)['me']
   | (typeof eventPaths)['featured' | 'private' | 'dependents']
   | (typeof standPaths)['attendants']
-  | (typeof chatPaths)['standChats' | 'standContacts' | 'unanswered']
+  | (typeof chatPaths)['standChats' | 'standContacts' | 'unanswered' | 'inbox']
   | (typeof clientPaths)['export' | 'upload' | 'imports' | 'importJob' | 'importReport']
   | (typeof languagePaths)['one' | 'rollback']
   | (typeof sitePagePaths)['cms']

@@ -38,14 +38,21 @@ export const STAND_REPORT_FIGURES = [
 ] as const;
 export type StandReportFigure = (typeof STAND_REPORT_FIGURES)[number];
 
-/** A figure of the stand and the average of its tier's stands (null: no stand of the tier has one, e.g. no answered chat). */
+/**
+ * A figure of the stand and the average of the OTHER stands of its tier (decision 103; null: the
+ * stand is its tier's only one, or none of the others has the figure, e.g. no answered chat).
+ */
 export const figureSchema = z.object({ value: z.number().nullable(), tierAverage: z.number().nullable() });
 export type ReportFigure = z.infer<typeof figureSchema>;
 
 const countedSchema = z.object({ count: z.number().int().nonnegative() });
 
-/** Why a lead's contact data may be shown: the strongest agreement they gave (decision 049). */
-export const LEAD_CONSENTS = ['contact', 'chat', 'network'] as const;
+/**
+ * Why a lead's contact data may be shown: the strongest agreement they gave (decision 049);
+ * 'conversation' (decision 103): they wrote in a chat the stand answered, so the stand already
+ * knows their name from it (the name only, as the inbox shows it).
+ */
+export const LEAD_CONSENTS = ['contact', 'chat', 'network', 'conversation'] as const;
 export type LeadConsent = (typeof LEAD_CONSENTS)[number];
 
 /** A client who agreed to be known by the stand: their data as far as they agreed. */
@@ -65,7 +72,7 @@ export const standReportSchema = z.object({
   stand: z.object({ id: idSchema, name: z.string(), type: z.string().nullable() }),
   event: z.object({ id: idSchema, name: z.string(), timezone: z.string() }),
   range: z.object({ from: isoDateSchema.nullable(), to: isoDateSchema.nullable() }),
-  /** How many stands the tier averages are taken over (this one included). */
+  /** How many stands the tier has, this one included (the averages are of the others: tierStands - 1 of them). */
   tierStands: z.number().int().nonnegative(),
   figures: z.object(
     Object.fromEntries(STAND_REPORT_FIGURES.map((key) => [key, figureSchema])) as Record<StandReportFigure, typeof figureSchema>,

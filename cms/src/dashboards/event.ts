@@ -19,6 +19,36 @@ import { addDays, daysOf, dayOfNumber, knownZone, todayIn, zonedRange, type Zone
 /** The event's part of a venue path: '/plataforma/1-congresso/hall-entrada' → 'hall-entrada'. */
 export const hallOf = (path: string): string => path.replace(/^\/plataforma\/[^/]+\/?/, '') || '/';
 
+/** The room of a lecture screen's page ('salas/17', 'congresso/salas/17'), if it is one. */
+export const roomOfHall = (hall: string): number | null => {
+  const match = /^(?:congresso\/)?salas\/(\d{1,9})\/?$/.exec(hall);
+  return match ? Number(match[1]) : null;
+};
+
+/**
+ * The names the server has for the halls' rows (decision 103): a room's page is named by the
+ * rooms table (the event's rooms only), the event's own address by the event.
+ */
+export const nameHalls = async (strapi: Core.Strapi, event: { id: number; name: string }, rows: HallRow[]): Promise<HallRow[]> => {
+  const roomIds = [...new Set(rows.map((row) => roomOfHall(row.hall)).filter((id): id is number => id !== null))];
+  const rooms =
+    roomIds.length === 0
+      ? []
+      : ((await strapi.db
+          .query(UID.room)
+          .findMany({ where: { id: { $in: roomIds }, event: { id: event.id } }, select: ['id', 'name'] })) as Array<{
+          id: number;
+          name: string;
+        }>);
+  const roomName = new Map(rooms.map((room) => [Number(room.id), room.name]));
+  return rows.map((row) => {
+    if (row.hall === '/') return { ...row, name: event.name };
+    const roomId = roomOfHall(row.hall);
+    const name = roomId === null ? undefined : roomName.get(roomId);
+    return name === undefined || roomId === null ? row : { ...row, name, roomId };
+  });
+};
+
 interface EventRow {
   id: number;
   name: string;
@@ -321,7 +351,7 @@ export const eventDashboard = async (strapi: Core.Strapi, id: number, query: { f
   const [traffics, online, hallRows, standRows, lectureRows, net, sold] = await Promise.all([
     summary.then((made) => traffic(s, views, range, made)),
     onlineNow(s, event.id),
-    summary.then((made) => halls(s, views, made)),
+    summary.then((made) => halls(s, views, made)).then((rows) => nameHalls(strapi, event, rows)),
     stands(s, event.id, views, range, summary),
     lectures(s, event.id, range),
     network(s, event.id),

@@ -64,8 +64,9 @@ export const dashboardTables = (data: EventDashboard): ExportTable[] => [
   },
   {
     title: 'Halls',
-    header: ['Hall', 'Visitas', 'Visitantes únicos', 'Tempo (s)'],
-    rows: data.halls.map((row) => [row.hall, row.visits, row.uniqueVisitors, row.seconds]),
+    // 'Nome': a room's or the event's name where the server has it (decision 103).
+    header: ['Hall', 'Visitas', 'Visitantes únicos', 'Tempo (s)', 'Nome'],
+    rows: data.halls.map((row) => [row.hall, row.visits, row.uniqueVisitors, row.seconds, row.name ?? null]),
   },
   {
     title: 'Estandes',

@@ -250,7 +250,12 @@ export const standReport = async (
     )} from tier t)
     select count(*) as stands, ${join(
       STAND_REPORT_FIGURES.map((_key, index) =>
-        raw(`max(case when stand_id = ${Number(stand.id)} then f_${index} end) as own_${index}, avg(f_${index}) as avg_${index}`),
+        // The average is of the tier's OTHER stands (decision 103): with itself in, a lone stand
+        // was "compared" with itself (12 s beside a '12,33' average of its own unrounded median).
+        raw(
+          `max(case when stand_id = ${Number(stand.id)} then f_${index} end) as own_${index}, ` +
+            `avg(case when stand_id <> ${Number(stand.id)} then f_${index} end) as avg_${index}`,
+        ),
       ),
       ', ',
     )} from per`;
@@ -314,6 +319,11 @@ export const standReport = async (
             where l.${raw(chatStand.other)} = ${stand.id} and chc.${raw(chatClient.other)} = a.client_id and ${raw(truthy('ch.lead_consent'))}) then 'chat'
           when ${raw(truthy('cl.listed_in_network'))} and exists (select 1 from ${raw(clientEvents.table)} ce
             where ce.${raw(clientEvents.own)} = a.client_id and ce.${raw(clientEvents.other)} = ${stand.event.id}) then 'network'
+          when exists (select 1 from ${raw(T.chats)} ch join ${raw(chatStand.table)} l on l.${raw(chatStand.own)} = ch.id
+            join ${raw(chatClient.table)} chc on chc.${raw(chatClient.own)} = ch.id
+            join ${raw(messageChat.table)} mc on mc.${raw(messageChat.other)} = ch.id
+            join ${raw(T.messages)} m on m.id = mc.${raw(messageChat.own)} and m.sender_type = 'stand'
+            where l.${raw(chatStand.other)} = ${stand.id} and chc.${raw(chatClient.other)} = a.client_id) then 'conversation'
           else null end as consent
       from agg a join ${raw(T.clients)} cl on cl.id = a.client_id)`;
 
@@ -326,7 +336,7 @@ export const standReport = async (
     sql`${classified} select m.consent, m.contacts, m.chat_messages, m.clicks, m.last_at, m.client_id,
         case when m.consent = 'contact' then c.name else m.client_name end as name,
         case when m.consent = 'contact' then c.email when m.consent = 'chat' then m.client_email
-          when ${raw(truthy('m.show_email'))} then m.client_email else null end as email,
+          when m.consent = 'network' and ${raw(truthy('m.show_email'))} then m.client_email else null end as email,
         case when m.consent = 'contact' then c.phone else null end as phone
       from marked m left join ${raw(T.contacts)} c on c.id = m.contact_id
       where m.consent is not null order by m.last_at desc, m.client_id desc${leadsLimit === null ? raw('') : sql` limit ${leadsLimit}`}`,

@@ -360,7 +360,7 @@ describe('access and exports', () => {
     const lines = text.slice(1).split('\r\n');
     expect(lines).toContain('Dia;Visitas;Visitantes únicos');
     expect(lines).toContain('2026-05-10;6;2');
-    expect(lines).toContain('hall-entrada;5;3;1200');
+    expect(lines).toContain('hall-entrada;5;3;1200;');
     expect(lines).toContain('Estande Um;master;2;2;2;3;120');
     expect(lines).toContain('Estande Três;silver;0;0;0;1;');
     expect(lines).toContain('Sepse;Sala Azul;3;3;4;1.3');
@@ -395,7 +395,7 @@ describe('access and exports', () => {
       'Média por espectador (min)',
     ]);
     expect(values('Palestras', 2)).toEqual(['Sepse', 'Sala Azul', 3, 3, 4, 1.3]);
-    expect(values('Halls', 2)).toEqual(['hall-entrada', 5, 3, 1200]);
+    expect(values('Halls', 2)).toEqual(['hall-entrada', 5, 3, 1200, '']);
     expect(book.getWorksheet('Por hora')?.rowCount).toBe(25);
   });
 });

@@ -48,6 +48,7 @@ beforeAll(async () => {
   ids.c4 = await client('Dora Rede', 'dora@exemplo.com.br', { listedInNetwork: true, networkShowEmail: false, events: [event] });
   ids.c5 = await client('Eva Listada', 'eva@exemplo.com.br', { listedInNetwork: true, networkShowEmail: true });
   ids.c7 = await client('Gil Oculto', 'gil@exemplo.com.br');
+  ids.c8 = await client('Hugo Calado', 'hugo@exemplo.com.br');
 
   const view = (standId: number, iso: string, clientId?: number) =>
     insert(s, 'api::page-view.page-view', { path: `/estande/${standId}`, event, stand: standId, client: clientId, createdAt: at(iso) });
@@ -107,7 +108,7 @@ beforeAll(async () => {
     for (const [iso, senderType] of messages)
       await insert(s, 'api::chat-message.chat-message', { chat: id, text: 'oi', senderType, createdAt: at(iso) });
   };
-  // Stand A: 4 chats started in the range, 3 answered after 120 s, 600 s, 300 s: median 300 s.
+  // Stand A: 5 chats started in the range, 3 answered after 120 s, 600 s, 300 s: median 300 s.
   await chat(ids.a, ids.c2, true, [
     ['2026-05-10T14:00:00Z', 'client'],
     ['2026-05-10T14:02:00Z', 'stand'],
@@ -118,6 +119,8 @@ beforeAll(async () => {
     ['2026-05-11T10:10:00Z', 'stand'],
   ]);
   await chat(ids.a, ids.c1, false, [['2026-05-11T20:00:00Z', 'client']]);
+  // c8 wrote, nobody answered: a lead the stand does not know.
+  await chat(ids.a, ids.c8, false, [['2026-05-11T21:00:00Z', 'client']]);
   await chat(ids.a, ids.c7, false, [
     ['2026-05-11T11:00:00Z', 'client'],
     ['2026-05-11T11:05:00Z', 'stand'],
@@ -170,31 +173,35 @@ const reportOf = async (query = RANGE, standId = ids.a): Promise<StandReport> =>
   return standReportSchema.parse(res.body.data);
 };
 
-/** Names and e-mails of the clients who did not agree: none may appear anywhere. */
-const SECRET = ['Carla', 'carla@', 'Gil', 'gil@', 'Eva', 'eva@', 'dora@'];
+/**
+ * What no lead agreed to show: the e-mails of those who did not agree, and anything of c8, who
+ * wrote in a chat nobody answered (decision 103: an answered chat shows the name only).
+ */
+const SECRET = ['carla@', 'gil@', 'eva@', 'dora@', 'Hugo', 'hugo@'];
 
 describe('GET /dashboards/stands/:id', () => {
-  it('counts every figure of the range, beside the average of the stands of its tier', async () => {
+  it('counts every figure of the range, beside the average of the other stands of its tier', async () => {
     const report = await reportOf();
     expect(report.stand).toEqual({ id: ids.a, name: 'Vitalis Saúde', type: 'master' });
     expect(report.event).toEqual({ id: ids.event, name: 'Congresso Paulista', timezone: 'America/Sao_Paulo' });
     expect(report.range).toEqual({ from: '2026-05-10', to: '2026-05-11' });
     // A, B and C are the event's MASTER stands (D is BRONZE, X of another event).
     expect(report.tierStands).toBe(3);
+    // The averages are of B and C, A left out (decision 103).
     expect(report.figures).toEqual({
-      visits: { value: 4, tierAverage: 2 }, // (4 + 2 + 0) / 3
-      uniqueVisitors: { value: 2, tierAverage: 0.67 }, // c1, c2; (2 + 0 + 0) / 3
-      mediaOpened: { value: 3, tierAverage: 1.33 }, // (3 + 1 + 0) / 3
-      documentsOpened: { value: 1, tierAverage: 0.33 },
-      productClicks: { value: 2, tierAverage: 0.67 },
-      websiteClicks: { value: 1, tierAverage: 0.33 },
-      socialClicks: { value: 3, tierAverage: 1 },
-      contacts: { value: 1, tierAverage: 0.67 }, // (1 + 1 + 0) / 3
-      chatsStarted: { value: 4, tierAverage: 2 }, // (4 + 2 + 0) / 3
-      chatsAnswered: { value: 3, tierAverage: 1.67 }, // (3 + 2 + 0) / 3
-      medianFirstResponseSeconds: { value: 300, tierAverage: 210 }, // median(120, 600, 300); (300 + 120) / 2, C has none
-      // A: c1, c2, c3, c4, c5, c7; B: c3 (contact), c4, c5 (chats); C: none. (6 + 3 + 0) / 3
-      leads: { value: 6, tierAverage: 3 },
+      visits: { value: 4, tierAverage: 1 }, // (2 + 0) / 2
+      uniqueVisitors: { value: 2, tierAverage: 0 }, // c1, c2; B's views are anonymous
+      mediaOpened: { value: 3, tierAverage: 0.5 }, // (1 + 0) / 2
+      documentsOpened: { value: 1, tierAverage: 0 },
+      productClicks: { value: 2, tierAverage: 0 },
+      websiteClicks: { value: 1, tierAverage: 0 },
+      socialClicks: { value: 3, tierAverage: 0 },
+      contacts: { value: 1, tierAverage: 0.5 }, // (1 + 0) / 2
+      chatsStarted: { value: 5, tierAverage: 1 }, // (2 + 0) / 2
+      chatsAnswered: { value: 3, tierAverage: 1 }, // (2 + 0) / 2
+      medianFirstResponseSeconds: { value: 300, tierAverage: 120 }, // median(120, 600, 300); B's 120, C has none
+      // A: c1, c2, c3, c4, c5, c7, c8; B: c3 (contact), c4, c5 (chats); C: none. (3 + 0) / 2
+      leads: { value: 7, tierAverage: 1.5 },
     });
     expect(report.media).toEqual([
       { mediaId: ids.m1, title: 'Vídeo institucional', count: 2 },
@@ -210,12 +217,12 @@ describe('GET /dashboards/stands/:id', () => {
 
   it('lists the leads who agreed with the data they agreed to, and only counts the others', async () => {
     const { leads } = await reportOf();
-    // Sources: contact c1; chat c1, c2, c3, c7; click c1, c4, c5, c7.
+    // Sources: contact c1; chat c1, c2, c3, c7, c8; click c1, c4, c5, c7.
     expect({ ...leads, rows: undefined }).toEqual({
-      total: 6,
-      identified: 3,
-      anonymous: 3,
-      bySource: { contact: 1, chat: 4, click: 4 },
+      total: 7,
+      identified: 6,
+      anonymous: 1,
+      bySource: { contact: 1, chat: 5, click: 4 },
       rows: undefined,
     });
     expect(leads.rows).toEqual([
@@ -230,6 +237,28 @@ describe('GET /dashboards/stands/:id', () => {
         clicks: 2,
         lastAt: '2026-05-11T20:00:00.000Z',
       },
+      // Answered in the chat, no consent ticked (decision 103): the name the chat showed, nothing else.
+      // Carla and Gil wrote in the range; Eva's chat was answered on the 9th, and she clicked on the 10th.
+      {
+        name: 'Gil Oculto',
+        email: null,
+        phone: null,
+        consent: 'conversation',
+        contacts: 0,
+        chatMessages: 1,
+        clicks: 1,
+        lastAt: '2026-05-11T11:00:00.000Z',
+      },
+      {
+        name: 'Carla Sigilo',
+        email: null,
+        phone: null,
+        consent: 'conversation',
+        contacts: 0,
+        chatMessages: 1,
+        clicks: 0,
+        lastAt: '2026-05-11T10:00:00.000Z',
+      },
       // Listed in the network room of this event, e-mail hidden there: the name only.
       {
         name: 'Dora Rede',
@@ -240,6 +269,16 @@ describe('GET /dashboards/stands/:id', () => {
         chatMessages: 0,
         clicks: 2,
         lastAt: '2026-05-11T09:30:00.000Z',
+      },
+      {
+        name: 'Eva Listada',
+        email: null,
+        phone: null,
+        consent: 'conversation',
+        contacts: 0,
+        chatMessages: 0,
+        clicks: 1,
+        lastAt: '2026-05-10T16:00:00.000Z',
       },
       // 'Autorizo o estande a me responder pelo e-mail': name and e-mail, no phone.
       {
@@ -253,22 +292,31 @@ describe('GET /dashboards/stands/:id', () => {
         lastAt: '2026-05-10T14:05:00.000Z',
       },
     ]);
-    // c3 (no consent), c5 (listed, but never entered this event), c7: counted, nothing of them shown.
+    // c8 (wrote, never answered): counted, nothing of them shown; no e-mail of those who did not agree.
     const text = JSON.stringify(leads);
-    for (const secret of ['Carla', 'carla@', 'Eva', 'eva@', 'Gil', 'gil@', 'dora@', '988887777']) expect(text).not.toContain(secret);
+    for (const secret of [...SECRET, '988887777']) expect(text).not.toContain(secret);
   });
 
   it('takes every day without a range, and a one-day range by the event’s zone', async () => {
     const all = await reportOf('');
     expect(all.range).toEqual({ from: null, to: null });
     expect(all.figures.visits.value).toBe(6);
-    expect(all.figures.chatsStarted.value).toBe(5);
+    expect(all.figures.chatsStarted.value).toBe(6);
     expect(all.figures.chatsAnswered.value).toBe(4);
     expect(all.figures.medianFirstResponseSeconds.value).toBe(210); // 30, 120, 300, 600: (120 + 300) / 2
     const day = await reportOf('from=2026-05-12&to=2026-05-12');
     expect(day.figures.visits.value).toBe(1); // 03:00Z of the 12th is its midnight in São Paulo
     expect(day.figures.mediaOpened.value).toBe(1);
-    expect(day.leads).toMatchObject({ total: 1, identified: 0, anonymous: 1, rows: [] }); // c3's click of the 12th
+    // c3's click of the 12th: c3 had an answered chat with the stand, so known by name (decision 103).
+    expect(day.leads).toMatchObject({ total: 1, identified: 1, anonymous: 0, rows: [{ name: 'Carla Sigilo', consent: 'conversation' }] });
+  });
+
+  it('compares a tier’s only stand with nothing (no average of itself)', async () => {
+    const report = await reportOf(RANGE, ids.d); // D is the event's only BRONZE stand
+    expect(report.tierStands).toBe(1);
+    expect(report.figures.visits).toEqual({ value: 1, tierAverage: null });
+    for (const key of Object.keys(report.figures) as Array<keyof StandReport['figures']>)
+      expect(report.figures[key].tierAverage, key).toBeNull();
   });
 
   it('refuses a bad range (400), a missing stand (404)', async () => {
@@ -301,18 +349,19 @@ describe('GET /dashboards/stands/:id/export', () => {
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).split('\r\n');
     expect(lines.slice(0, 3)).toEqual(['Evento;Congresso Paulista', 'Estande;Vitalis Saúde', 'Período;10/05/2026 a 11/05/2026']);
-    expect(lines).toContain('Indicador;Este estande;Média do nível');
-    expect(lines).toContain('Visitas;4;2');
-    expect(lines).toContain('Visitantes únicos (identificados);2;0.67');
-    expect(lines).toContain('Mediana da primeira resposta (s);300;210');
-    expect(lines).toContain('Leads anônimos (sem autorização);3;');
+    expect(lines).toContain('Indicador;Este estande;Média dos outros do nível');
+    expect(lines).toContain('Visitas;4;1');
+    expect(lines).toContain('Visitantes únicos (identificados);2;0');
+    expect(lines).toContain('Mediana da primeira resposta (s);300;120');
+    expect(lines).toContain('Leads anônimos (sem identificação);1;');
     expect(lines).toContain('Mídia: Vídeo institucional;2;');
     expect(lines).toContain('Rede social: instagram;2;');
     const header = lines.indexOf('Nome;E-mail;Telefone;Autorização;Contatos;Mensagens no chat;Cliques;Última interação');
-    expect(lines.slice(header + 1, header + 4)).toEqual([
+    expect(lines.slice(header + 1, header + 5)).toEqual([
       'Ana Contato;ana.contato@exemplo.com.br;21999990001;Pediu contato;1;1;2;11-05-2026 17:00',
+      'Gil Oculto;;;Conversou no chat (só o nome);0;1;1;11-05-2026 08:00',
+      'Carla Sigilo;;;Conversou no chat (só o nome);0;1;0;11-05-2026 07:00',
       'Dora Rede;;;Sala de networking;0;0;2;11-05-2026 06:30',
-      'Bruno Chat;bruno@exemplo.com.br;;Autorizou no chat;0;2;0;10-05-2026 11:05',
     ]);
     for (const secret of SECRET) expect(text).not.toContain(secret);
   });
@@ -330,18 +379,18 @@ describe('GET /dashboards/stands/:id/export', () => {
         .filter(Boolean)
         .map((row) => row.slice(1));
     const summary = rows(0);
-    expect(summary).toContainEqual(['Visitas', 4, 2]);
-    expect(summary).toContainEqual(['Chats respondidos', 3, 1.67]);
-    expect(summary).toContainEqual(['Leads', 6, 3]);
-    expect(rows(1)).toEqual(
+    expect(summary).toContainEqual(['Visitas', 4, 1]);
+    expect(summary).toContainEqual(['Chats respondidos', 3, 1]);
+    expect(summary).toContainEqual(['Leads', 7, 1.5]);
+    expect(rows(1).slice(0, 4)).toEqual(
       [
         ['Nome', 'E-mail', 'Telefone', 'Autorização', 'Contatos', 'Mensagens no chat', 'Cliques', 'Última interação'],
         ['Ana Contato', 'ana.contato@exemplo.com.br', '21999990001', 'Pediu contato', 1, 1, 2, '11-05-2026 17:00'],
-        ['Dora Rede', undefined, undefined, 'Sala de networking', 0, 0, 2, '11-05-2026 06:30'],
-        ['Bruno Chat', 'bruno@exemplo.com.br', undefined, 'Autorizou no chat', 0, 2, 0, '10-05-2026 11:05'],
+        ['Gil Oculto', undefined, undefined, 'Conversou no chat (só o nome)', 0, 1, 1, '11-05-2026 08:00'],
+        ['Carla Sigilo', undefined, undefined, 'Conversou no chat (só o nome)', 0, 1, 0, '11-05-2026 07:00'],
       ].map((row) => row.map((cell) => (cell === undefined ? '' : cell))),
     );
-    expect(JSON.stringify(summary) + JSON.stringify(rows(1))).not.toMatch(/Carla|Gil|Eva/);
+    expect(JSON.stringify(summary) + JSON.stringify(rows(1))).not.toMatch(/Hugo|carla@|gil@|eva@/);
   });
 
   it('writes an A4 PDF with the names, the period, the figures and the leads', async () => {

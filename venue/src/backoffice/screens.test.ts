@@ -20,7 +20,7 @@ describe('the screens registry (SPEC §2.2)', () => {
       'tarefas',
       'paginas',
     ]);
-    expect(menuOf('attendant').map((screen) => screen.path)).toEqual(['estandes']);
+    expect(menuOf('attendant').map((screen) => screen.path)).toEqual(['estandes', 'conversas']);
   });
 
   it('sends each role where SPEC §2.2 says any other /cms path leads', () => {

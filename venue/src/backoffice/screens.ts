@@ -125,8 +125,15 @@ export const SCREENS: readonly Screen[] = [
     label: 'menu.stands',
     access: 'GET /stands',
     only: ['attendant'],
-    badge: 'unansweredChats',
     page: page(() => import('./stands/StandsPage'), 'StandsPage'),
+  },
+  {
+    // The attendant's conversations of every stand of theirs (issue 56, item 9): the count of what waits sits here.
+    path: 'conversas',
+    label: 'menu.inbox',
+    access: 'GET /chats/inbox',
+    badge: 'unansweredChats',
+    page: page(() => import('./chats/InboxPage'), 'InboxPage'),
   },
   {
     // The exhibitor report (decision 049): an attendant's from their stands, an admin's from the event editor's stands.

@@ -24,7 +24,12 @@ export const FIGURE_LABELS: Record<StandReportFigure, string> = {
   leads: 'Leads',
 };
 
-const CONSENT_LABELS = { contact: 'Pediu contato', chat: 'Autorizou no chat', network: 'Sala de networking' } as const;
+const CONSENT_LABELS = {
+  contact: 'Pediu contato',
+  chat: 'Autorizou no chat',
+  network: 'Sala de networking',
+  conversation: 'Conversou no chat (só o nome)',
+} as const;
 
 const TIER_LABELS: Record<string, string> = { master: 'MASTER', silver: 'PRATA', bronze: 'BRONZE' };
 export const tierLabel = (type: string | null): string => (type ? (TIER_LABELS[type] ?? type.toUpperCase()) : 'sem nível');
@@ -35,14 +40,20 @@ const periodText = (report: StandReport): string =>
     ? `${report.range.from ? report.range.from.split('-').reverse().join('/') : 'início'} a ${report.range.to ? report.range.to.split('-').reverse().join('/') : 'hoje'}`
     : 'todo o período';
 
-export const SUMMARY_HEADER = ['Indicador', 'Este estande', 'Média do nível'];
+/** Whom the averages are of: the tier's other stands, or none when the stand is its tier's only one (decision 103). */
+export const comparedText = (tierStands: number): string =>
+  tierStands <= 1
+    ? 'Único estande do nível: sem comparação'
+    : `Comparado com ${tierStands - 1} outro(s) estande(s) do nível (este fora da média)`;
+
+export const SUMMARY_HEADER = ['Indicador', 'Este estande', 'Média dos outros do nível'];
 export const LEADS_HEADER = ['Nome', 'E-mail', 'Telefone', 'Autorização', 'Contatos', 'Mensagens no chat', 'Cliques', 'Última interação'];
 
 /** The summary's rows: each figure with its tier average, then the breakdowns (count only). */
 export const summaryRows = (report: StandReport): Array<Array<string | number>> => [
   ...STAND_REPORT_FIGURES.map((key) => [FIGURE_LABELS[key], report.figures[key].value ?? '', report.figures[key].tierAverage ?? '']),
   ['Leads identificados', report.leads.identified, ''],
-  ['Leads anônimos (sem autorização)', report.leads.anonymous, ''],
+  ['Leads anônimos (sem identificação)', report.leads.anonymous, ''],
   ...report.media.map((row) => [`Mídia: ${row.title ?? '(removida)'}`, row.count, '']),
   ...report.documents.map((row) => [`Documento: ${row.title ?? '(removido)'}`, row.count, '']),
   ...report.products.map((row) => [`Produto: ${row.title ?? '(removido)'}`, row.count, '']),
@@ -152,11 +163,7 @@ export const reportPdf = async (report: StandReport, now: Date = new Date()): Pr
   y -= 22;
   text(`Relatório do estande ${report.stand.name}`, MARGIN, 18, bold);
   y -= 20;
-  text(
-    `Nível ${tierLabel(report.stand.type)} · Período: ${periodText(report)} · Comparado com ${report.tierStands} estande(s) do nível`,
-    MARGIN,
-    10,
-  );
+  text(`Nível ${tierLabel(report.stand.type)} · Período: ${periodText(report)} · ${comparedText(report.tierStands)}`, MARGIN, 10);
   y -= 28;
 
   const columns = [MARGIN, 360, 460];

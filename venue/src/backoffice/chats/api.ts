@@ -16,6 +16,8 @@ export const chatKeys = {
   unanswered: () => [...standKeys.all, 'unanswered'] as const,
   ofStand: (standId: number) => [...standKeys.all, 'chats', standId] as const,
   contactsOfStand: (standId: number) => [...standKeys.all, 'contacts', standId] as const,
+  /** The attendant's conversations across their stands (decision 104). */
+  inbox: () => [...standKeys.all, 'inbox'] as const,
 };
 
 export const unansweredKey = chatKeys.unanswered();
@@ -28,6 +30,14 @@ export const standChatsQuery = (standId: number) =>
     refetchInterval: CHAT_LIMITS.listPollMs,
   });
 export const useStandChats = (standId: number) => useQuery(standChatsQuery(standId));
+
+/** The attendant's conversations across their stands (decision 104), polled like a stand's and read again on a live change. */
+export const inboxQuery = () =>
+  queryOptions<ListResult<ChatSummary>, ApiError>({
+    queryKey: chatKeys.inbox(),
+    queryFn: () => api.cms.chats.inbox(),
+    refetchInterval: CHAT_LIMITS.listPollMs,
+  });
 
 /** A stand's contact requests (the same inbox). */
 export const useStandContacts = (standId: number) =>

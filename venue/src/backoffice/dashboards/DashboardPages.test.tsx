@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, type EventDashboard, type GeneralDashboard } from '@plataforma/adapter';
@@ -44,7 +45,14 @@ const eventData: EventDashboard = {
     { day: '2026-05-11', visits: 12, uniqueVisitors: 3 },
   ],
   perHour: hours,
-  halls: [{ hall: 'hall-entrada', visits: 25, uniqueVisitors: 9, seconds: 1250 }],
+  halls: [
+    { hall: 'hall-entrada', visits: 25, uniqueVisitors: 9, seconds: 1250 },
+    { hall: 'hall-estandes-gold', visits: 9, uniqueVisitors: 5, seconds: 300 },
+    { hall: 'salas/17', visits: 7, uniqueVisitors: 4, seconds: 600, name: 'Sala Órion', roomId: 17 },
+    { hall: 'cbmi-2021', visits: 5, uniqueVisitors: 2, seconds: 60 },
+    { hall: '/', visits: 3, uniqueVisitors: 3, seconds: 30, name: 'Congresso de Medicina Intensiva' },
+    { hall: 'salas/99', visits: 1, uniqueVisitors: 1, seconds: 0 },
+  ],
   stands: [
     {
       standId: 8,
@@ -138,14 +146,38 @@ describe('/cms/eventos/:id/dashboard (decision 048)', () => {
     expect(screen.getAllByRole('img').map((chart) => chart.getAttribute('aria-label'))).toEqual([
       'Visitas por dia: 2 pontos; Visitas, máximo 30 em 10/05; Visitantes únicos, máximo 9 em 10/05.',
       'Visitas por hora do dia: 24 pontos; Visitas, máximo 30 em 09h.',
-      'Halls por visitas: 1 pontos; Visitas, máximo 25 em hall-entrada.',
+      'Halls por visitas: 6 pontos; Visitas, máximo 25 em Hall de entrada.',
       'Estandes por visitas: 2 pontos; Visitas, máximo 10 em Estande Um.',
       'Minutos assistidos por palestra: 1 pontos; Minutos assistidos, máximo 4 em Sepse.',
     ]);
     const stands = screen.getByRole('table', { name: 'Estandes por visitas' });
     expect(within(stands).getAllByRole('row')[1]).toHaveTextContent('Estande UmMaster106232 min');
     expect(within(stands).getAllByRole('row')[2]).toHaveTextContent('Estande DoisBronze0000—');
-    expect(screen.getByRole('table', { name: 'Halls por visitas' })).toHaveTextContent('hall-entrada25920 min 50 s');
+    // Places by their names (issue 56, item 8): the venue's for halls, the server's for rooms and the event.
+    const halls = screen.getByRole('img', { name: /^Halls por visitas/ });
+    expect([...halls.querySelectorAll('g > g[aria-hidden="true"] > text')].map((text) => text.textContent)).toEqual([
+      'Hall de entrada',
+      'Pavilhão Ouro',
+      'Sala Órion',
+      'Sobre o evento',
+      'Congresso de Medicina Int…',
+      'Sala 99 (não é mais do ev…',
+    ]);
+    const hallRows = within(screen.getByRole('table', { name: 'Halls por visitas' })).getAllByRole('row');
+    expect(hallRows[1]).toHaveTextContent('Hall de entrada25920 min 50 shall-entrada');
+    expect(hallRows[3]).toHaveTextContent('Sala Órion7410 minsalas/17');
+    expect(hallRows[5]).toHaveTextContent('Congresso de Medicina Intensiva3330 s/');
+    // Each chart's table is folded under it: 'Ver dados em tabela', closed until asked (a native disclosure).
+    const folds = screen.getAllByText('Ver dados em tabela');
+    expect(folds).toHaveLength(5);
+    for (const fold of folds) {
+      expect(fold.tagName).toBe('SUMMARY');
+      expect(fold.closest('details')).not.toHaveAttribute('open');
+    }
+    await userEvent.click(folds[2]);
+    expect(folds[2].closest('details')).toHaveAttribute('open');
+    // The sales' tables have no chart: shown as they are.
+    expect(screen.getByRole('table', { name: 'Vendas por item' }).closest('details')).toBeNull();
     expect(screen.getByRole('table', { name: 'Palestras por audiência' })).toHaveTextContent('SepseSala Azul3341,3');
     expect(screen.getByRole('table', { name: 'Vendas por item' })).toHaveTextContent('Inscrição Congresso2R$ 400,00');
     expect(screen.getByText('Nenhum cupom usado no período.')).toBeInTheDocument();

@@ -14,6 +14,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { downloadEventDashboard, eventDashboardQuery, readRange } from './api';
 import { BarChart, FigurePanel, FigureTable, Legend, LineChart, RankingChart } from './charts';
 import { FigureCards } from './GeneralDashboardPage';
+import { placeName } from './places';
 import { RangeFields } from './RangeFields';
 
 const Exports = styled.div`
@@ -121,16 +122,27 @@ const Dashboard = ({ data }: { data: EventDashboard }) => {
           <RankingChart
             label={t('dashboards.event.halls')}
             series={visitsSeries}
-            points={data.halls.slice(0, 12).map((row) => ({ label: row.hall, values: [row.visits] }))}
+            points={data.halls.slice(0, 12).map((row) => ({ label: placeName(row, t), values: [row.visits] }))}
           />
         }
         table={
           <FigureTable
             caption={t('dashboards.event.halls')}
-            columns={[{ label: t('dashboards.columns.hall') }, ...trafficColumns, { label: t('dashboards.columns.time'), number: true }]}
+            columns={[
+              { label: t('dashboards.columns.hall') },
+              ...trafficColumns,
+              { label: t('dashboards.columns.time'), number: true },
+              { label: t('dashboards.columns.path') },
+            ]}
             rows={data.halls.map((row) => ({
               key: row.hall,
-              cells: [row.hall, n(row.visits), n(row.uniqueVisitors), formatSeconds(row.seconds)],
+              cells: [
+                placeName(row, t),
+                n(row.visits),
+                n(row.uniqueVisitors),
+                formatSeconds(row.seconds),
+                <code key="path">{row.hall}</code>,
+              ],
             }))}
           />
         }

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderInBackoffice } from '../test-utils';
-import { BarChart, RankingChart, shortName } from './charts';
+import { BarChart, FigurePanel, FigureTable, LABEL_SIZE, LineChart, RankingChart, shortName } from './charts';
 
 const longName = 'Guardião Segurança do Paciente e Qualidade Hospitalar';
 
@@ -49,5 +50,56 @@ describe('the dashboards charts', () => {
     const ticks = [...container.querySelectorAll('.visx-axis-left text')].map((text) => text.textContent);
     expect(ticks.length).toBeGreaterThan(0);
     expect(ticks.every((tick) => /^\d+$/.test(tick ?? ''))).toBe(true);
+  });
+});
+
+describe('the charts’ labels (issue 56, item 8)', () => {
+  it('writes every label at 12 px or more, the chart drawn at its own width (one unit a pixel)', async () => {
+    renderInBackoffice(
+      <>
+        <BarChart label="Por hora" series={[{ name: 'Visitas' }]} points={[{ label: '10h', values: [3] }]} />
+        <RankingChart label="Halls" series={[{ name: 'Visitas' }]} points={[{ label: 'Pavilhão Ouro', values: [12] }]} />
+        <LineChart
+          label="Por dia"
+          series={[{ name: 'Visitas' }]}
+          points={[
+            { label: '10/05', values: [1] },
+            { label: '11/05', values: [2] },
+          ]}
+        />
+      </>,
+    );
+    const charts = await screen.findAllByRole('img');
+    expect(charts).toHaveLength(3);
+    for (const chart of charts) {
+      // Not scaled: a 560-unit chart squeezed into a 500 px box read 10-unit labels at about 9 px.
+      const [, , width] = (chart.getAttribute('viewBox') ?? '').split(' ').map(Number);
+      expect(Number(chart.getAttribute('width'))).toBe(width);
+      const texts = [...chart.querySelectorAll('text')];
+      expect(texts.length).toBeGreaterThan(0);
+      for (const text of texts) expect(Number(text.getAttribute('font-size')), text.textContent ?? '').toBeGreaterThanOrEqual(LABEL_SIZE);
+    }
+    expect(LABEL_SIZE).toBeGreaterThanOrEqual(12);
+  });
+
+  it('folds a figure’s table under its chart, open on demand from the keyboard', async () => {
+    renderInBackoffice(
+      <FigurePanel
+        id="p"
+        title="Halls por visitas"
+        empty={false}
+        emptyText="—"
+        chart={<BarChart label="Halls" series={[{ name: 'Visitas' }]} points={[{ label: 'Hall', values: [3] }]} />}
+        table={<FigureTable caption="Halls por visitas" columns={[{ label: 'Hall' }]} rows={[{ key: 1, cells: ['Hall'] }]} />}
+      />,
+    );
+    const summary = await screen.findByText('Ver dados em tabela');
+    const details = summary.closest('details') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    // Reached with Tab (the browser opens it with Enter or Space: a native control).
+    await userEvent.tab();
+    expect(summary).toHaveFocus();
+    await userEvent.click(summary);
+    expect(details.open).toBe(true);
   });
 });

@@ -2,19 +2,50 @@ import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear, scalePoint } from '@visx/scale';
 import { Bar, LinePath } from '@visx/shape';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
 import { useBackofficeTranslation } from '../i18n';
 
-/** A chart's width and height in its own units: the SVG scales to its box (viewBox). */
+/**
+ * A chart's width before its box is measured, and its height. The chart is drawn at its box's
+ * width, one unit a pixel (decision 103): scaled into a narrower box, its 10-unit labels read
+ * about 9 px.
+ */
 const WIDTH = 560;
 const HEIGHT = 240;
+/** The narrowest a chart is drawn: a narrower box scrolls it. */
+const MIN_WIDTH = 320;
 const MARGIN = { top: 12, right: 12, bottom: 44, left: 48 };
 const COLORS = ['#0b6e99', '#c2410c'];
+/** Every label of a chart, in pixels (issue 56: at least 12). */
+export const LABEL_SIZE = 12;
+const tickLabel = { fontSize: LABEL_SIZE, fill: 'currentColor', fontFamily: 'inherit' } as const;
+
+/** The width of a chart's box, followed as it changes (the chart is drawn at it). */
+const useBoxWidth = (): [RefObject<HTMLDivElement>, number] => {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(WIDTH);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const measure = () => {
+      const measured = Math.round(box.getBoundingClientRect().width);
+      if (measured > 0) setWidth(Math.max(MIN_WIDTH, measured));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+};
+
+const Box = styled.div`
+  overflow-x: auto;
+`;
 
 const Svg = styled.svg`
-  width: 100%;
-  height: auto;
   display: block;
   text {
     font-family: inherit;
@@ -62,7 +93,8 @@ const tickLabels = (points: readonly ChartPoint[]) => {
 /** Bars: one per point, or side by side per series when there are several (each point's values in order). */
 export const BarChart = ({ label, points, series }: { label: string; points: readonly ChartPoint[]; series: readonly ChartSeries[] }) => {
   const summary = useChartSummary()(label, points, series);
-  const inner = { width: WIDTH - MARGIN.left - MARGIN.right, height: HEIGHT - MARGIN.top - MARGIN.bottom };
+  const [box, width] = useBoxWidth();
+  const inner = { width: width - MARGIN.left - MARGIN.right, height: HEIGHT - MARGIN.top - MARGIN.bottom };
   const x = scaleBand<string>({ domain: points.map((point) => point.label), range: [0, inner.width], padding: 0.2 });
   const drawn = Math.max(1, series.length);
   const side = scaleBand<number>({
@@ -73,35 +105,49 @@ export const BarChart = ({ label, points, series }: { label: string; points: rea
   const max = Math.max(1, ...points.flatMap((point) => point.values.slice(0, drawn)));
   const y = scaleLinear<number>({ domain: [0, max], range: [inner.height, 0], nice: true });
   return (
-    <Svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary}>
-      <Group left={MARGIN.left} top={MARGIN.top}>
-        {points.flatMap((point) =>
-          Array.from({ length: drawn }, (_, index) => {
-            const value = point.values[index] ?? 0;
-            const top = y(value) ?? 0;
-            return (
-              <Bar
-                key={`${point.label}-${index}`}
-                x={(x(point.label) ?? 0) + (side(index) ?? 0)}
-                y={top}
-                width={side.bandwidth()}
-                height={Math.max(0, inner.height - top)}
-                fill={COLORS[index % COLORS.length]}
-                aria-hidden="true"
-              />
-            );
-          }),
-        )}
-        <AxisLeft scale={y} tickValues={wholeTicks(y)} tickFormat={count} aria-hidden="true" />
-        <AxisBottom top={inner.height} scale={x} tickValues={tickLabels(points)} aria-hidden="true" />
-      </Group>
-    </Svg>
+    <Box ref={box}>
+      <Svg width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label={summary}>
+        <Group left={MARGIN.left} top={MARGIN.top}>
+          {points.flatMap((point) =>
+            Array.from({ length: drawn }, (_, index) => {
+              const value = point.values[index] ?? 0;
+              const top = y(value) ?? 0;
+              return (
+                <Bar
+                  key={`${point.label}-${index}`}
+                  x={(x(point.label) ?? 0) + (side(index) ?? 0)}
+                  y={top}
+                  width={side.bandwidth()}
+                  height={Math.max(0, inner.height - top)}
+                  fill={COLORS[index % COLORS.length]}
+                  aria-hidden="true"
+                />
+              );
+            }),
+          )}
+          <AxisLeft
+            scale={y}
+            tickValues={wholeTicks(y)}
+            tickFormat={count}
+            tickLabelProps={{ ...tickLabel, textAnchor: 'end', dx: '-0.25em', dy: '0.33em' }}
+            aria-hidden="true"
+          />
+          <AxisBottom
+            top={inner.height}
+            scale={x}
+            tickValues={tickLabels(points)}
+            tickLabelProps={{ ...tickLabel, textAnchor: 'middle' }}
+            aria-hidden="true"
+          />
+        </Group>
+      </Svg>
+    </Box>
   );
 };
 
-/** A ranking's bar per row and the room its name has at the left (in the chart's units). */
-const ROW = 22;
-const NAME_WIDTH = 170;
+/** A ranking's bar per row and the room its name has at the left (pixels). */
+const ROW = 26;
+const NAME_WIDTH = 190;
 const NAME_CHARS = 26;
 
 /** A name cut to what fits beside its bar, with an ellipsis; the whole name stays in its tooltip and in the table. */
@@ -123,61 +169,86 @@ export const RankingChart = ({
   series: readonly ChartSeries[];
 }) => {
   const summary = useChartSummary()(label, points, series);
-  const margin = { top: 8, right: 24, bottom: 28, left: NAME_WIDTH };
-  const inner = { width: WIDTH - margin.left - margin.right, height: Math.max(1, points.length) * ROW };
+  const [box, width] = useBoxWidth();
+  const margin = { top: 8, right: 24, bottom: 32, left: NAME_WIDTH };
+  const inner = { width: width - margin.left - margin.right, height: Math.max(1, points.length) * ROW };
   const height = inner.height + margin.top + margin.bottom;
   const keys = points.map((_, index) => `${index}`);
   const y = scaleBand<string>({ domain: keys, range: [0, inner.height], padding: 0.25 });
   const max = Math.max(1, ...points.map((point) => point.values[0] ?? 0));
   const x = scaleLinear<number>({ domain: [0, max], range: [0, inner.width], nice: true });
   return (
-    <Svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={summary}>
-      <Group left={margin.left} top={margin.top}>
-        {points.map((point, index) => {
-          const top = y(keys[index]) ?? 0;
-          return (
-            <g key={keys[index]} aria-hidden="true">
-              <title>{`${point.label}: ${(point.values[0] ?? 0).toLocaleString('pt-BR')}`}</title>
-              <text x={-8} y={top + y.bandwidth() / 2} dy="0.35em" textAnchor="end" fontSize={11} fill="currentColor">
-                {shortName(point.label)}
-              </text>
-              <Bar x={0} y={top} width={Math.max(0, x(point.values[0] ?? 0) ?? 0)} height={y.bandwidth()} fill={COLORS[0]} />
-            </g>
-          );
-        })}
-        <AxisLeft scale={y} tickValues={[]} hideTicks aria-hidden="true" />
-        <AxisBottom top={inner.height} scale={x} tickValues={wholeTicks(x)} tickFormat={count} aria-hidden="true" />
-      </Group>
-    </Svg>
+    <Box ref={box}>
+      <Svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary}>
+        <Group left={margin.left} top={margin.top}>
+          {points.map((point, index) => {
+            const top = y(keys[index]) ?? 0;
+            return (
+              <g key={keys[index]} aria-hidden="true">
+                <title>{`${point.label}: ${(point.values[0] ?? 0).toLocaleString('pt-BR')}`}</title>
+                <text x={-8} y={top + y.bandwidth() / 2} dy="0.35em" textAnchor="end" fontSize={LABEL_SIZE} fill="currentColor">
+                  {shortName(point.label)}
+                </text>
+                <Bar x={0} y={top} width={Math.max(0, x(point.values[0] ?? 0) ?? 0)} height={y.bandwidth()} fill={COLORS[0]} />
+              </g>
+            );
+          })}
+          <AxisLeft scale={y} tickValues={[]} hideTicks aria-hidden="true" />
+          <AxisBottom
+            top={inner.height}
+            scale={x}
+            tickValues={wholeTicks(x)}
+            tickFormat={count}
+            tickLabelProps={{ ...tickLabel, textAnchor: 'middle' }}
+            aria-hidden="true"
+          />
+        </Group>
+      </Svg>
+    </Box>
   );
 };
 
 /** Lines, one per series (the values of each point in order). */
 export const LineChart = ({ label, points, series }: { label: string; points: readonly ChartPoint[]; series: readonly ChartSeries[] }) => {
   const summary = useChartSummary()(label, points, series);
-  const inner = { width: WIDTH - MARGIN.left - MARGIN.right, height: HEIGHT - MARGIN.top - MARGIN.bottom };
+  const [box, width] = useBoxWidth();
+  const inner = { width: width - MARGIN.left - MARGIN.right, height: HEIGHT - MARGIN.top - MARGIN.bottom };
   const x = scalePoint<string>({ domain: points.map((point) => point.label), range: [0, inner.width], padding: 0.5 });
   const max = Math.max(1, ...points.flatMap((point) => point.values));
   const y = scaleLinear<number>({ domain: [0, max], range: [inner.height, 0], nice: true });
   return (
-    <Svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary}>
-      <Group left={MARGIN.left} top={MARGIN.top}>
-        {series.map((one, index) => (
-          <LinePath
-            key={one.name}
-            data={[...points]}
-            x={(point) => x(point.label) ?? 0}
-            y={(point) => y(point.values[index] ?? 0) ?? 0}
-            stroke={COLORS[index % COLORS.length]}
-            strokeWidth={2}
-            strokeDasharray={index ? '6 4' : undefined}
+    <Box ref={box}>
+      <Svg width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label={summary}>
+        <Group left={MARGIN.left} top={MARGIN.top}>
+          {series.map((one, index) => (
+            <LinePath
+              key={one.name}
+              data={[...points]}
+              x={(point) => x(point.label) ?? 0}
+              y={(point) => y(point.values[index] ?? 0) ?? 0}
+              stroke={COLORS[index % COLORS.length]}
+              strokeWidth={2}
+              strokeDasharray={index ? '6 4' : undefined}
+              aria-hidden="true"
+            />
+          ))}
+          <AxisLeft
+            scale={y}
+            tickValues={wholeTicks(y)}
+            tickFormat={count}
+            tickLabelProps={{ ...tickLabel, textAnchor: 'end', dx: '-0.25em', dy: '0.33em' }}
             aria-hidden="true"
           />
-        ))}
-        <AxisLeft scale={y} tickValues={wholeTicks(y)} tickFormat={count} aria-hidden="true" />
-        <AxisBottom top={inner.height} scale={x} tickValues={tickLabels(points)} aria-hidden="true" />
-      </Group>
-    </Svg>
+          <AxisBottom
+            top={inner.height}
+            scale={x}
+            tickValues={tickLabels(points)}
+            tickLabelProps={{ ...tickLabel, textAnchor: 'middle' }}
+            aria-hidden="true"
+          />
+        </Group>
+      </Svg>
+    </Box>
   );
 };
 
@@ -315,15 +386,37 @@ export const Panel = styled.section`
   }
 `;
 
-/** A chart and its table side by side (stacked on a narrow screen). */
-export const Figure = styled.div`
-  display: grid;
-  gap: 20px;
-  grid-template-columns: repeat(auto-fit, minmax(320px, 1fr));
-  align-items: start;
+/** A chart's table folded under it: 'Ver dados em tabela' opens it (a native disclosure, keyboard and screen readers included). */
+const Fold = styled.details`
+  margin-top: 12px;
+  summary {
+    cursor: pointer;
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.primary};
+    padding: 4px 0;
+    width: fit-content;
+  }
+  summary:focus-visible {
+    outline: 2px solid currentColor;
+    outline-offset: 2px;
+  }
+  &[open] summary {
+    margin-bottom: 8px;
+  }
 `;
 
-/** A panel's heading, then the empty text or its chart and table. */
+/** A chart's table, folded: the tables doubled the page's length (issue 56). */
+export const FoldedTable = ({ children }: { children: ReactNode }) => {
+  const { t } = useBackofficeTranslation();
+  return (
+    <Fold>
+      <summary>{t('dashboards.chart.showTable')}</summary>
+      {children}
+    </Fold>
+  );
+};
+
+/** A panel's heading, then the empty text, or its chart with its table folded under it, or its table alone. */
 export const FigurePanel = ({
   id,
   title,
@@ -344,10 +437,10 @@ export const FigurePanel = ({
     {empty ? (
       <p className="empty">{emptyText}</p>
     ) : chart ? (
-      <Figure>
-        <div>{chart}</div>
-        {table}
-      </Figure>
+      <>
+        {chart}
+        <FoldedTable>{table}</FoldedTable>
+      </>
     ) : (
       table
     )}

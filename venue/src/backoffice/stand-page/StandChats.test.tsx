@@ -180,7 +180,7 @@ describe('/cms/estandes/:standId/chats (attendant, SPEC §2.3 stand chats page)'
 });
 
 describe("the menu's count of chats waiting for an answer (attendant)", () => {
-  it("shows beside 'Estandes', follows a live change of a chat, and is gone at zero", async () => {
+  it("shows beside 'Conversas' (the inbox that says which stand, decision 104), follows a live change of a chat, and is gone at zero", async () => {
     let waiting = 2;
     const seen = fakeServer({
       'GET /api/cms/v1/users/me': () => carla,
@@ -189,15 +189,17 @@ describe("the menu's count of chats waiting for an answer (attendant)", () => {
     });
     renderBackoffice('/cms/estandes');
     const menu = await screen.findByRole('navigation', { name: 'Menu' }, FIRST_LOAD);
-    const entry = await within(menu).findByRole('link', { name: /^Estandes\s*, 2 conversas aguardando resposta$/ });
-    expect(entry).toHaveTextContent('Estandes2');
+    const entry = await within(menu).findByRole('link', { name: /^Conversas\s*, 2 conversas aguardando resposta$/ });
+    expect(entry).toHaveTextContent('Conversas2');
+    expect(entry).toHaveAttribute('href', '/cms/conversas');
+    expect(within(menu).getByRole('link', { name: 'Estandes' })).toBeInTheDocument();
     // The shell's inbox socket is the attendant's: a chat of theirs changed, the count is read again.
     const inbox = sockets.find((socket) => socket.token === 'staff-token');
     expect(inbox).toBeDefined();
     waiting = 0;
     const reads = seen.filter((r) => r.url === '/api/cms/v1/chats/unanswered').length;
     act(() => inbox?.serve(CHAT_EVENTS.updated, [chat(1, 'Ana Souza', { lastSender: 'stand' })]));
-    await waitFor(() => expect(within(menu).getByRole('link', { name: 'Estandes' })).toBeInTheDocument());
+    await waitFor(() => expect(within(menu).getByRole('link', { name: 'Conversas' })).toBeInTheDocument());
     expect(seen.filter((r) => r.url === '/api/cms/v1/chats/unanswered').length).toBeGreaterThan(reads);
   });
 

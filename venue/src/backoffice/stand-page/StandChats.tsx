@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { CHAT_LIMITS, type ChatSummary, type ListResult } from '@plataforma/adapter';
 import { ChatPanel } from '../../shared/chat/ChatPanel';
@@ -11,9 +11,8 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { useBackofficeTranslation } from '../i18n';
 import { ErrorAlert } from '../ui/Form';
 import { Modal } from '../ui/Modal';
+import { useChatAlerts } from '../chats/alerts';
 import { chatKeys, useStandChats, useStandContacts } from '../chats/api';
-
-const ALERT_KEY = 'plataforma:chat-alert';
 
 const List = styled.ul`
   list-style: none;
@@ -76,21 +75,6 @@ export const previewOf = (text: string | null): string => {
 export const isUpdated = (row: ChatSummary, seen: ReadonlyMap<number, string> | null): boolean =>
   seen !== null && row.lastSender !== 'stand' && seen.get(row.id) !== row.updatedAt;
 
-const beep = () => {
-  try {
-    const Context = window.AudioContext;
-    if (!Context) return;
-    const context = new Context();
-    const tone = context.createOscillator();
-    tone.frequency.value = 880;
-    tone.connect(context.destination);
-    tone.start();
-    tone.stop(context.currentTime + 0.15);
-  } catch {
-    // no sound on this browser
-  }
-};
-
 const Conversation = ({ standId, row, onClose }: { standId: number; row: ChatSummary; onClose: () => void }) => {
   const { t } = useBackofficeTranslation();
   const chat = useChat({ token: staffToken(), standId, clientId: row.Client.id, side: 'stand' });
@@ -115,7 +99,6 @@ export const StandChats = ({ standId }: { standId: number }) => {
   const contacts = useStandContacts(standId);
   const [seen, setSeen] = useState<Map<number, string> | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
-  const [alert, setAlert] = useState(() => localStorage.getItem(ALERT_KEY) === '1');
   const rows = chats.data?.rows ?? [];
 
   useChatInbox(
@@ -145,17 +128,8 @@ export const StandChats = ({ standId }: { standId: number }) => {
   }, [chats.data, openId]);
 
   const flagged = rows.filter((row) => isUpdated(row, seen)).length;
-  const previous = useRef(0);
-  useEffect(() => {
-    if (alert && flagged > previous.current) beep();
-    previous.current = flagged;
-    if (!alert || flagged === 0) return undefined;
-    const title = document.title;
-    document.title = `(${flagged}) ${title}`;
-    return () => {
-      document.title = title;
-    };
-  }, [alert, flagged]);
+  // The title's count on by default, the sound the attendant's choice (decision 104).
+  const alerts = useChatAlerts(flagged, t('chats.inbox.titleAlert', { count: flagged }));
 
   const open = rows.find((row) => row.id === openId) ?? null;
   const openChat = (row: ChatSummary) => {
@@ -168,17 +142,17 @@ export const StandChats = ({ standId }: { standId: number }) => {
   return (
     <>
       <h2>{t('stands.chats.heading', { count: chats.data.count })}</h2>
-      <label>
-        <input
-          type="checkbox"
-          checked={alert}
-          onChange={(event) => {
-            setAlert(event.target.checked);
-            localStorage.setItem(ALERT_KEY, event.target.checked ? '1' : '0');
-          }}
-        />{' '}
-        {t('stands.chats.sound')}
-      </label>
+      <fieldset style={{ border: 0, padding: 0, margin: '0 0 12px', display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+        <legend style={{ fontWeight: 600, padding: 0 }}>{t('chats.inbox.alerts')}</legend>
+        <label>
+          <input type="checkbox" checked={alerts.title} onChange={(event) => alerts.setTitle(event.target.checked)} />{' '}
+          {t('chats.inbox.alertTitle')}
+        </label>
+        <label>
+          <input type="checkbox" checked={alerts.sound} onChange={(event) => alerts.setSound(event.target.checked)} />{' '}
+          {t('chats.inbox.alertSound')}
+        </label>
+      </fieldset>
       {rows.length === 0 ? (
         <p>{t('stands.chats.empty')}</p>
       ) : (
@@ -200,6 +174,7 @@ export const StandChats = ({ standId }: { standId: number }) => {
                     <span className="when">{t('stands.chats.updatedAt', { ago: ago(row.updatedAt) })}</span>
                     {updated && <span className="tag">{t('stands.chats.updated')}</span>}
                     {row.waiting && <span className="tag waiting">{t('stands.chats.waiting')}</span>}
+                    {(row.unread ?? 0) > 0 && <span className="tag waiting">{t('chats.inbox.unread', { count: row.unread })}</span>}
                   </span>
                   <span className="last">{previewOf(row.lastMessage)}</span>
                   {row.Client.email && <span className="email">{t('stands.chats.consented', { email: row.Client.email })}</span>}

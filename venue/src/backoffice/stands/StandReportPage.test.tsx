@@ -62,7 +62,7 @@ describe('/cms/estandes/:standId/relatorio (decision 049)', () => {
     renderBackoffice('/cms/estandes/3/relatorio');
     expect(await screen.findByRole('heading', { name: 'Relatório do estande Vitalis Farmacêutica' }, FIRST_LOAD)).toBeInTheDocument();
     expect(
-      screen.getByRole('img', { name: 'Indicadores do estande Vitalis Farmacêutica (azul) e a média do seu nível (cinza)' }),
+      screen.getByRole('img', { name: 'Indicadores do estande Vitalis Farmacêutica (azul) e a média dos outros 2 do seu nível (cinza)' }),
     ).toBeInTheDocument();
     const visits = screen.getByRole('rowheader', { name: 'Visitas' }).closest('tr') as HTMLElement;
     expect(
@@ -76,9 +76,16 @@ describe('/cms/estandes/:standId/relatorio (decision 049)', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['300', '210']);
-    expect(screen.getByText(/comparado com 3 estandes do nível/)).toBeInTheDocument();
+    expect(screen.getByText(/comparado com 2 outros estandes do nível \(este fora da média\)/)).toBeInTheDocument();
+    // The chart's legend (issue 56): which colour is the stand, which the others' average.
+    const legend = screen.getByRole('list', { name: 'Legenda do gráfico' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Vitalis Farmacêutica', 'Média dos outros 2 estandes do nível']);
     expect(screen.getByRole('rowheader', { name: 'Mídia: Vídeo institucional' })).toBeInTheDocument();
-    expect(screen.getByText('6 no total: 1 com autorização para contato, 5 sem autorização (contados, sem dados).')).toBeInTheDocument();
+    expect(screen.getByText('6 no total: 1 identificados, 5 sem identificação (contados, sem dados).')).toBeInTheDocument();
     const lead = screen.getByRole('cell', { name: 'Ana Contato' }).closest('tr') as HTMLElement;
     expect(
       within(lead)
@@ -127,14 +134,76 @@ describe('/cms/estandes/:standId/relatorio (decision 049)', () => {
     });
     const router = renderBackoffice('/cms/estandes/3/relatorio');
     expect(await screen.findByText('Nenhuma visita, contato ou lead neste período.', {}, FIRST_LOAD)).toBeInTheDocument();
-    expect(screen.getByText('Nenhum lead com autorização para contato neste período.')).toBeInTheDocument();
+    expect(screen.getByText('Nenhum lead identificado neste período.')).toBeInTheDocument();
     // No chart frame of empty bars: the text instead, and the table of figures still there.
     expect(screen.queryByRole('img', { name: /^Indicadores do estande/ })).toBeNull();
     expect(screen.getByText('Sem dados no período.')).toBeInTheDocument();
-    expect(screen.getByRole('columnheader', { name: 'Média do nível' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Média dos outros do nível' })).toBeInTheDocument();
     expect(screen.getAllByRole('row').length).toBeGreaterThan(STAND_REPORT_FIGURES.length);
     expect(await violations()).toEqual([]);
     await router.navigate('/cms/estandes/4/relatorio');
     expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
+
+  it('compares a tier’s only stand with nothing, ticks whole counts in pt-BR, names a chat answered', async () => {
+    signInStaff(carla);
+    const alone: StandReport = {
+      ...report,
+      tierStands: 1,
+      figures: {
+        ...Object.fromEntries(STAND_REPORT_FIGURES.map((key) => [key, { value: 0, tierAverage: null }])),
+        visits: { value: 2500, tierAverage: null },
+        medianFirstResponseSeconds: { value: 12, tierAverage: null },
+      } as StandReport['figures'],
+      leads: {
+        ...report.leads,
+        rows: [{ ...report.leads.rows[0], name: 'Gil Oculto', email: null, phone: null, consent: 'conversation' }],
+      },
+    };
+    fakeServer({ 'GET /api/cms/v1/users/me': () => carla, 'GET /api/cms/v1/dashboards/stands/3': () => alone });
+    renderBackoffice('/cms/estandes/3/relatorio');
+    const chart = await screen.findByRole('img', { name: 'Indicadores do estande Vitalis Farmacêutica, único do seu nível' }, FIRST_LOAD);
+    expect(screen.getByText(/único estande do nível: sem comparação/)).toBeInTheDocument();
+    // No average column, no grey bars, a legend of the stand alone.
+    expect(screen.queryByRole('columnheader', { name: /Média/ })).toBeNull();
+    const median = screen.getByRole('rowheader', { name: 'Mediana da primeira resposta (s)' }).closest('tr') as HTMLElement;
+    expect(
+      within(median)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['12']);
+    expect([...chart.querySelectorAll('rect')].every((bar) => bar.getAttribute('fill') === '#1f5fbf')).toBe(true);
+    const legend = screen.getByRole('list', { name: 'Legenda do gráfico' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Vitalis Farmacêutica']);
+    // Counts on the axis: whole, in pt-BR ('2.500', never '2,500' or '0.5'), labels 12 px.
+    const ticks = [...chart.querySelectorAll('.visx-axis-bottom text')];
+    expect(ticks.map((tick) => tick.textContent)).toEqual(['0', '500', '1.000', '1.500', '2.000', '2.500']);
+    for (const tick of ticks) expect(Number(tick.getAttribute('font-size'))).toBeGreaterThanOrEqual(12);
+    const lead = screen.getByRole('cell', { name: 'Gil Oculto' }).closest('tr') as HTMLElement;
+    expect(
+      within(lead)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Gil Oculto', '—', '—', 'Conversou no chat (só o nome)', '11-05-2026 17:00']);
+    expect(await violations()).toEqual([]);
+  });
+
+  it('ticks a small count axis at whole numbers only', async () => {
+    signInStaff(carla);
+    const small: StandReport = {
+      ...report,
+      figures: {
+        ...Object.fromEntries(STAND_REPORT_FIGURES.map((key) => [key, { value: 0, tierAverage: 0 }])),
+        visits: { value: 1, tierAverage: 0.5 },
+      } as StandReport['figures'],
+    };
+    fakeServer({ 'GET /api/cms/v1/users/me': () => carla, 'GET /api/cms/v1/dashboards/stands/3': () => small });
+    renderBackoffice('/cms/estandes/3/relatorio');
+    const chart = await screen.findByRole('img', { name: /^Indicadores do estande/ }, FIRST_LOAD);
+    expect([...chart.querySelectorAll('.visx-axis-bottom text')].map((tick) => tick.textContent)).toEqual(['0', '1']);
   });
 });

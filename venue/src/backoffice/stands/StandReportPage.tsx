@@ -48,6 +48,19 @@ const Filters = styled.form`
     padding: 6px 8px;
   }
 `;
+const Legend = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 16px;
+  list-style: none;
+  margin: 8px 0 0;
+  padding: 0;
+  li {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+  }
+`;
 const Side = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -73,30 +86,69 @@ const STAND_COLOUR = '#1f5fbf';
 const TIER_COLOUR = '#9aa5b8';
 
 const shown = (value: number | null) => (value === null ? '—' : value.toLocaleString('pt-BR'));
+/** A count on the axis: pt-BR digits ('1.000'). */
+const countLabel = (value: { valueOf(): number }) => Number(value).toLocaleString('pt-BR');
+const LABEL_SIZE = 12;
 
-/** The stand's figures beside its tier's average, as horizontal bars (SVG, with the table beside it). */
+/** Whether the report compares the stand with others: not when it is its tier's only stand (decision 103). */
+export const compared = (report: StandReport): boolean => report.tierStands > 1;
+
+/** The chart's keys: the stand's colour, and the others' average when there are others. */
+const ChartLegend = ({ report }: { report: StandReport }) => {
+  const { t } = useBackofficeTranslation();
+  const items = [
+    { colour: STAND_COLOUR, label: t('stands.report.legendStand', { name: report.stand.name }) },
+    ...(compared(report) ? [{ colour: TIER_COLOUR, label: t('stands.report.legendOthers', { count: report.tierStands - 1 }) }] : []),
+  ];
+  return (
+    <Legend aria-label={t('stands.report.legend')}>
+      {items.map((item) => (
+        <li key={item.colour}>
+          <svg width="14" height="14" aria-hidden="true">
+            <rect width="14" height="14" rx="2" fill={item.colour} />
+          </svg>
+          {item.label}
+        </li>
+      ))}
+    </Legend>
+  );
+};
+
+/** The stand's figures beside its tier's other stands' average, as horizontal bars (SVG, with the table beside it). */
 const FiguresChart = ({ report, label }: { report: StandReport; label: string }) => {
   const { t } = useBackofficeTranslation();
+  const others = compared(report);
   const width = 520;
   const left = 190;
   const height = CHARTED.length * 34 + 30;
   const y = scaleBand<string>({ domain: [...CHARTED], range: [0, height - 30], padding: 0.2 });
-  const max = Math.max(1, ...CHARTED.flatMap((key) => [report.figures[key].value ?? 0, report.figures[key].tierAverage ?? 0]));
+  const max = Math.max(
+    1,
+    ...CHARTED.flatMap((key) => [report.figures[key].value ?? 0, others ? (report.figures[key].tierAverage ?? 0) : 0]),
+  );
   const x = scaleLinear<number>({ domain: [0, max], range: [0, width - left - 16], nice: true });
-  const band = y.bandwidth() / 2;
+  // Counts: whole ticks only (no 0.5 visits), at most about five.
+  const ticks = x.ticks(Math.min(5, Math.ceil(x.domain()[1]))).filter(Number.isInteger);
+  const band = others ? y.bandwidth() / 2 : y.bandwidth();
   return (
     <svg width={width} height={height} role="img" aria-label={label}>
       <Group left={left}>
         {CHARTED.map((key) => (
           <Group key={key} top={y(key) ?? 0}>
-            <text x={-8} y={band} textAnchor="end" dominantBaseline="middle" fontSize={12}>
+            <text x={-8} y={others ? band : band / 2} textAnchor="end" dominantBaseline="middle" fontSize={LABEL_SIZE}>
               {t(`stands.report.figures.${key}`)}
             </text>
             <Bar x={0} y={0} width={x(report.figures[key].value ?? 0)} height={band} fill={STAND_COLOUR} />
-            <Bar x={0} y={band} width={x(report.figures[key].tierAverage ?? 0)} height={band} fill={TIER_COLOUR} />
+            {others && <Bar x={0} y={band} width={x(report.figures[key].tierAverage ?? 0)} height={band} fill={TIER_COLOUR} />}
           </Group>
         ))}
-        <AxisBottom top={height - 30} scale={x} numTicks={5} />
+        <AxisBottom
+          top={height - 30}
+          scale={x}
+          tickValues={ticks}
+          tickFormat={countLabel}
+          tickLabelProps={{ fontSize: LABEL_SIZE, fill: 'currentColor', fontFamily: 'inherit', textAnchor: 'middle' }}
+        />
       </Group>
     </svg>
   );
@@ -177,7 +229,7 @@ export const StandReportPage = () => {
             {data.range.from || data.range.to
               ? t('stands.report.period', { from: data.range.from ?? '…', to: data.range.to ?? '…' })
               : t('stands.report.allTime')}{' '}
-            · {t('stands.report.tierStands', { count: data.tierStands })}
+            · {compared(data) ? t('stands.report.otherStands', { count: data.tierStands - 1 }) : t('stands.report.aloneInTier')}
           </p>
           {empty && <p>{t('stands.report.empty')}</p>}
           <Section aria-labelledby="report-figures">
@@ -187,14 +239,24 @@ export const StandReportPage = () => {
               {CHARTED.every((key) => !data.figures[key].value && !data.figures[key].tierAverage) ? (
                 <p className="empty">{t('stands.report.noChartData')}</p>
               ) : (
-                <FiguresChart report={data} label={t('stands.report.chartLabel', { name: data.stand.name })} />
+                <div>
+                  <FiguresChart
+                    report={data}
+                    label={
+                      compared(data)
+                        ? t('stands.report.chartLabel', { name: data.stand.name, count: data.tierStands - 1 })
+                        : t('stands.report.chartLabelAlone', { name: data.stand.name })
+                    }
+                  />
+                  <ChartLegend report={data} />
+                </div>
               )}
               <Table>
                 <thead>
                   <tr>
                     <th scope="col">{t('stands.report.figure')}</th>
                     <th scope="col">{t('stands.report.thisStand')}</th>
-                    <th scope="col">{t('stands.report.tierAverage')}</th>
+                    {compared(data) && <th scope="col">{t('stands.report.tierAverage')}</th>}
                   </tr>
                 </thead>
                 <tbody>
@@ -202,7 +264,7 @@ export const StandReportPage = () => {
                     <tr key={key}>
                       <th scope="row">{t(`stands.report.figures.${key}`)}</th>
                       <td className="n">{shown(data.figures[key].value)}</td>
-                      <td className="n">{shown(data.figures[key].tierAverage)}</td>
+                      {compared(data) && <td className="n">{shown(data.figures[key].tierAverage)}</td>}
                     </tr>
                   ))}
                 </tbody>

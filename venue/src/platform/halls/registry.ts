@@ -11,7 +11,7 @@ import {
   type Translate,
 } from './layouts';
 
-import type { HallKey, PageKey, ScreenKey } from './keys';
+import { PAGE_PATHS, type HallKey, type PageKey, type ScreenKey } from './keys';
 
 export type { HallKey, PageKey, ScreenKey } from './keys';
 
@@ -59,7 +59,7 @@ export interface HallEntry {
  */
 export const HALLS: Readonly<Record<HallKey, HallEntry>> = {
   entrance: {
-    path: 'hall-entrada',
+    path: PAGE_PATHS.entrance,
     open: true,
     caption: true,
     map: true,
@@ -76,60 +76,60 @@ export const HALLS: Readonly<Record<HallKey, HallEntry>> = {
       ),
   },
   gold: {
-    path: 'hall-estandes-gold',
+    path: PAGE_PATHS.gold,
     next: 'silver',
     map: true,
     needs: { stands: true },
     layout: ({ event, stands }, context) => standHallLayout('gold', stands, event.venue, context),
   },
   silver: {
-    path: 'hall-estandes-prata',
+    path: PAGE_PATHS.silver,
     next: 'bronze1',
     map: true,
     needs: { stands: true },
     layout: ({ event, stands }, context) => standHallLayout('silver', stands, event.venue, context),
   },
   bronze1: {
-    path: 'hall-estandes-bronze/1',
+    path: PAGE_PATHS.bronze1,
     next: 'bronze2',
     map: true,
     needs: { stands: true },
     layout: ({ event, stands }, context) => standHallLayout('bronze1', stands, event.venue, context),
   },
   bronze2: {
-    path: 'hall-estandes-bronze/2',
+    path: PAGE_PATHS.bronze2,
     map: true,
     needs: { stands: true },
     layout: ({ event, stands }, context) => standHallLayout('bronze2', stands, event.venue, context),
   },
   congress1: {
-    path: 'congresso/1',
+    path: PAGE_PATHS.congress1,
     next: 'congress2',
     needs: { rooms: CONGRESS_ROOMS.congress1, lectures: true },
     layout: ({ event, rooms, live }, context) => congressLayout('congress1', rooms, context, live, event.venue),
   },
   congress2: {
-    path: 'congresso/2',
+    path: PAGE_PATHS.congress2,
     needs: { rooms: CONGRESS_ROOMS.congress2, lectures: true },
     layout: ({ event, rooms, live }, context) => congressLayout('congress2', rooms, context, live, event.venue),
   },
   amibEmCena: {
-    path: 'amib-em-cena',
+    path: PAGE_PATHS.amibEmCena,
     needs: { rooms: CONGRESS_ROOMS.amibEmCena, lectures: true },
     layout: ({ event, rooms, live }, context) => congressLayout('amibEmCena', rooms, context, live, event.venue),
   },
-  cbmi2021: { path: 'cbmi-2021', needs: {}, layout: ({ event }, context) => antechamberLayout('cbmi2021', event.venue, context) },
-  helpDesk: { path: 'help-desk', needs: {}, layout: ({ event }, context) => antechamberLayout('helpDesk', event.venue, context) },
-  speakers: { path: 'palestrantes', needs: {}, layout: ({ event }, context) => antechamberLayout('speakers', event.venue, context) },
+  cbmi2021: { path: PAGE_PATHS.cbmi2021, needs: {}, layout: ({ event }, context) => antechamberLayout('cbmi2021', event.venue, context) },
+  helpDesk: { path: PAGE_PATHS.helpDesk, needs: {}, layout: ({ event }, context) => antechamberLayout('helpDesk', event.venue, context) },
+  speakers: { path: PAGE_PATHS.speakers, needs: {}, layout: ({ event }, context) => antechamberLayout('speakers', event.venue, context) },
 };
 
 /** The HTML screens' addresses (hall-salas, sala-network, the event's Programação, its speakers' and its exhibitors' directories). */
 export const SCREENS: Readonly<Record<ScreenKey, { path: string }>> = {
-  rooms: { path: 'hall-salas' },
-  network: { path: 'sala-network' },
-  programme: { path: 'programacao' },
-  speakerDirectory: { path: 'palestrantes/diretorio' },
-  exhibitors: { path: 'expositores' },
+  rooms: { path: PAGE_PATHS.rooms },
+  network: { path: PAGE_PATHS.network },
+  programme: { path: PAGE_PATHS.programme },
+  speakerDirectory: { path: PAGE_PATHS.speakerDirectory },
+  exhibitors: { path: PAGE_PATHS.exhibitors },
 };
 
 export const HALL_KEYS = Object.keys(HALLS) as HallKey[];

@@ -3,12 +3,19 @@ import { ApiError, chatListQuerySchema, chatPaths, parseId, type StandContact } 
 import { reply, type ContextLike } from '@plataforma/adapter/server';
 import { cmsRouter, routeFor } from '../../../http/router';
 import { attendantOf } from '../../stand/scope';
-import { CHAT_UID, summaryOf, type ChatRow } from '../../../chat/store';
+import { CHAT_UID, MESSAGE_UID, summaryOf, type ChatRow } from '../../../chat/store';
+import { joinOf, rowsOf, tableOf } from '../../../analytics/sql';
 
 /** The newest this many rows answer a list (the count is exact). */
 const LIST_MAX = 500;
 
-type Row = ChatRow & { client?: { id: number; name: string | null; email: string | null } | null };
+type Row = ChatRow & {
+  createdAt: string | Date;
+  client?: { id: number; name: string | null; email: string | null } | null;
+  stand?: { id: number; name: string; event?: { id: number; name: string } | null } | null;
+};
+
+const SUMMARY_COLUMNS = ['id', 'key', 'lastMessage', 'lastSender', 'waiting', 'leadConsent', 'updatedAt', 'createdAt'];
 
 /**
  * The attendant's inbox of a stand (SPEC §2.3 stand chats, §7): its chats and its contact
@@ -26,6 +33,42 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return id;
   };
 
+  /** Per chat, the client's messages after the stand's last one (decision 104): one grouped count. */
+  const unreadOf = async (chatIds: number[]): Promise<Map<number, number>> => {
+    if (chatIds.length === 0) return new Map();
+    const link = joinOf(strapi, MESSAGE_UID, 'chat');
+    const [messages, own, chat] = [tableOf(strapi, MESSAGE_UID), link.joinColumn.name, link.inverseJoinColumn.name];
+    const ids = chatIds.map((id) => String(Math.trunc(id))).join(', ');
+    const rows = rowsOf<{ chat_id: unknown; n: unknown }>(
+      await strapi.db.connection.raw(
+        `select l.${chat} as chat_id, count(*) as n from ${messages} m join ${link.name} l on l.${own} = m.id ` +
+          `where l.${chat} in (${ids}) and m.sender_type = 'client' and m.id > coalesce((select max(m2.id) from ${messages} m2 ` +
+          `join ${link.name} l2 on l2.${own} = m2.id where l2.${chat} = l.${chat} and m2.sender_type = 'stand'), 0) group by l.${chat}`,
+      ),
+    );
+    return new Map(rows.map((row) => [Number(row.chat_id), Number(row.n)]));
+  };
+
+  /** The rows as the inbox shows them: the summary, its unread count and when it began; its stand and event if read. */
+  const inboxRows = async (rows: Row[], standId?: number) => {
+    const unread = await unreadOf(rows.map((row) => row.id));
+    return rows.flatMap((row) => {
+      const stand = row.stand ?? null;
+      const id = standId ?? stand?.id;
+      if (!row.client || id === undefined) return [];
+      return [
+        {
+          ...summaryOf(row, id, row.client),
+          unread: unread.get(row.id) ?? 0,
+          createdAt: new Date(row.createdAt).toISOString(),
+          ...(stand
+            ? { stand: { id: stand.id, name: stand.name }, event: stand.event ? { id: stand.event.id, name: stand.event.name } : null }
+            : {}),
+        },
+      ];
+    });
+  };
+
   const chats = route({
     method: 'GET',
     path: chatPaths.standChats,
@@ -39,11 +82,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const rows = (await strapi.db.query(CHAT_UID).findMany({
         where,
         limit: LIST_MAX,
-        select: ['id', 'key', 'lastMessage', 'lastSender', 'waiting', 'leadConsent', 'updatedAt'],
+        select: SUMMARY_COLUMNS,
         populate: { client: { select: ['id', 'name', 'email'] } },
         orderBy: [{ updatedAt: order === 'updatedAt:asc' ? 'asc' : 'desc' }, { id: 'desc' }],
       })) as Row[];
-      const shown = rows.flatMap((row) => (row.client ? [summaryOf(row, standId, row.client)] : []));
+      const shown = await inboxRows(rows, standId);
       return reply({ rows: shown, count: rows.length < LIST_MAX ? shown.length : await strapi.db.query(CHAT_UID).count({ where }) });
     },
   });
@@ -90,5 +133,28 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
   });
 
-  return cmsRouter([chats, contacts, unanswered]);
+  const inbox = route({
+    method: 'GET',
+    path: chatPaths.inbox,
+    config: { auth: false },
+    handler: async (ctx) => {
+      const attendant = attendantOf(ctx);
+      if (!attendant) throw new ApiError(403, 'api.error.forbidden');
+      const where = { lastMessage: { $notNull: true }, stand: { attendants: { user: { id: attendant.id } } } };
+      const rows = (await strapi.db.query(CHAT_UID).findMany({
+        where,
+        limit: LIST_MAX,
+        select: SUMMARY_COLUMNS,
+        populate: {
+          client: { select: ['id', 'name', 'email'] },
+          stand: { select: ['id', 'name'], populate: { event: { select: ['id', 'name'] } } },
+        },
+        orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+      })) as Row[];
+      const shown = await inboxRows(rows);
+      return reply({ rows: shown, count: rows.length < LIST_MAX ? shown.length : await strapi.db.query(CHAT_UID).count({ where }) });
+    },
+  });
+
+  return cmsRouter([chats, contacts, unanswered, inbox]);
 };
