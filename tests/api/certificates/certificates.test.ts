@@ -36,7 +36,13 @@ beforeAll(async () => {
     certificateMinMinutes: 2,
     certificateText: 'Certificamos que {nome} participou do {evento} com {horas} assistidas.',
   });
-  minutesLecture = await createLecture(server.strapi, await createRoom(server.strapi, minutesEvent), { name: 'Arritmias' });
+  // On at T0 (06:00 in Manaus), when its heartbeats come: only a lecture on now is credited (decision 102).
+  minutesLecture = await createLecture(server.strapi, await createRoom(server.strapi, minutesEvent), {
+    name: 'Arritmias',
+    startDate: '2026-11-27',
+    startTime: '05:30:00.000',
+    endTime: '06:30:00.000',
+  });
   // 50 % of a 90-minute programme (60 + 30 min in two rooms): 45 minutes.
   shareEvent = await createEvent(server.strapi, {
     name: 'Jornada de Pediatria',
@@ -55,7 +61,11 @@ beforeAll(async () => {
   ];
   // Time watched elsewhere does not count.
   const other = await createEvent(server.strapi, { name: 'Outro', published: true });
-  otherLecture = await createLecture(server.strapi, await createRoom(server.strapi, other));
+  otherLecture = await createLecture(server.strapi, await createRoom(server.strapi, other), {
+    startDate: '2026-11-27',
+    startTime: '05:45:00.000',
+    endTime: '06:45:00.000',
+  });
 }, 180_000);
 
 afterEach(() => {
