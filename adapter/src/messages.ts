@@ -79,6 +79,7 @@ export const MESSAGE_KEYS = [
   'payments.error.provider',
   'payments.error.unavailable',
   'auth.error.invalidCredentials',
+  'auth.error.fullAccountRequired',
   'auth.error.invalidType',
   'auth.error.invalidCode',
   'auth.error.codeExpired',
