@@ -27,6 +27,7 @@ import { seedDemo } from './seed';
 import { siteCacheOf } from './http/site-cache';
 import { syncWrites } from './http/redis-sync';
 import { watchStatements } from './http/watched-writes';
+import { watchAccessOf } from './analytics/watch-access';
 import { sessionMemoOf } from './auth/session-memo';
 import { settings } from './lib/settings';
 import { smsSender } from './sms/sender';
@@ -48,6 +49,7 @@ let siteCacheSync: { close(): Promise<void> } | null = null;
 let sessionMemoSync: { close(): Promise<void> } | null = null;
 /** This process's lock on its uploads folder (decision 100). */
 let uploadsLock: HeldLock | null = null;
+let watchAccessSync: { close(): Promise<void> } | null = null;
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -77,6 +79,9 @@ export default {
     // And the sessions the heartbeats were checked against, any write that may end one (decision 061).
     const memo = sessionMemoOf(strapi);
     watchStatements(strapi.db.connection, memo);
+    // And the lectures and orders a heartbeat's credit is checked against (decision 102).
+    const watchAccess = watchAccessOf(strapi);
+    watchStatements(strapi.db.connection, watchAccess);
     // With Redis, the other instances' writes empty them too.
     const { redisUrl, redisPrefix } = settings().chat;
     if (redisUrl && cache.enabled)
@@ -89,6 +94,12 @@ export default {
       sessionMemoSync = syncWrites(
         memo,
         { redisUrl, channel: `${redisPrefix}#sessions`, name: 'sessions', bound: 'SESSION_MEMO_MS' },
+        strapi.log,
+      );
+    if (redisUrl)
+      watchAccessSync = syncWrites(
+        watchAccess,
+        { redisUrl, channel: `${redisPrefix}#watch-access`, name: 'watch-access', bound: '5 minutes' },
         strapi.log,
       );
     // /auth/* lives at the root, beside the content API (SPEC §7).
@@ -156,6 +167,8 @@ export default {
     siteCacheSync = null;
     await sessionMemoSync?.close();
     sessionMemoSync = null;
+    await watchAccessSync?.close();
+    watchAccessSync = null;
     // The page views still in the buffer are written before the database closes (decision 038).
     await closePageViews(strapi);
     // Then what those batches left pending is rolled up (decision 075).

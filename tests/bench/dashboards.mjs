@@ -71,6 +71,8 @@ const config = {
 const STANDS = 50;
 const LECTURES = 20;
 const START = Date.parse('2026-05-10T03:00:00Z') / 1000; // midnight of the first day in São Paulo
+/** Today in São Paulo (YYYY-MM-DD): the day the bench's lectures are on. */
+const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 const SPAN = 3 * 86400;
 const EVENT = 1000;
 /** A real visitor's heartbeats per session check: SESSION_MEMO_MS (5 minutes, 87.5 % on average) / 30 s. */
@@ -89,7 +91,8 @@ const statements = ({ views, clients, minutes }, { series, at }) => {
     `insert into stands_event_lnk (stand_id, event_id) select 1000 + i, ${EVENT} from ${series(STANDS)}`,
     `insert into rooms (id, document_id, name, number, created_at, updated_at, published_at) values (1000, 'bench-room', 'Auditório', 1, ${at(START)}, ${at(START)}, ${at(START)})`,
     `insert into rooms_event_lnk (room_id, event_id) values (1000, ${EVENT})`,
-    `insert into lectures (id, document_id, name, start_date, created_at, updated_at, published_at) select 1000 + i, 'bench-lecture-' || i, 'Palestra ' || i, '2026-05-10', ${at(START)}, ${at(START)}, ${at(START)} from ${series(LECTURES)}`,
+    // On all day today (São Paulo): the heartbeat run's are credited only for a lecture on now (decision 102).
+    `insert into lectures (id, document_id, name, start_date, start_time, end_time, created_at, updated_at, published_at) select 1000 + i, 'bench-lecture-' || i, 'Palestra ' || i, '${TODAY}', '00:00:00.000', '23:59:00.000', ${at(START)}, ${at(START)}, ${at(START)} from ${series(LECTURES)}`,
     `insert into lectures_room_lnk (lecture_id, room_id) select 1000 + i, 1000 from ${series(LECTURES)}`,
     `insert into clients (id, document_id, name, email, listed_in_network, created_at, updated_at, published_at) select ${CLIENT0} + i, 'bench-client-' || i, 'Cliente ' || i, ` +
       `'cliente' || i || '@bench.com.br', (i % 4 = 0), ${at(`${START} + (i * 7) % ${SPAN}`)}, ${at(START)}, ${at(START)} from ${series(clients)}`,

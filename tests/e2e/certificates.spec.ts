@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
+import { lectureSpan } from '@plataforma/adapter';
 import { ADMIN, staffSignIn } from './helpers';
 
 // Attendance certificates (issue 15, decision 050): the admin turns them on for the demo event
@@ -69,7 +70,13 @@ test('a visitor who watched the minimum downloads the certificate and its code v
   const token = await visitor.evaluate(() => localStorage.getItem('plataforma:client-token'));
   expect(token).toBeTruthy();
   const lectures = await (await visitor.request.get('/api/site/v1/lectures/event/1')).json();
-  const lectureId = (lectures.data.rows as Array<{ id: number }>)[0].id;
+  // The demo's lecture on now (the seed keeps one): only a lecture on now is credited (decision 102).
+  const now = Date.now();
+  const lectureId = (lectures.data.rows as Array<{ id: number; startDate: string; startTime: string; endTime: string }>).find((row) => {
+    const span = lectureSpan(row);
+    return span.start <= now && now < span.end;
+  })?.id;
+  expect(lectureId).toBeDefined();
   const beat = async () =>
     expect(
       (

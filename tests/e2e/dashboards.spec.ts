@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, staffSignIn, visitorSignIn } from './helpers';
+import { ADMIN, staffSignIn, visitorRegister } from './helpers';
 
 // Issue 15 (decision 048): a visitor watches the live lecture of the seeded room 1 — Playwright's
 // clock is moved on, so the venue sends its heartbeat after 30 s of playing (the player, a local
@@ -38,7 +38,8 @@ test('a visitor watches a lecture; the admin sees the minutes on the event dashb
     route.fulfill({ contentType: 'text/html', body: FAKE_YOUTUBE_PLAYER }),
   );
   await page.clock.install();
-  await visitorSignIn(page);
+  // A full session: a soft one's watch time is not credited (decision 102).
+  await visitorRegister(page, 'Davi Assistente');
   await page.goto('/plataforma/1/salas/1');
   await expect(page.getByRole('heading', { level: 1, name: 'Auditório Principal' })).toBeVisible();
   const player = page.locator('iframe[src*="youtube.com/embed"]');

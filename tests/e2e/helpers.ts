@@ -69,3 +69,29 @@ export const visitorSignIn = async (page: Page, email = 'ana.souza@exemplo.com.b
   await dialog.getByRole('button', { name: 'Entrar' }).click();
   await expect(dialog).toBeHidden();
 };
+
+/**
+ * A new visitor registered through /cadastro (a full session: e-mail and password), left in the
+ * entrance hall once its page view is recorded. Watch time, the agenda, favourites and chat
+ * history need one; a soft login's session gets none of them (decisions 101, 102).
+ */
+export const visitorRegister = async (page: Page, name = 'Renata Certificada', eventSlug = '1'): Promise<string> => {
+  const email = `visitante.${Date.now()}.${Math.floor(Math.random() * 1e6)}@exemplo.com.br`;
+  await page.goto(`/cadastro?voltar=${encodeURIComponent(`/plataforma/${eventSlug}/hall-entrada`)}`);
+  await page.getByLabel('Nome completo').fill(name);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Estado').selectOption({ label: 'Rio de Janeiro' });
+  await page.getByLabel('Cidade', { exact: true }).selectOption('Niterói');
+  await page.getByLabel('Senha', { exact: true }).fill('Renata#2026x');
+  await page.getByLabel('Confirme a senha').fill('Renata#2026x');
+  const entered = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/site/v1/page-views') &&
+      (response.request().postDataJSON() as { path?: string } | null)?.path === `/plataforma/${eventSlug}/hall-entrada`,
+  );
+  await page.getByRole('checkbox', { name: /^Li e aceito os Termos de uso/ }).check();
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page).toHaveURL(new RegExp(`/plataforma/${eventSlug}/hall-entrada$`));
+  expect((await entered).status()).toBe(202);
+  return email;
+};

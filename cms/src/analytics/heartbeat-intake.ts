@@ -4,18 +4,24 @@ import { reply, type Reply } from '@plataforma/adapter/server';
 import { RateLimiter } from '../auth/rate-limit';
 import { settings } from '../lib/settings';
 import { heartbeatBuffer } from './watch';
+import { watchAccessOf, watchRefusal } from './watch-access';
 
-/** How long a lecture's event is remembered (a heartbeat checks its lecture without a query). */
-const KNOWN_MS = 60_000;
-const MAX_KNOWN = 10_000;
+/** Who posts a heartbeat: a client's session, full or soft (an e-mail only). */
+export interface HeartbeatClient {
+  id: number;
+  soft: boolean;
+}
 
 export interface HeartbeatIntake {
   /**
    * A signed-in client's heartbeat of a lecture: limited per client (429), the lecture's event
-   * published (else 404 `api.error.lectureNotFound`), queued for the batch (503 when the buffer is
-   * full). The 202 answer, or an ApiError thrown.
+   * published (else 404 `api.error.lectureNotFound`), credited only from a full session (403
+   * `watch.error.fullAccountRequired`), for a lecture sold only when held (403
+   * `watch.error.noAccess`), and for one not on now only when its recording is held (409
+   * `watch.error.notLive`; decision 102); then queued for the batch (503 when the buffer is full).
+   * The 202 answer, or an ApiError thrown.
    */
-  accept(clientId: number, lectureId: number): Promise<Reply>;
+  accept(client: HeartbeatClient, lectureId: number): Promise<Reply>;
 }
 
 const intakes = new WeakMap<Core.Strapi, HeartbeatIntake>();
@@ -23,36 +29,22 @@ const intakes = new WeakMap<Core.Strapi, HeartbeatIntake>();
 /**
  * The one place a heartbeat is accepted (decision 047), shared by its route and by the fast path
  * that answers it before Koa (http/heartbeat-front.ts, decisions 055 and 064): the same limiter
- * counts, the same cache of lectures' events.
+ * counts, the same kept lectures and orders (analytics/watch-access.ts: no query per heartbeat).
  */
 export const heartbeatIntake = (strapi: Core.Strapi): HeartbeatIntake => {
   const made = intakes.get(strapi);
   if (made) return made;
   const limiter = new RateLimiter(60_000);
-  // A lecture's event, by lecture id, remembered a minute: heartbeats come by the thousand.
-  const known = new Map<number, { eventId: number; until: number }>();
-  const eventOf = async (lectureId: number): Promise<number | null> => {
-    const now = Date.now();
-    const hit = known.get(lectureId);
-    if (hit && hit.until > now) return hit.eventId;
-    const row = (await strapi.db.query('api::lecture.lecture').findOne({
-      where: { id: lectureId, room: { event: { published: true } } },
-      select: ['id'],
-      populate: { room: { select: ['id'], populate: { event: { select: ['id'] } } } },
-    })) as { id: number; room?: { event?: { id: number } | null } | null } | null;
-    const eventId = row?.room?.event?.id ?? null;
-    if (eventId === null) return null;
-    if (known.size >= MAX_KNOWN) known.clear();
-    known.set(lectureId, { eventId, until: now + KNOWN_MS });
-    return eventId;
-  };
+  const access = watchAccessOf(strapi);
   const intake: HeartbeatIntake = {
-    async accept(clientId, lectureId) {
-      await limiter.hit(`watch:client:${clientId}`, settings().rateLimits.watchHeartbeatsPerMinute);
-      const eventId = await eventOf(lectureId);
-      if (eventId === null) throw new ApiError(404, 'api.error.lectureNotFound');
+    async accept(client, lectureId) {
+      await limiter.hit(`watch:client:${client.id}`, settings().rateLimits.watchHeartbeatsPerMinute);
+      const lecture = await access.lecture(lectureId);
+      if (lecture === null) throw new ApiError(404, 'api.error.lectureNotFound');
       const at = new Date();
-      if (!heartbeatBuffer(strapi).add({ clientId, lectureId, eventId, at }))
+      const refusal = await watchRefusal(lecture, client.soft, at.getTime(), () => access.holds(client.id, lecture, lectureId));
+      if (refusal) throw new ApiError(refusal === 'watch.error.notLive' ? 409 : 403, refusal);
+      if (!heartbeatBuffer(strapi).add({ clientId: client.id, lectureId, eventId: lecture.eventId, at }))
         throw new ApiError(503, 'api.error.unavailable', { 'Retry-After': '5' });
       return reply({ lectureId, acceptedAt: at.toISOString() }, 'watch.recorded', 202);
     },

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import type { AccessRole, StaffRole } from '@plataforma/adapter';
+import { ApiError, type AccessRole, type StaffRole } from '@plataforma/adapter';
 import { uidOf } from './accounts';
 import { roleOf, type Identity } from './identity';
 import { SESSION_UID } from './sessions';
@@ -45,7 +45,12 @@ export const createStrategy = (getStrapi: () => Core.Strapi) => ({
 
   verify(auth: { credentials?: Identity }, config: { scope?: string[] }) {
     if (!auth?.credentials) throw new errors.UnauthorizedError();
-    if (!(config.scope ?? []).includes(roleOf(auth.credentials))) throw new errors.ForbiddenError();
+    const scope = config.scope ?? [];
+    const role = roleOf(auth.credentials);
+    // A soft session (an e-mail only) on a route for full ones: told so, the venue asks for the password (decision 101).
+    if (role === 'soft-client' && scope.includes('client') && !scope.includes('soft-client'))
+      throw new ApiError(403, 'auth.error.fullAccountRequired');
+    if (!scope.includes(role)) throw new errors.ForbiddenError();
   },
 });
 
@@ -60,6 +65,7 @@ interface LiveRow {
   soft: boolean | number | null;
   revokedAt: string | number | Date | null;
   expiresAt: string | number | Date;
+  createdAt: string | number | Date | null;
   id: number;
   name: string;
   email: string;
@@ -87,6 +93,7 @@ const liveRow = async (strapi: Core.Strapi, jti: string, audience: Audience): Pr
       `s.${column(sessions, 'soft', 'soft')} as soft`,
       `s.${column(sessions, 'revokedAt', 'revoked_at')} as revokedAt`,
       `s.${column(sessions, 'expiresAt', 'expires_at')} as expiresAt`,
+      `s.${column(sessions, 'createdAt', 'created_at')} as createdAt`,
       'a.id as id',
       'a.name as name',
       'a.email as email',
@@ -110,7 +117,15 @@ const check = async (strapi: Core.Strapi, claims: TokenClaims): Promise<{ auth: 
   const credentials: Identity =
     claims.aud === 'staff'
       ? { kind: 'staff', id, name, email, role: row.role as StaffRole, jti: claims.jti }
-      : { kind: 'client', id, name, email, soft: Boolean(row.soft), jti: claims.jti };
+      : {
+          kind: 'client',
+          id,
+          name,
+          email,
+          soft: Boolean(row.soft),
+          jti: claims.jti,
+          startedAt: row.createdAt === null ? Date.now() : new Date(row.createdAt).getTime(),
+        };
   return { auth: { authenticated: true, credentials }, endsAt: Math.min(endsAt, claims.exp * 1000) };
 };
 

@@ -306,7 +306,10 @@ export const startChat = (strapi: Core.Strapi): ChatServer => {
       const chat = await store.findChat(standId, clientId);
       state.open = { standId, clientId, client, chat };
       await socket.join(who.kind === 'client' ? [chatRoom(standId, clientId), visitorsRoom(standId)] : [chatRoom(standId, clientId)]);
-      const messages = fetchMessages && chat ? await store.history(chat.id, since ?? 0) : [];
+      // A soft session (an e-mail only) reads only what was written since it began: never the
+      // account's earlier conversation (issue 47, item 5, decision 101). Its own chat works as before.
+      const from = who.kind === 'client' && who.soft ? new Date(who.startedAt ?? Date.now()) : undefined;
+      const messages = fetchMessages && chat ? await store.history(chat.id, since ?? 0, from) : [];
       const online = await isOnline(standId);
       const attended = online || (await store.attended(standId));
       if (!hasAck) for (const message of messages) socket.emit(CHAT_EVENTS.message, message);

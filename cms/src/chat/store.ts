@@ -142,10 +142,13 @@ export const chatStore = (strapi: Core.Strapi) => {
     }
   };
 
-  /** The newest messages of a chat after `since`, oldest first. */
-  const history = async (chatId: number, since = 0): Promise<ChatMessage[]> => {
+  /**
+   * The newest messages of a chat after `since`, oldest first; with `from`, only those written at
+   * or after it (a soft session's: what was written since it began, decision 101).
+   */
+  const history = async (chatId: number, since = 0, from?: Date): Promise<ChatMessage[]> => {
     const rows = (await messages().findMany({
-      where: { chat: { id: chatId }, id: { $gt: since } },
+      where: { chat: { id: chatId }, id: { $gt: since }, ...(from ? { createdAt: { $gte: from } } : {}) },
       select: MESSAGE_COLUMNS,
       orderBy: { id: 'desc' },
       limit: CHAT_LIMITS.historyMax,

@@ -169,7 +169,7 @@ const heartbeatFront = (strapi: Core.Strapi, passOn: Listener): Listener => {
         throw new ApiError(400, 'api.error.invalidBody');
       }
       const { lectureId } = parseBody(watchHeartbeatInputSchema, parsed);
-      const accepted = await heartbeatIntake(strapi).accept(auth.credentials.id, lectureId);
+      const accepted = await heartbeatIntake(strapi).accept(auth.credentials, lectureId);
       answer.status = accepted.status;
       answer.body = ok(accepted.data, accepted.msg, accepted.status);
     } catch (error) {

@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatOpenAck, ChatSendAck, ClientDataExport } from '@plataforma/adapter';
 import { PASSWORD, createClient } from '../helpers/accounts';
-import { createEvent, createLecture, createRoom, insert, logLines } from '../helpers/event-fixtures';
+import { createEvent, createLecture, createRoom, insert, logLines, onAround } from '../helpers/event-fixtures';
 import { emit } from '../helpers/instances';
 import { analyticsPending, flushAnalytics, sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   mediaId = await insert(s, 'api::media.media', { title: 'Vídeo institucional', type: 'VIDEO', stand: standId });
   documentId = await insert(s, 'api::media.media', { title: 'Bula', type: 'DOCUMENT', stand: standId });
   productId = await insert(s, 'api::product.product', { title: 'Monitor', stand: standId });
-  lectureId = await createLecture(s, await createRoom(s, eventId));
+  lectureId = await createLecture(s, await createRoom(s, eventId), onAround());
   await new Promise<void>((resolve) => s.server.httpServer.listen(0, '127.0.0.1', () => resolve()));
   port = (s.server.httpServer.address() as AddressInfo).port;
 }, 180_000);

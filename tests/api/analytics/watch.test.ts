@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, createStaff } from '../helpers/accounts';
-import { createEvent, createLecture, createRoom } from '../helpers/event-fixtures';
+import { createEvent, createLecture, createRoom, insert, onAround } from '../helpers/event-fixtures';
 import { analyticsPending, flushAnalytics, heartbeatFastPathAnswered, sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
 // Issue 15, "What is recorded": lecture watching. POST /api/site/v1/watch/heartbeat is accepted
@@ -13,7 +13,13 @@ let otherLecture = 0;
 let hiddenLecture = 0;
 
 const WATCH = 'api::watch-session.watch-session';
-const T0 = new Date('2026-11-27T10:00:00.000Z').getTime();
+/**
+ * Ten hours ago, on a minute: the lectures below are on from an hour before it to two hours from
+ * now (only a lecture on now is credited: decision 102), so the faked clocks of the tests and the
+ * real one of the others fall within them, and no faked clock runs ahead of the real one.
+ */
+const T0 = Math.floor(Date.now() / 60_000) * 60_000 - 10 * 3_600_000;
+const ON = onAround(T0, 12);
 /** The server's clock, `seconds` after T0 (only Date is faked: timers and sockets stay real). */
 const at = (seconds: number) => vi.setSystemTime(T0 + seconds * 1000);
 
@@ -22,8 +28,8 @@ beforeAll(async () => {
   server = await startServer('analytics-watch', { seed: false, env: { PAGE_VIEWS_FLUSH_MS: '600000' } });
   eventId = await createEvent(server.strapi, { name: 'Congresso Assistido', published: true });
   const room = await createRoom(server.strapi, eventId);
-  lecture = await createLecture(server.strapi, room, { name: 'Sepse na UTI' });
-  otherLecture = await createLecture(server.strapi, room, { name: 'Ventilação', startTime: '10:00:00.000', endTime: '11:00:00.000' });
+  lecture = await createLecture(server.strapi, room, { name: 'Sepse na UTI', ...ON });
+  otherLecture = await createLecture(server.strapi, room, { name: 'Ventilação', ...ON });
   const draft = await createEvent(server.strapi, { name: 'Rascunho', published: false });
   hiddenLecture = await createLecture(server.strapi, await createRoom(server.strapi, draft));
 }, 180_000);
@@ -84,10 +90,7 @@ describe('POST /api/site/v1/watch/heartbeat', () => {
     const ana = await createClient(server.strapi);
     const bia = await createClient(server.strapi);
     const anaToken = await sessionToken(server, 'client', ana.id);
-    // A soft session (e-mail only) is a client session too.
-    const soft = await server.request().post('/auth/soft/login').send({ email: bia.email });
-    expect(soft.status, JSON.stringify(soft.body)).toBe(200);
-    const biaToken = soft.body.data.token as string;
+    const biaToken = await sessionToken(server, 'client', bia.id);
     vi.useFakeTimers({ toFake: ['Date'] });
     const steps: Array<[number, string, number]> = [
       [0, anaToken, lecture], // the first: the 30 s of playing before it → 30
@@ -134,7 +137,8 @@ describe('POST /api/site/v1/watch/heartbeat', () => {
     const token = await sessionToken(server, 'client', client.id);
     const room = await createRoom(server.strapi, eventId);
     const twelve: number[] = [];
-    for (let index = 0; index < 12; index += 1) twelve.push(await createLecture(server.strapi, room, { name: `Palestra ${index + 1}` }));
+    for (let index = 0; index < 12; index += 1)
+      twelve.push(await createLecture(server.strapi, room, { name: `Palestra ${index + 1}`, ...ON }));
     vi.useFakeTimers({ toFake: ['Date'] });
     // 12 heartbeats a minute, one to each lecture 5 s apart, for 3 minutes, written in three batches.
     for (let minute = 0; minute < 3; minute += 1) {
@@ -148,6 +152,137 @@ describe('POST /api/site/v1/watch/heartbeat', () => {
     const total = (await sessionsOf(client.id)).reduce((sum, row) => sum + Number(row.seconds), 0);
     // The first heartbeat's 30 s of playing before it, then 5 s each: 3 min 25 s, where 18 minutes were credited before.
     expect(total).toBe(30 + 35 * 5);
+  });
+
+  it('credits only a lecture on now or a recording held, that the client may watch, from a full session (issue 47, item 3)', async () => {
+    const room = await createRoom(server.strapi, eventId);
+    const HOUR = 3_600_000;
+    const free = (name: string, data: Record<string, unknown>) => createLecture(server.strapi, room, { name, ...data });
+    // Twelve lectures on now, as above; one over two hours ago; one that starts in 10 minutes
+    // (within the 15-minute margin) and one in 30; a priced one on now; one of a ticket-only paid event.
+    const now = Date.now();
+    const twelve: number[] = [];
+    for (let index = 0; index < 12; index += 1) twelve.push(await free(`Ao vivo ${index + 1}`, ON));
+    const over = await free('Encerrada', onAround(T0 - 3 * HOUR, 1));
+    const soon = await free('Daqui a 10 min', onAround(now + HOUR + 10 * 60_000, 1));
+    const later = await free('Daqui a 30 min', onAround(now + HOUR + 30 * 60_000, 1));
+    const priced = await free('Paga', { ...onAround(now), value: 50 });
+    const pricedOver = await free('Paga e encerrada', { ...onAround(now - 3 * HOUR, 1), value: 50 });
+    const ticketEvent = await createEvent(server.strapi, { name: 'Só com ingresso', published: true, ticketOnly: true, value: 100 });
+    const ticketed = await createLecture(server.strapi, await createRoom(server.strapi, ticketEvent), {
+      name: 'Com ingresso',
+      ...onAround(now),
+    });
+
+    const full = await createClient(server.strapi);
+    const fullToken = await sessionToken(server, 'client', full.id);
+    // A soft session (an e-mail only) of another client: refused with its key, nothing queued.
+    const victim = await createClient(server.strapi);
+    const soft = await server.request().post('/auth/soft/login').send({ email: victim.email });
+    expect(soft.status, JSON.stringify(soft.body)).toBe(200);
+    const softToken = soft.body.data.token as string;
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const refusals: Array<[string, number, number, string]> = [];
+    for (let minute = 0; minute < 3; minute += 1) {
+      for (let index = 0; index < 12; index += 1) {
+        at(25_000 + minute * 60 + index * 5);
+        expect((await beat(fullToken, { lectureId: twelve[index] })).status).toBe(202);
+        const refused = await beat(softToken, { lectureId: twelve[index] });
+        refusals.push(['soft', twelve[index], refused.status, refused.body.msg]);
+      }
+      await flushAnalytics(server);
+    }
+    vi.useRealTimers();
+    expect(new Set(refusals.map(([, , status, msg]) => `${status} ${msg}`))).toEqual(new Set(['403 watch.error.fullAccountRequired']));
+    // 36 heartbeats over 175 s: the wall clock once, from the first heartbeat's 30 s of playing.
+    const credited = (await sessionsOf(full.id)).reduce((sum, row) => sum + Number(row.seconds), 0);
+    expect(credited).toBe(30 + 175);
+    expect(credited).toBeLessThan(12 * 180);
+    expect(await sessionsOf(victim.id)).toEqual([]);
+
+    const other = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', other.id);
+    const expectRefused = async (lectureId: number, status: number, msg: string) => {
+      const res = await beat(token, { lectureId });
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      expect(res.body).toMatchObject({ status, msg, data: null });
+    };
+    await expectRefused(over, 409, 'watch.error.notLive');
+    await expectRefused(later, 409, 'watch.error.notLive');
+    await expectRefused(priced, 403, 'watch.error.noAccess');
+    await expectRefused(pricedOver, 403, 'watch.error.noAccess');
+    await expectRefused(ticketed, 403, 'watch.error.noAccess');
+    expect((await beat(token, { lectureId: soon })).status).toBe(202);
+    await flushAnalytics(server);
+    expect((await sessionsOf(other.id)).map((row) => row.lecture?.id)).toEqual([soon]);
+
+    // Bought (a paid order of both, written after the refusals above were kept): credited, the
+    // one over too (its recording); refunded, refused again.
+    const order = await insert(server.strapi, 'api::order.order', {
+      status: 'paid',
+      method: 'pix',
+      total: 100,
+      history: [],
+      client: other.id,
+      event: eventId,
+    });
+    for (const sold of [priced, pricedOver])
+      await insert(server.strapi, 'api::order-item.order-item', {
+        order,
+        lecture: sold,
+        event: eventId,
+        price: 50,
+        discount: 0,
+        quantity: 1,
+      });
+    expect((await beat(token, { lectureId: priced })).status).toBe(202);
+    expect((await beat(token, { lectureId: pricedOver })).status).toBe(202);
+    await server.strapi.db.query('api::order.order').update({ where: { id: order }, data: { status: 'refunded' } });
+    await expectRefused(priced, 403, 'watch.error.noAccess');
+    // The whole event held (a staff grant or a ticket): a free lecture's recording counts after it ended.
+    await insert(server.strapi, 'api::order.order', {
+      status: 'paid',
+      method: 'free',
+      total: 0,
+      history: [],
+      client: other.id,
+      event: eventId,
+      items: [await insert(server.strapi, 'api::order-item.order-item', { event: eventId, price: 0, discount: 0, quantity: 1 })],
+    });
+    expect((await beat(token, { lectureId: over })).status).toBe(202);
+    await flushAnalytics(server);
+    const rows = await sessionsOf(other.id);
+    expect(new Map(rows.map((row) => [row.lecture?.id, row.heartbeats]))).toEqual(
+      new Map([
+        [soon, 1],
+        [priced, 1],
+        [pricedOver, 1],
+        [over, 1],
+      ]),
+    );
+  });
+
+  it('refuses a soft session the same way on the fast path and the route', async () => {
+    const client = await createClient(server.strapi);
+    const soft = await server.request().post('/auth/soft/login').send({ email: client.email });
+    const token = soft.body.data.token as string;
+    const before = heartbeatFastPathAnswered();
+    const fast = await server
+      .request()
+      .post('/api/site/v1/watch/heartbeat')
+      .set({ Host: 'plataforma.test', Origin: 'http://plataforma.test', Authorization: `Bearer ${token}` })
+      .send({ lectureId: lecture });
+    expect(heartbeatFastPathAnswered()).toBe(before + 1);
+    const routed = await server
+      .request()
+      .post('/api/site/v1/watch/heartbeat')
+      .set({ Host: 'plataforma.test', Origin: 'https://outro.example', Authorization: `Bearer ${token}` })
+      .send({ lectureId: lecture });
+    expect([fast.status, routed.status]).toEqual([403, 403]);
+    expect(fast.body).toEqual({ data: null, msg: 'watch.error.fullAccountRequired', status: 403 });
+    expect(routed.body).toEqual(fast.body);
+    expect(analyticsPending(server).heartbeats).toBe(0);
   });
 
   it('adds up heartbeats of one session that arrive together, in time order, in one batch', async () => {

@@ -36,7 +36,13 @@ beforeAll(async () => {
     certificateMinMinutes: 2,
     certificateText: 'Certificamos que {nome} participou do {evento} com {horas} assistidas.',
   });
-  minutesLecture = await createLecture(server.strapi, await createRoom(server.strapi, minutesEvent), { name: 'Arritmias' });
+  // On at T0 (06:00 in Manaus), when its heartbeats come: only a lecture on now is credited (decision 102).
+  minutesLecture = await createLecture(server.strapi, await createRoom(server.strapi, minutesEvent), {
+    name: 'Arritmias',
+    startDate: '2026-11-27',
+    startTime: '05:30:00.000',
+    endTime: '06:30:00.000',
+  });
   // 50 % of a 90-minute programme (60 + 30 min in two rooms): 45 minutes.
   shareEvent = await createEvent(server.strapi, {
     name: 'Jornada de Pediatria',
@@ -55,7 +61,11 @@ beforeAll(async () => {
   ];
   // Time watched elsewhere does not count.
   const other = await createEvent(server.strapi, { name: 'Outro', published: true });
-  otherLecture = await createLecture(server.strapi, await createRoom(server.strapi, other));
+  otherLecture = await createLecture(server.strapi, await createRoom(server.strapi, other), {
+    startDate: '2026-11-27',
+    startTime: '05:45:00.000',
+    endTime: '06:45:00.000',
+  });
 }, 180_000);
 
 afterEach(() => {
@@ -244,12 +254,17 @@ describe('eligibility', () => {
     expect((await site('get', '/certificates/me?eventId=abc', dan.token)).status).toBe(400);
     expect((await site('post', '/certificates', dan.token, { eventId: 999999 })).status).toBe(404);
 
-    const eva = await createClient(server.strapi);
+    // Eva's certificate, issued under her full session: her e-mail typed in the soft login reads
+    // neither its code nor her time (issue 47, item 5), nor issues one.
+    const eva = await person('Eva');
     await watched(eva.id, minutesLecture, 600);
+    const issued = await site('post', '/certificates', eva.token, { eventId: minutesEvent });
+    expect(issued.status).toBe(201);
     const soft = await server.request().post('/auth/soft/login').send({ email: eva.email });
     const token = soft.body.data.token as string;
     const status = await site('get', `/certificates/me?eventId=${minutesEvent}`, token);
-    expect(status.body.data).toMatchObject({ eligible: true, fullAccountRequired: true });
+    expect(status.body).toEqual({ data: null, msg: 'certificates.error.fullAccountRequired', status: 403 });
+    expect(JSON.stringify(status.body)).not.toContain(issued.body.data.code);
     const issue = await site('post', '/certificates', token, { eventId: minutesEvent });
     expect(issue.status).toBe(403);
     expect(issue.body.msg).toBe('certificates.error.fullAccountRequired');

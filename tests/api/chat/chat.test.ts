@@ -190,6 +190,56 @@ describe('a conversation', () => {
     staff.close();
   });
 
+  it('a soft session reads only what was written since it began, never the account’s earlier chat (issue 47, item 5)', async () => {
+    // Carla's conversation under her full session: her CPF and a private link.
+    const carla = await createClient(server.strapi, { email: 'carla@exemplo.com.br' });
+    const full = await connect(await sessionToken(server, 'client', carla.id));
+    await emit<ChatOpenAck>(full, 'chat_open', { standId, fetchMessages: true });
+    const secret = 'Meu CPF é 123.456.789-09 e o link da reunião é https://meet.exemplo.com/privado';
+    expect(await emit<ChatSendAck>(full, 'chat_client_message', { text: secret })).toMatchObject({ ok: true });
+    const staff = await connect(tokens.attendant);
+    await emit<ChatOpenAck>(staff, 'chat_open', { standId, clientId: carla.id });
+    expect(await emit<ChatSendAck>(staff, 'chat_stand_message', { text: 'Recebido, Carla: enviamos o contrato.' })).toMatchObject({
+      ok: true,
+    });
+    full.close();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    // Someone types her e-mail in the soft login.
+    const login = await server.request().post('/auth/soft/login').send({ email: carla.email });
+    expect(login.status).toBe(200);
+    const soft = await connect(login.body.data.token as string);
+    const opened = await emit<ChatOpenAck>(soft, 'chat_open', { standId, fetchMessages: true, since: 0 });
+    expect(opened).toMatchObject({ ok: true, clientId: carla.id, messages: [] });
+    // Nor by the bare emit of SPEC §7 (history pushed as chat_message events).
+    const pushed: ChatMessage[] = [];
+    soft.on('chat_message', (message: ChatMessage) => pushed.push(message));
+    soft.emit('chat_open', { standId, fetchMessages: true });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(pushed).toEqual([]);
+
+    // The soft chat still works: what it writes and the answers since are its own to read.
+    expect(await emit<ChatSendAck>(soft, 'chat_client_message', { text: 'Olá, sou eu de novo' })).toMatchObject({ ok: true });
+    await emit<ChatOpenAck>(staff, 'chat_open', { standId, clientId: carla.id });
+    const answer = next<ChatMessage>(soft, 'chat_message', (message) => message.senderType === 'stand');
+    await emit<ChatSendAck>(staff, 'chat_stand_message', { text: 'Pois não?' });
+    expect((await answer).text).toBe('Pois não?');
+    const again = await emit<ChatOpenAck>(soft, 'chat_open', { standId, fetchMessages: true });
+    expect(again.ok && again.messages.map((message) => message.text)).toEqual(['Olá, sou eu de novo', 'Pois não?']);
+    // Her full session and the attendant still read the whole conversation.
+    const back = await connect(await sessionToken(server, 'client', carla.id));
+    const whole = await emit<ChatOpenAck>(back, 'chat_open', { standId, fetchMessages: true });
+    expect(whole.ok && whole.messages.map((message) => message.text)).toEqual([
+      secret,
+      'Recebido, Carla: enviamos o contrato.',
+      'Olá, sou eu de novo',
+      'Pois não?',
+    ]);
+    soft.close();
+    back.close();
+    staff.close();
+  });
+
   it('a reconnecting side gets exactly what it missed with since; a retried send is stored once', async () => {
     const first = await connect(tokens.visitor);
     const all = await emit<ChatOpenAck>(first, 'chat_open', { standId, fetchMessages: true });

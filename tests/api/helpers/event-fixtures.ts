@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { dateInZone, timeInZone } from '@plataforma/adapter';
 import type { TestServer } from './strapi';
 
 /** Rows of an event's world written straight into the database (the routes under test read and change them). */
@@ -30,6 +31,20 @@ export const createLecture = (strapi: Core.Strapi, roomId: number, data: Data = 
     room: roomId,
     ...data,
   });
+
+/**
+ * A lecture's date and times (in São Paulo, the default zone) that put it on from an hour before
+ * `instant` to `hours` after it: heartbeats are credited only while a lecture is on, or for a
+ * recording the client holds (decision 102).
+ */
+export const onAround = (instant = Date.now(), hours = 8): Data => {
+  const from = instant - 3_600_000;
+  return {
+    startDate: dateInZone(from),
+    startTime: `${timeInZone(from)}:00.000`,
+    endTime: `${timeInZone(instant + hours * 3_600_000)}:00.000`,
+  };
+};
 
 /** The activity-log descriptions of an action prefix ('rooms.'), oldest first. */
 export const logLines = async (server: TestServer, prefix: string): Promise<string[]> =>

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, PASSWORD } from '../helpers/accounts';
 import { cmsApi, createLecture, createRoom } from '../helpers/event-fixtures';
-import { auth, markRoutes, softSession, startMarksWorld } from '../helpers/marks';
+import { auth, markRoutes, startMarksWorld } from '../helpers/marks';
 import { sessionToken, type TestServer } from '../helpers/strapi';
 
 // 'Minha agenda' (issue 17, decision 034): GET /api/site/v1/clients/me/agenda?eventId= lists the
 // signed-in client's starred lectures of a published event, POST stars one, DELETE
-// /clients/me/agenda/:lectureId unstars it; both idempotent, a soft session too. The stars are in
+// /clients/me/agenda/:lectureId unstars it; both idempotent, a full session only. The stars are in
 // the client's data export, go with the account's erasure and with their lecture or event.
 let server: TestServer;
 let token = '';
@@ -100,15 +100,21 @@ describe('/api/site/v1/clients/me/agenda', () => {
     expect((await unstar(token, 999_999)).body.data).toEqual({ lectureId: 999_999, starred: false });
   });
 
-  it('keeps each client’s stars their own; a soft session stars too', async () => {
-    const softToken = await softSession(server);
-    expect(await starredOf(softToken)).toEqual([]);
-    expect((await star(softToken, { lectureId: lectures.third })).status).toBe(200);
-    expect(await starredOf(softToken)).toEqual([lectures.third]);
+  it('keeps each client’s stars their own; a soft session reads and changes none (issue 47, item 5)', async () => {
+    const someone = await createClient(server.strapi);
+    const theirs = await sessionToken(server, 'client', someone.id);
+    expect((await star(theirs, { lectureId: lectures.third })).status).toBe(200);
     expect(await starredOf(token)).not.toContain(lectures.third);
-    // Unstarring someone else's lecture touches only one's own stars.
-    expect((await unstar(token, lectures.third)).status).toBe(200);
-    expect(await starredOf(softToken)).toEqual([lectures.third]);
+    // Their e-mail typed in the soft login: the stars are not shown, nor changed.
+    const soft = await server.request().post('/auth/soft/login').send({ email: someone.email });
+    const softToken = soft.body.data.token as string;
+    const refused = [
+      await list(softToken, eventId),
+      await star(softToken, { lectureId: lectures.early }),
+      await unstar(softToken, lectures.third),
+    ];
+    for (const res of refused) expect(res.body).toEqual({ data: null, msg: 'auth.error.fullAccountRequired', status: 403 });
+    expect(await starredOf(theirs)).toEqual([lectures.third]);
   });
 
   it('puts the stars in the client’s data export', async () => {

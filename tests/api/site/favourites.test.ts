@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, PASSWORD } from '../helpers/accounts';
 import { cmsApi, insert } from '../helpers/event-fixtures';
-import { auth, markRoutes, softSession, startMarksWorld } from '../helpers/marks';
+import { auth, markRoutes, startMarksWorld } from '../helpers/marks';
 import { sessionToken, type TestServer } from '../helpers/strapi';
 
 // Favourite stands (issue 17, 'Encontre um expositor'; decision 034, the twin of 'Minha agenda'):
@@ -85,15 +85,21 @@ describe('/api/site/v1/clients/me/favourites', () => {
     expect((await remove(token, 999_999)).body.data).toEqual({ standId: 999_999, favourite: false });
   });
 
-  it('keeps each client’s favourites their own; a soft session marks too', async () => {
-    const softToken = await softSession(server);
-    expect(await favouritesOf(softToken)).toEqual([]);
-    expect((await add(softToken, { standId: stands.third })).status).toBe(200);
-    expect(await favouritesOf(softToken)).toEqual([stands.third]);
+  it('keeps each client’s favourites their own; a soft session reads and changes none (issue 47, item 5)', async () => {
+    const someone = await createClient(server.strapi);
+    const theirs = await sessionToken(server, 'client', someone.id);
+    expect((await add(theirs, { standId: stands.third })).status).toBe(200);
     expect(await favouritesOf(token)).not.toContain(stands.third);
-    // Unmarking someone else's favourite touches only one's own.
-    expect((await remove(token, stands.third)).status).toBe(200);
-    expect(await favouritesOf(softToken)).toEqual([stands.third]);
+    // Their e-mail typed in the soft login: the favourites are not shown, nor changed.
+    const soft = await server.request().post('/auth/soft/login').send({ email: someone.email });
+    const softToken = soft.body.data.token as string;
+    const refused = [
+      await list(softToken, eventId),
+      await add(softToken, { standId: stands.early }),
+      await remove(softToken, stands.third),
+    ];
+    for (const res of refused) expect(res.body).toEqual({ data: null, msg: 'auth.error.fullAccountRequired', status: 403 });
+    expect(await favouritesOf(theirs)).toEqual([stands.third]);
   });
 
   it('puts the favourites in the client’s data export', async () => {

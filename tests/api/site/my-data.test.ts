@@ -92,6 +92,6 @@ describe('GET /api/site/v1/clients/me/data', () => {
       path.resolve(__dirname, '../../../cms/dist/src/auth/sessions'),
     ) as typeof import('../../../cms/src/auth/sessions');
     const soft = (await createSession(server.strapi, { audience: 'client', accountId: client.id, soft: true })).token;
-    expect((await get(soft)).status).toBe(403);
+    expect((await get(soft)).body).toEqual({ data: null, msg: 'auth.error.fullAccountRequired', status: 403 });
   });
 });

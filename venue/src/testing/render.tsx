@@ -15,6 +15,9 @@ export const visitor: SessionClient = sessionClientFixture();
 
 export const signInVisitor = (token = 'token-1') => useAppState.getState().signIn(visitor, 'client', token);
 
+/** The same visitor signed in with a full session (e-mail and password): watch time counts for them (decision 102). */
+export const signInFullVisitor = (token = 'token-1') => useAppState.getState().signIn({ ...visitor, soft: false }, 'client', token);
+
 /** A history entry: a path, or a location with its state. */
 type InitialEntry = NonNullable<NonNullable<Parameters<typeof createMemoryRouter>[1]>['initialEntries']>[number];
 

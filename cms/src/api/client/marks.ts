@@ -46,9 +46,9 @@ export interface ClientMarkSpec<Id extends string, List extends string, Flag ext
  *
  * GET `paths.site`?eventId= lists the marked targets of a published event; POST marks one
  * (`{[idKey]}`), DELETE `paths.one` unmarks it; both answer the mark as it is now, whatever it
- * was, so a retried click changes nothing. A soft session may use them: the soft login is how
- * visitors walk the venue, and a mark says what someone meant to see, nothing the profile's
- * personal data would. Only targets of published events can be marked: another target is as
+ * was, so a retried click changes nothing. Only with a full sign-in (issue 47, item 5, decision
+ * 101): a soft session is an e-mail anyone could type, and someone's agenda and favourites are
+ * theirs — it gets 403 `auth.error.fullAccountRequired`, and the venue asks for the password. Only targets of published events can be marked: another target is as
  * unknown as one that does not exist (404). Marks are not logged, like the network consent:
  * staff have nothing to follow up in them.
  *
@@ -59,7 +59,7 @@ export const clientMarkRoutes = <Id extends string, List extends string, Flag ex
 ): RouteDef[] => {
   const { strapi, paths, relation, targetUid, idKey, listKey, flagKey } = spec;
   const route = routeFor(strapi);
-  const signedIn = access('client', 'soft-client');
+  const signedIn = access('client');
 
   const clientOf = (ctx: RouteContext): number => {
     const who = identityOf(ctx.state);

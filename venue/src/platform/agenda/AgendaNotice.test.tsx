@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CmsLecture } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
-import { mockVenueApi, renderAt, signInVisitor } from '../../testing/render';
+import { mockVenueApi, renderAt, signInFullVisitor } from '../../testing/render';
 import { NOTICE_TICK_MS } from './AgendaNotice';
 import { DISMISSED_KEY } from './dismissed';
 import { cmsLectureFixture } from '../../testing/wire';
@@ -39,7 +39,7 @@ beforeEach(() => {
 
 describe('the starred lecture’s notice', () => {
   it('announces a starred lecture five minutes ahead, politely, with “Assistir” to its room’s screen', async () => {
-    signInVisitor();
+    signInFullVisitor();
     const stars = vi.spyOn(api.site.agenda, 'list').mockResolvedValue({ lectureIds: [2] });
     renderAt('/plataforma/1/help-desk');
 
@@ -53,7 +53,7 @@ describe('the starred lecture’s notice', () => {
   });
 
   it('closes for the tab’s session: remembered, and the next page keeps it closed', async () => {
-    signInVisitor();
+    signInFullVisitor();
     vi.spyOn(api.site.agenda, 'list').mockResolvedValue({ lectureIds: [2] });
     const router = renderAt('/plataforma/1/help-desk');
 
@@ -69,7 +69,7 @@ describe('the starred lecture’s notice', () => {
 
   it('a closed notice stays closed after a reload, while another starred lecture still comes', async () => {
     sessionStorage.setItem(DISMISSED_KEY, JSON.stringify([2]));
-    signInVisitor();
+    signInFullVisitor();
     vi.spyOn(api.site.agenda, 'list').mockResolvedValue({ lectureIds: [1, 2] });
     renderAt('/plataforma/1/help-desk');
 
@@ -82,7 +82,7 @@ describe('the starred lecture’s notice', () => {
 
   it('comes when the clock reaches five minutes before, without a reload', async () => {
     vi.setSystemTime(new Date('2026-11-26T12:50:00Z'));
-    signInVisitor();
+    signInFullVisitor();
     vi.spyOn(api.site.agenda, 'list').mockResolvedValue({ lectureIds: [1] });
     renderAt('/plataforma/1/help-desk');
 
@@ -106,7 +106,7 @@ describe('the starred lecture’s notice', () => {
   });
 
   it('a client without stars in this event never loads the programme for it', async () => {
-    signInVisitor();
+    signInFullVisitor();
     const stars = vi.spyOn(api.site.agenda, 'list').mockResolvedValue({ lectureIds: [] });
     const programmeCalls = vi.spyOn(api.site.lectures, 'event');
     renderAt('/plataforma/1/help-desk');

@@ -10,7 +10,7 @@ import '../../shared/i18n';
 import { eventFixture } from '../../testing/wire';
 import { standHallLayout, type HallItem } from '../halls/layouts';
 import { pagePath } from '../halls/registry';
-import { mockVenueApi, renderAt, signInVisitor } from '../../testing/render';
+import { mockVenueApi, renderAt, signInFullVisitor } from '../../testing/render';
 import { ExhibitorDirectory, sortStands } from './ExhibitorDirectory';
 
 const stand = (id: number, name: string, type: Stand['type'], position: number, extra: Partial<Stand> = {}): Stand => ({
@@ -241,7 +241,7 @@ describe('Expositores', () => {
 
   describe('Favoritos', () => {
     it('a signed-in visitor marks and unmarks a stand at once (aria-pressed), and the calls follow', async () => {
-      signInVisitor();
+      signInFullVisitor();
       serve(stands);
       const { list, add, remove } = serveFavourites([22]);
       renderAt('/plataforma/1/expositores');
@@ -267,7 +267,7 @@ describe('Expositores', () => {
     });
 
     it('a refused mark goes back and says so in a toast', async () => {
-      signInVisitor();
+      signInFullVisitor();
       serve(stands);
       vi.spyOn(api.site.favourites, 'list').mockResolvedValue({ standIds: [] });
       vi.spyOn(api.site.favourites, 'add').mockRejectedValue(new ApiError(500, 'api.error.internal'));
@@ -279,7 +279,7 @@ describe('Expositores', () => {
     });
 
     it('filters on the favourite stands, kept in the address, with an empty state', async () => {
-      signInVisitor();
+      signInFullVisitor();
       serve(stands);
       serveFavourites([21, 23]);
       const router = renderAt('/plataforma/1/expositores?nivel=master');
@@ -307,7 +307,7 @@ describe('Expositores', () => {
     });
 
     it('opens with the favourites of the address', async () => {
-      signInVisitor();
+      signInFullVisitor();
       serve(stands);
       serveFavourites([24]);
       renderAt('/plataforma/1/expositores?favoritos=1');
@@ -335,7 +335,7 @@ describe('Expositores', () => {
     });
 
     it('has no serious or critical axe violation, signed in with favourites', async () => {
-      signInVisitor();
+      signInFullVisitor();
       serve(stands);
       serveFavourites([23]);
       renderAt('/plataforma/1/expositores');

@@ -21,6 +21,7 @@ import { useWatchHeartbeat } from './useWatchHeartbeat';
 import { hasPrice, isTicketOnly, useLectureAccess } from '../../shared/access/api';
 import { useAppState } from '../../shared/state/store';
 import { LectureLock } from './LectureLock';
+import { SoftWatchNote } from './SoftWatchNote';
 
 /** SPEC §9: current and next lecture are recomputed every 5 s. */
 export const LECTURE_TICK_MS = 5000;
@@ -257,6 +258,7 @@ export const LectureScreen = () => {
             </div>
             {next && <p>{t('lecture.after', { name: next.name, time: formatClockTime(next.startTime) })}</p>}
             {uncounted && <p className="uncounted">{t('lecture.watchNotCounted')}</p>}
+            {video?.kind === 'iframe' && !uncounted && <SoftWatchNote className="uncounted" />}
           </Now>
         )}
       </div>

@@ -6,7 +6,7 @@ import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { eventFixture, lectureFixture } from '../../testing/wire';
-import { pageViewAnswer, renderAt, signInVisitor } from '../../testing/render';
+import { pageViewAnswer, renderAt, signInFullVisitor, signInVisitor } from '../../testing/render';
 
 // Lecture watching on the lecture screen (decision 047): heartbeats of the lecture on now, while
 // its player says it plays (issue 56, item 3) in a visible tab and a client is signed in.
@@ -52,7 +52,7 @@ describe('the lecture screen’s heartbeats', () => {
     report('Sepse', 'https://www.youtube.com', youtube(1));
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(heartbeat).not.toHaveBeenCalled(); // signed out: nothing
-    act(() => signInVisitor());
+    act(() => signInFullVisitor());
     await act(() => vi.advanceTimersByTimeAsync(29_000));
     expect(heartbeat).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(1_000));
@@ -68,13 +68,30 @@ describe('the lecture screen’s heartbeats', () => {
   it('sends none while the player never plays (a video that failed to load), nor for a message from another origin', async () => {
     const heartbeat = vi.spyOn(api.site.watch, 'heartbeat').mockResolvedValue({ lectureId: 41, acceptedAt: '' });
     vi.useFakeTimers({ now: Date.parse('2026-11-22T13:30:00Z'), shouldAdvanceTime: true, toFake: ['Date'] });
-    signInVisitor();
+    signInFullVisitor();
     renderAt('/plataforma/1/salas/1');
     const frame = await screen.findByTitle('Sepse');
     // The page asks YouTube's player to report its state.
     expect(frame.getAttribute('src')).toMatch(/[?&]enablejsapi=1(&|$)/);
     vi.useFakeTimers({ now: Date.parse('2026-11-22T13:30:05Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     report('Sepse', 'https://evil.example', youtube(1));
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(heartbeat).not.toHaveBeenCalled();
+  });
+
+  it('sends none for a soft session (an e-mail only: its time is not credited, decision 102) and says how to make it count', async () => {
+    const heartbeat = vi.spyOn(api.site.watch, 'heartbeat').mockResolvedValue({ lectureId: 41, acceptedAt: '' });
+    vi.useFakeTimers({ now: Date.parse('2026-11-22T13:30:00Z'), shouldAdvanceTime: true, toFake: ['Date'] });
+    signInVisitor();
+    renderAt('/plataforma/1/salas/1');
+    expect(await screen.findByTitle('Sepse')).toBeInTheDocument();
+    expect(screen.getByText(/o tempo assistido não conta para o certificado/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Entrar com senha' })).toHaveAttribute(
+      'href',
+      `/entrar?voltar=${encodeURIComponent('/plataforma/1/salas/1')}`,
+    );
+    vi.useFakeTimers({ now: Date.parse('2026-11-22T13:30:05Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    report('Sepse', 'https://www.youtube.com', youtube(1));
     await act(() => vi.advanceTimersByTimeAsync(120_000));
     expect(heartbeat).not.toHaveBeenCalled();
   });
@@ -90,7 +107,7 @@ describe('the room-per-date player’s heartbeats', () => {
         lectures: [{ id: 52, theme: 'Ventilação', hour: '14:00', link: 'https://vimeo.com/123456' }],
       },
     ]);
-    signInVisitor();
+    signInFullVisitor();
     renderAt('/plataforma/1/congresso/salas/1');
     await userEvent.click(await screen.findByRole('button', { name: '22/11/2026' }));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });

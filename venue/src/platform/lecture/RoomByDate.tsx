@@ -19,6 +19,7 @@ import { VideoBox, VideoFrame } from '../ui/VideoFrame';
 import { videoHosts } from '../videoHosts';
 import { useRoom, useRoomSchedule } from './api';
 import { useWatchHeartbeat } from './useWatchHeartbeat';
+import { SoftWatchNote } from './SoftWatchNote';
 import { lectureSpan } from '../../shared/schedule';
 import { hasPrice, isTicketOnly, useLectureAccess } from '../../shared/access/api';
 import { useEvent, useEventId, useEventLectures } from '../../shared/event/api';
@@ -187,6 +188,7 @@ export const RoomByDate = () => {
           <VideoBox>
             <VideoFrame source={{ kind: 'embed', src: watching.src }} title={watching.lecture.theme} onPlaying={setPlaying} />
           </VideoBox>
+          <SoftWatchNote />
         </PlatformModal>
       )}
     </Page>

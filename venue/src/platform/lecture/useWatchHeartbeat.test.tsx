@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppState } from '../../shared/state/store';
-import { signInVisitor } from '../../testing/render';
+import { signInFullVisitor, signInVisitor } from '../../testing/render';
 import { HEARTBEAT_MS, useWatchHeartbeat, type HeartbeatSender } from './useWatchHeartbeat';
 
 const Probe = ({ lectureId, playing, send }: { lectureId: number | null; playing: boolean; send: HeartbeatSender }) => {
@@ -38,7 +38,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   visibility = 'visible';
   vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
-  signInVisitor();
+  signInFullVisitor();
 });
 
 afterEach(() => {
@@ -95,10 +95,18 @@ describe('useWatchHeartbeat', () => {
     advance(5 * HEARTBEAT_MS);
     expect(signedOut.send).not.toHaveBeenCalled();
     signedOut.unmount();
-    signInVisitor();
+    signInFullVisitor();
     const none = mount(null, true);
     advance(5 * HEARTBEAT_MS);
     expect(none.send).not.toHaveBeenCalled();
+  });
+
+  it('sends nothing for a soft session (an e-mail only): its time is not credited (decision 102)', () => {
+    useAppState.getState().signOut();
+    signInVisitor();
+    const soft = mount(7, true);
+    advance(5 * HEARTBEAT_MS);
+    expect(soft.send).not.toHaveBeenCalled();
   });
 
   it('counts another lecture from zero', () => {

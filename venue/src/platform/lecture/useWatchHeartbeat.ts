@@ -23,13 +23,16 @@ const usePageVisible = (): boolean => {
 
 /**
  * Lecture watching (decision 047): a heartbeat every 30 s of playing while the tab is visible and
- * a client is signed in (a soft session too); nothing otherwise. The 30 s are of playing time: a
+ * a client is signed in with a full session; nothing otherwise (a soft session's would not count). The 30 s are of playing time: a
  * pause or a hidden tab stops the clock and playing again goes on from where it stopped, so 20 s
  * before a pause and 10 s after it make a heartbeat. Another lecture starts a new count.
  * Fire-and-forget: a failure never reaches the page. The server credits the time itself.
  */
 export const useWatchHeartbeat = (lectureId: number | null, playing: boolean, send: HeartbeatSender = defaultSender): void => {
-  const clientId = useAppState((state) => (state.auth.clientAuthenticated ? (state.auth.currentClient?.id ?? null) : null));
+  // A soft session's time is not credited (decision 102): it sends none (SoftWatchNote says why).
+  const clientId = useAppState((state) =>
+    state.auth.clientAuthenticated && !state.auth.currentClient?.soft ? (state.auth.currentClient?.id ?? null) : null,
+  );
   const visible = usePageVisible();
   const active = lectureId !== null && playing && visible && clientId !== null;
   // Playing time counted toward the next heartbeat, of one lecture.

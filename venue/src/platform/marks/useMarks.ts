@@ -30,10 +30,16 @@ export interface MarkKind<List> {
 
 /**
  * The signed-in client's id, or null: the marks are a client's (a staff sign-in in the venue has
- * none, and its token opens no client route).
+ * none, and its token opens no client route), and only a full session's — a soft one (an e-mail
+ * only) reads and writes none (issue 47, item 5, decision 101).
  */
 export const useMarkingClient = (): number | null =>
-  useAppState((state) => (state.auth.clientAuthenticated ? (state.auth.currentClient?.id ?? null) : null));
+  useAppState((state) =>
+    state.auth.clientAuthenticated && !state.auth.currentClient?.soft ? (state.auth.currentClient?.id ?? null) : null,
+  );
+
+/** Whether the signed-in client's session is soft (an e-mail only): its marks need the password (decision 101). */
+const useSoftClient = (): boolean => useAppState((state) => state.auth.clientAuthenticated && Boolean(state.auth.currentClient?.soft));
 
 export const marksKey = (kind: MarkKind<unknown>, eventId: number | null, clientId: number | null) =>
   [kind.key, eventId, clientId] as const;
@@ -60,7 +66,7 @@ interface MarkChange {
  * client is signed in, and `toggle(id)`. A client's click marks or unmarks at once (the cached
  * list is changed before the call); a failure puts the list back and says so in a toast; either
  * way the list is asked again afterwards. A visitor's click goes to the soft login, and back to
- * this page afterwards. `kind` is a module constant.
+ * this page afterwards; a soft session's to the full sign-in (`/entrar`), and back. `kind` is a module constant.
  */
 export const useMarks = <List>(kind: MarkKind<List>, eventId: number | null) => {
   const { t } = useTranslation();
@@ -70,6 +76,7 @@ export const useMarks = <List>(kind: MarkKind<List>, eventId: number | null) => 
   const queryClient = useQueryClient();
   const showToast = useAppState((state) => state.showToast);
   const clientId = useMarkingClient();
+  const soft = useSoftClient();
   const signedIn = clientId !== null;
   const query = useQuery(marksQuery(kind, eventId, clientId));
   const marked = useMemo(() => new Set(query.data ? kind.idsOf(query.data) : []), [kind, query.data]);
@@ -92,6 +99,11 @@ export const useMarks = <List>(kind: MarkKind<List>, eventId: number | null) => 
   });
 
   const toggle = (id: number) => {
+    if (soft) {
+      // A soft session's click asks for the password, and comes back here.
+      navigate(`/entrar?voltar=${encodeURIComponent(location.pathname + location.search)}&motivo=marcas`);
+      return;
+    }
     if (!signedIn) {
       const state: OriginState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
       navigate(pagePath(slug, 'entrance'), { state });

@@ -6,7 +6,7 @@ import { ApiError, type CmsLecture } from '@plataforma/adapter';
 import { api } from '../../shared/api';
 import '../../shared/i18n';
 import { cmsLectureFixture, eventFixture } from '../../testing/wire';
-import { mockVenueApi, renderAt, signInVisitor } from '../../testing/render';
+import { mockVenueApi, renderAt, signInFullVisitor, signInVisitor } from '../../testing/render';
 import { AGENDA_TICK_MS } from './ProgrammePage';
 
 const lecture = (
@@ -241,7 +241,7 @@ describe('Programação', () => {
 
   describe('Minha agenda', () => {
     it('a signed-in visitor stars and unstars a lecture at once (aria-pressed), and the calls follow', async () => {
-      signInVisitor();
+      signInFullVisitor();
       serve(programme);
       const { list, star, unstar } = serveStars([2]);
       renderAt('/plataforma/1/programacao?dia=todos');
@@ -268,7 +268,7 @@ describe('Programação', () => {
     });
 
     it('a refused star goes back and says so in a toast', async () => {
-      signInVisitor();
+      signInFullVisitor();
       serve(programme);
       vi.spyOn(api.site.agenda, 'list').mockResolvedValue({ lectureIds: [] });
       vi.spyOn(api.site.agenda, 'star').mockRejectedValue(new ApiError(500, 'api.error.internal'));
@@ -280,7 +280,7 @@ describe('Programação', () => {
     });
 
     it('filters on the starred lectures of every day, kept in the address, with an empty state', async () => {
-      signInVisitor();
+      signInFullVisitor();
       serve(programme);
       serveStars([4, 3]);
       const router = renderAt('/plataforma/1/programacao');
@@ -318,6 +318,22 @@ describe('Programação', () => {
         from: { pathname: '/plataforma/1/programacao', search: '?dia=todos&minha=1', hash: '' },
       });
       expect(list).not.toHaveBeenCalled();
+    });
+
+    it('a soft session (an e-mail only) asks for no stars, and its star leads to the password sign-in and back (decision 101)', async () => {
+      signInVisitor();
+      serve(programme);
+      const list = vi.spyOn(api.site.agenda, 'list');
+      const star = vi.spyOn(api.site.agenda, 'star');
+      const router = renderAt('/plataforma/1/programacao?dia=todos');
+      const starButton = await screen.findByRole('button', { name: 'Adicionar à minha agenda: Abertura do congresso' });
+      await userEvent.click(starButton);
+      // The sign-in page is a lazy route: the address changes once it has loaded.
+      await waitFor(() => expect(router.state.location.pathname).toBe('/entrar'));
+      expect(router.state.location.search).toBe(`?voltar=${encodeURIComponent('/plataforma/1/programacao?dia=todos')}&motivo=marcas`);
+      expect(await screen.findByText('Para guardar a sua agenda e os seus favoritos, entre com a sua senha.')).toBeInTheDocument();
+      expect(list).not.toHaveBeenCalled();
+      expect(star).not.toHaveBeenCalled();
     });
   });
 });

@@ -44,6 +44,9 @@ const codeStepSchema = (email: string, attemptId: string) =>
  * (`?voltar=`, a path of this site) or to their profile. A soft session that wants the
  * profile is sent here (`?motivo=perfil`) and asked for the password.
  */
+/** The intro by why the visitor was sent here (`?motivo=`): the profile, or the agenda's stars and the favourites (decision 101). */
+const INTRO_BY_REASON: Record<string, string> = { perfil: 'site.login.forProfile', marcas: 'site.login.forMarks' };
+
 export const LoginPage = () => {
   const { t } = useTranslation();
   useDocumentTitle(t('site.login.title'));
@@ -64,7 +67,7 @@ export const LoginPage = () => {
     <ScreenPage $width={480}>
       <div className="wrap">
         <h1>{t('site.login.title')}</h1>
-        <p className="intro">{params.get('motivo') === 'perfil' ? t('site.login.forProfile') : t('site.login.intro')}</p>
+        <p className="intro">{t(INTRO_BY_REASON[params.get('motivo') ?? ''] ?? 'site.login.intro')}</p>
         {attempt === null ? (
           <PasswordStep
             softEmail={softEmail}

@@ -60,6 +60,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     config: access('client', 'soft-client'),
     handler: async (ctx) => {
       const who = clientOf(ctx);
+      // The certificate's code and the time watched are the account's: not for a soft session (decision 101).
+      if (who.soft) throw new ApiError(403, 'certificates.error.fullAccountRequired');
       const query = certificateStatusQuerySchema.safeParse(ctx.query);
       if (!query.success) throw new ApiError(400, 'api.error.invalidQuery');
       const event = await eventOf(query.data.eventId);

@@ -10,9 +10,9 @@ import { clientMarkRoutes } from '../marks';
  *
  * GET /clients/me/agenda?eventId= lists the starred lectures of a published event (by day, then
  * hour); POST stars one (`{lectureId}`), DELETE /clients/me/agenda/:lectureId unstars it; both
- * answer the mark as it is now, whatever it was, so a retried click changes nothing. A soft
- * session may use them: the soft login is how visitors walk the venue, and a star says which
- * lectures someone meant to watch, nothing the profile's personal data would. Only lectures of
+ * answer the mark as it is now, whatever it was, so a retried click changes nothing. Only with a
+ * full sign-in: a soft session (an e-mail anyone could type) gets 403
+ * `auth.error.fullAccountRequired` (issue 47, item 5, decision 101). Only lectures of
  * published events can be starred: another lecture is as unknown as one that does not exist
  * (404). Stars are not logged, like the network consent: staff have nothing to follow up in
  * them. The routes themselves are `clientMarkRoutes`, shared with the favourite stands.

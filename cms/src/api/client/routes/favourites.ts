@@ -11,7 +11,7 @@ import { clientMarkRoutes } from '../marks';
  * GET /clients/me/favourites?eventId= lists the favourite stands of a published event (in the
  * stands' position order); POST marks one (`{standId}`), DELETE /clients/me/favourites/:standId
  * unmarks it; both answer the mark as it is now, whatever it was, so a retried click changes
- * nothing. A soft session may use them, as it may star lectures. Only stands of published events
+ * nothing. Only with a full sign-in, as the stars (decision 101). Only stands of published events
  * can be marked: another stand is as unknown as one that does not exist (404). Not logged, like
  * the stars. The routes themselves are `clientMarkRoutes`, shared with 'Minha agenda'.
  */
