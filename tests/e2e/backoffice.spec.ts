@@ -63,7 +63,7 @@ test('admin creates an attendant who signs in through first access', async ({ pa
   await page.getByRole('button', { name: 'Salvar senha' }).click();
 
   await expect(page).toHaveURL(/\/cms\/estandes$/);
-  await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toHaveText(['Estandes']);
+  await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toHaveText(['Estandes', 'Conversas']);
   await expect(page.getByText('Para inserir um Estande, preencha os dados nos campos acima')).toBeVisible();
 
   await page.goto('/cms/usuarios');
