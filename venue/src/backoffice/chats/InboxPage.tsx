@@ -14,6 +14,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { previewOf } from '../stand-page/StandChats';
 import { useChatAlerts } from './alerts';
 import { chatKeys, inboxQuery, unansweredKey } from './api';
+import { conversationRows } from './rows';
 
 const Layout = styled.div`
   display: grid;
@@ -25,42 +26,8 @@ const Layout = styled.div`
   }
 `;
 const Rows = styled.ul`
-  list-style: none;
+  ${conversationRows}
   margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 8px;
-  button {
-    width: 100%;
-    text-align: left;
-    display: grid;
-    gap: 2px;
-    padding: 12px 16px;
-    border: 1px solid #d5d9e0;
-    border-radius: 8px;
-    background: #fff;
-    font: inherit;
-    color: inherit;
-    cursor: pointer;
-  }
-  button[aria-current='true'] {
-    border-color: #1f5fbf;
-    box-shadow: inset 4px 0 0 #1f5fbf;
-  }
-  .top {
-    display: flex;
-    gap: 8px;
-    align-items: baseline;
-    flex-wrap: wrap;
-  }
-  .name {
-    font-weight: 700;
-  }
-  .where,
-  .when {
-    color: #5b6475;
-    font-size: 0.85rem;
-  }
   .unread {
     font-size: 0.8rem;
     font-weight: 700;
@@ -198,6 +165,8 @@ export const InboxPage = () => {
                 <li key={row.id}>
                   <button
                     type="button"
+                    className="row"
+                    data-marked={String(row.id === openId)}
                     aria-current={row.id === openId ? 'true' : undefined}
                     aria-label={[
                       t('stands.chats.open', { name: row.Client.name }),

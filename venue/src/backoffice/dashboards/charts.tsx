@@ -90,6 +90,36 @@ const tickLabels = (points: readonly ChartPoint[]) => {
   return points.filter((_, index) => index % step === 0).map((point) => point.label);
 };
 
+/** A counts chart's axes: whole counts at the left in pt-BR figures, the points' labels below. */
+const CountAxes = ({
+  y,
+  x,
+  height,
+  points,
+}: {
+  y: ReturnType<typeof scaleLinear<number>>;
+  x: ReturnType<typeof scaleBand<string>> | ReturnType<typeof scalePoint<string>>;
+  height: number;
+  points: readonly ChartPoint[];
+}) => (
+  <>
+    <AxisLeft
+      scale={y}
+      tickValues={wholeTicks(y)}
+      tickFormat={count}
+      tickLabelProps={{ ...tickLabel, textAnchor: 'end', dx: '-0.25em', dy: '0.33em' }}
+      aria-hidden="true"
+    />
+    <AxisBottom
+      top={height}
+      scale={x}
+      tickValues={tickLabels(points)}
+      tickLabelProps={{ ...tickLabel, textAnchor: 'middle' }}
+      aria-hidden="true"
+    />
+  </>
+);
+
 /** Bars: one per point, or side by side per series when there are several (each point's values in order). */
 export const BarChart = ({ label, points, series }: { label: string; points: readonly ChartPoint[]; series: readonly ChartSeries[] }) => {
   const summary = useChartSummary()(label, points, series);
@@ -125,20 +155,7 @@ export const BarChart = ({ label, points, series }: { label: string; points: rea
               );
             }),
           )}
-          <AxisLeft
-            scale={y}
-            tickValues={wholeTicks(y)}
-            tickFormat={count}
-            tickLabelProps={{ ...tickLabel, textAnchor: 'end', dx: '-0.25em', dy: '0.33em' }}
-            aria-hidden="true"
-          />
-          <AxisBottom
-            top={inner.height}
-            scale={x}
-            tickValues={tickLabels(points)}
-            tickLabelProps={{ ...tickLabel, textAnchor: 'middle' }}
-            aria-hidden="true"
-          />
+          <CountAxes y={y} x={x} height={inner.height} points={points} />
         </Group>
       </Svg>
     </Box>
@@ -232,20 +249,7 @@ export const LineChart = ({ label, points, series }: { label: string; points: re
               aria-hidden="true"
             />
           ))}
-          <AxisLeft
-            scale={y}
-            tickValues={wholeTicks(y)}
-            tickFormat={count}
-            tickLabelProps={{ ...tickLabel, textAnchor: 'end', dx: '-0.25em', dy: '0.33em' }}
-            aria-hidden="true"
-          />
-          <AxisBottom
-            top={inner.height}
-            scale={x}
-            tickValues={tickLabels(points)}
-            tickLabelProps={{ ...tickLabel, textAnchor: 'middle' }}
-            aria-hidden="true"
-          />
+          <CountAxes y={y} x={x} height={inner.height} points={points} />
         </Group>
       </Svg>
     </Box>

@@ -13,44 +13,11 @@ import { ErrorAlert } from '../ui/Form';
 import { Modal } from '../ui/Modal';
 import { useChatAlerts } from '../chats/alerts';
 import { chatKeys, useStandChats, useStandContacts } from '../chats/api';
+import { conversationRows } from '../chats/rows';
 
 const List = styled.ul`
-  list-style: none;
+  ${conversationRows}
   margin: 0 0 24px;
-  padding: 0;
-  display: grid;
-  gap: 8px;
-  button.chat {
-    width: 100%;
-    text-align: left;
-    display: grid;
-    gap: 2px;
-    padding: 12px 16px;
-    border: 1px solid #d5d9e0;
-    border-radius: 8px;
-    background: #fff;
-    font: inherit;
-    color: inherit;
-    cursor: pointer;
-  }
-  button.chat[data-updated='true'] {
-    border-color: #1f5fbf;
-    box-shadow: inset 4px 0 0 #1f5fbf;
-  }
-  .top {
-    display: flex;
-    gap: 8px;
-    align-items: baseline;
-    flex-wrap: wrap;
-  }
-  .name {
-    font-weight: 700;
-  }
-  .when,
-  .email {
-    color: #5b6475;
-    font-size: 0.85rem;
-  }
   .tag {
     font-size: 0.75rem;
     font-weight: 700;
@@ -163,8 +130,8 @@ export const StandChats = ({ standId }: { standId: number }) => {
               <li key={row.id}>
                 <button
                   type="button"
-                  className="chat"
-                  data-updated={String(updated)}
+                  className="row"
+                  data-marked={String(updated)}
                   aria-haspopup="dialog"
                   aria-label={t('stands.chats.open', { name: row.Client.name })}
                   onClick={() => openChat(row)}
