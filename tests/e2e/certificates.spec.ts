@@ -7,8 +7,8 @@ import { ADMIN, staffSignIn } from './helpers';
 
 // Attendance certificates (issue 15, decision 050): the admin turns them on for the demo event
 // with a minimum of 1 minute; a newly registered visitor is credited a minute of a lecture by the
-// server's own clock (two heartbeats 30 s apart: the first credits 30 s, the next the 30 s that
-// passed), issues the certificate from 'Meus eventos', downloads the PDF, and its code verifies
+// server's own clock (two heartbeats 30 s apart, the first 30 s after signing in: the first
+// credits 30 s, the next the 30 s that passed), issues the certificate from 'Meus eventos', downloads the PDF, and its code verifies
 // on /certificados/{code}.
 
 const serious = async (page: Page) =>
@@ -63,6 +63,7 @@ test('a visitor who watched the minimum downloads the certificate and its code v
   );
   await visitor.getByRole('checkbox', { name: /^Li e aceito os Termos de uso/ }).check();
   await visitor.getByRole('button', { name: 'Criar conta' }).click();
+  const signedInAt = Date.now();
   await expect(visitor).toHaveURL(/\/plataforma\/1\/hall-entrada$/);
   expect((await entered).status()).toBe(202);
 
@@ -83,6 +84,9 @@ test('a visitor who watched the minimum downloads the certificate and its code v
         await visitor.request.post('/api/site/v1/watch/heartbeat', { data: { lectureId }, headers: { Authorization: `Bearer ${token}` } })
       ).status(),
     ).toBe(202);
+  // The venue's first heartbeat comes after 30 s of playing, and nothing is credited before the
+  // session began (decision 102): the first one half a minute after signing in.
+  await visitor.waitForTimeout(Math.max(0, signedInAt + 30_500 - Date.now()));
   await beat();
 
   // Half a minute in: not yet.

@@ -47,16 +47,13 @@ test('a visitor watches a lecture; the admin sees the minutes on the event dashb
   await page.clock.install();
   // A full session: a soft one's watch time is not credited (decision 102).
   await visitorRegister(page, 'Davi Assistente');
+  const signedInAt = Date.now();
   await page.goto('/plataforma/1/salas/1');
   await expect(page.getByRole('heading', { level: 1, name: 'Auditório Principal' })).toBeVisible();
   const player = page.locator('iframe[src*="youtube.com/embed"]');
   await expect(player).toHaveCount(1);
   const lectureName = await player.getAttribute('title');
-  // 30 s of playing in a visible tab: one heartbeat, accepted (202) and credited 30 s by the server.
-  const beat = page.waitForResponse((res) => res.url().endsWith('/api/site/v1/watch/heartbeat') && res.request().method() === 'POST');
-  await page.clock.fastForward(31_000);
-  expect((await beat).status()).toBe(202);
-
+  // Meanwhile the admin reads the Painel.
   const admin = await browser.newContext();
   const office = await admin.newPage();
   await staffSignIn(office, ADMIN.email, ADMIN.password);
@@ -69,6 +66,13 @@ test('a visitor watches a lecture; the admin sees the minutes on the event dashb
   await openFolds(office);
   await expect(office.getByRole('table', { name: 'Cadastros por dia' })).toBeVisible();
   await expectAccessible(office, 'Painel');
+
+  // 30 s of playing in a visible tab: one heartbeat, accepted (202) and credited 30 s by the server
+  // (its session half a minute old by then: nothing is credited before a session began, decision 102).
+  await page.waitForTimeout(Math.max(0, signedInAt + 30_500 - Date.now()));
+  const beat = page.waitForResponse((res) => res.url().endsWith('/api/site/v1/watch/heartbeat') && res.request().method() === 'POST');
+  await page.clock.fastForward(31_000);
+  expect((await beat).status()).toBe(202);
 
   const day = today();
   await office.goto(`/cms/eventos/1/dashboard?from=${day}&to=${day}`);

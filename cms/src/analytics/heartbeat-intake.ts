@@ -10,6 +10,8 @@ import { watchAccessOf, watchRefusal } from './watch-access';
 export interface HeartbeatClient {
   id: number;
   soft: boolean;
+  /** When the session began (ms): no watch time is credited before it (decision 102). */
+  startedAt?: number;
 }
 
 export interface HeartbeatIntake {
@@ -44,7 +46,15 @@ export const heartbeatIntake = (strapi: Core.Strapi): HeartbeatIntake => {
       const at = new Date();
       const refusal = await watchRefusal(lecture, client.soft, at.getTime(), () => access.holds(client.id, lecture, lectureId));
       if (refusal) throw new ApiError(refusal === 'watch.error.notLive' ? 409 : 403, refusal);
-      if (!heartbeatBuffer(strapi).add({ clientId: client.id, lectureId, eventId: lecture.eventId, at }))
+      if (
+        !heartbeatBuffer(strapi).add({
+          clientId: client.id,
+          lectureId,
+          eventId: lecture.eventId,
+          at,
+          ...(client.startedAt === undefined ? {} : { since: new Date(client.startedAt) }),
+        })
+      )
         throw new ApiError(503, 'api.error.unavailable', { 'Retry-After': '5' });
       return reply({ lectureId, acceptedAt: at.toISOString() }, 'watch.recorded', 202);
     },

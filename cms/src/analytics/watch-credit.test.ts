@@ -74,4 +74,23 @@ describe('one lecture at a time (issue 47, item 3)', () => {
     expect(changes.get('1:8')?.seconds).toBe(10);
     expect(changes.get('2:8')?.seconds).toBe(30);
   });
+
+  it('credits nothing before the session began: signed in, then 12 a minute for 3 minutes, at most 3 minutes', () => {
+    // The session begins at 0; the first of 36 heartbeats comes 5 s later, the last at 180 s.
+    const beats = Array.from({ length: 36 }, (_, index) => ({ key: `1:${100 + (index % 12)}`, at: at(5 + index * 5), since: at(0) }));
+    const total = [...watchChanges(beats, new Map()).values()].reduce((sum, change) => sum + change.seconds, 0);
+    expect(total).toBe(180);
+  });
+
+  it('gives the first heartbeat its 30 s when the session is that old, less when younger, none before it', () => {
+    const changes = watchChanges(
+      [
+        { key: '1:8', at: at(100), since: at(40) },
+        { key: '2:8', at: at(100), since: at(88) },
+        { key: '3:8', at: at(100), since: at(130) },
+      ],
+      new Map(),
+    );
+    expect([1, 2, 3].map((client) => changes.get(`${client}:8`)?.seconds)).toEqual([30, 12, 0]);
+  });
 });

@@ -17,6 +17,9 @@ export const creditSeconds = (previous: Date | null, at: Date): number => {
   return Math.min(HEARTBEAT_CREDIT_SECONDS, Math.max(0, elapsed));
 };
 
+/** Whole seconds from `since` to `at`, never below 0 (a clock behind the session's credits nothing). */
+const secondsSince = (since: Date, at: Date): number => Math.max(0, Math.round((at.getTime() - since.getTime()) / 1000));
+
 export interface WatchChange {
   /** Seconds to add to the watch session. */
   seconds: number;
@@ -33,21 +36,27 @@ export const clientOfKey = (key: string): string => key.slice(0, key.indexOf(':'
  * against the stored last heartbeat (`previous`, by key), each next against the one before it.
  * One lecture at a time (issue 47, item 3): a heartbeat also credits at most the time since the
  * client's previous heartbeat of any lecture (`previousOfClient`, by client id), so heartbeats to
- * twelve lectures at once credit the wall clock once, never twelve times.
+ * twelve lectures at once credit the wall clock once, never twelve times. Nor before the session
+ * (`since`, when it began): its first heartbeat credits the 30 s of playing before it only when
+ * the session is that old, so a client that signs in and posts at once gets no lead (decision 102).
  */
 export const watchChanges = (
-  heartbeats: ReadonlyArray<{ key: string; at: Date }>,
+  heartbeats: ReadonlyArray<{ key: string; at: Date; since?: Date }>,
   previous: ReadonlyMap<string, Date | null>,
   previousOfClient: ReadonlyMap<string, Date | null> = new Map(),
 ): Map<string, WatchChange> => {
   const changes = new Map<string, WatchChange>();
   const lastOfClient = new Map(previousOfClient);
   const sorted = [...heartbeats].sort((a, b) => a.at.getTime() - b.at.getTime());
-  for (const { key, at } of sorted) {
+  for (const { key, at, since } of sorted) {
     const change = changes.get(key);
     const before = change ? change.last : (previous.get(key) ?? null);
     const client = clientOfKey(key);
-    const credit = Math.min(creditSeconds(before, at), creditSeconds(lastOfClient.get(client) ?? null, at));
+    const credit = Math.min(
+      creditSeconds(before, at),
+      creditSeconds(lastOfClient.get(client) ?? null, at),
+      since === undefined ? HEARTBEAT_CREDIT_SECONDS : secondsSince(since, at),
+    );
     const last = lastOfClient.get(client);
     if (!last || last.getTime() < at.getTime()) lastOfClient.set(client, at);
     if (change) {

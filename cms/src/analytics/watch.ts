@@ -11,6 +11,8 @@ export interface PendingHeartbeat {
   eventId: number | null;
   /** When the server accepted it: the credit is computed from these times, never the browser's. */
   at: Date;
+  /** When the client's session began: nothing is credited before it (decision 102). */
+  since?: Date;
 }
 
 export const WATCH_SESSION_UID = 'api::watch-session.watch-session';
@@ -66,7 +68,7 @@ export const writeHeartbeats = async (strapi: Core.Strapi, items: readonly Pendi
       lastOfClients.map((row) => [String(row.client), row.last === null ? null : new Date(row.last)] as const),
     );
     const changes = watchChanges(
-      kept.map((item) => ({ key: watchKey(item.clientId, item.lectureId), at: item.at })),
+      kept.map((item) => ({ key: watchKey(item.clientId, item.lectureId), at: item.at, since: item.since })),
       previous,
       previousOfClient,
     );

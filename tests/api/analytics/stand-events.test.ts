@@ -220,7 +220,8 @@ describe('stand events the server records', () => {
 describe('a client’s heartbeats and stand events (LGPD)', () => {
   const footprint = async () => {
     const client = await createClient(server.strapi);
-    const token = await sessionToken(server, 'client', client.id);
+    // Signed in a minute ago: the heartbeat credits the 30 s played before it (decision 102).
+    const token = await sessionToken(server, 'client', client.id, { startedAt: Date.now() - 60_000 });
     expect((await server.request().post('/api/site/v1/watch/heartbeat').set(auth(token)).send({ lectureId })).status).toBe(202);
     expect((await post({ kind: 'product_cta_clicked', standId, productId }, token)).status).toBe(202);
     expect((await post({ kind: 'social_clicked', standId, target: 'facebook' }, token)).status).toBe(202);

@@ -70,7 +70,8 @@ const iso = (value: string | number | Date) => new Date(value).toISOString();
 describe('POST /api/site/v1/watch/heartbeat', () => {
   it('answers 202 at once and writes the watch session with the next batch', async () => {
     const client = await createClient(server.strapi);
-    const token = await sessionToken(server, 'client', client.id);
+    // Signed in a minute ago: the first heartbeat reports the 30 s played before it.
+    const token = await sessionToken(server, 'client', client.id, { startedAt: Date.now() - 60_000 });
     const res = await beat(token, { lectureId: lecture });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(res.body).toMatchObject({ status: 202, msg: 'watch.recorded', data: { lectureId: lecture } });
@@ -89,8 +90,9 @@ describe('POST /api/site/v1/watch/heartbeat', () => {
   it('credits at most 30 s a heartbeat, only the elapsed time when sooner, and 30 s after a pause or a gap', async () => {
     const ana = await createClient(server.strapi);
     const bia = await createClient(server.strapi);
-    const anaToken = await sessionToken(server, 'client', ana.id);
-    const biaToken = await sessionToken(server, 'client', bia.id);
+    // Signed in a minute before the first heartbeat (nothing is credited before a session began).
+    const anaToken = await sessionToken(server, 'client', ana.id, { startedAt: T0 - 60_000 });
+    const biaToken = await sessionToken(server, 'client', bia.id, { startedAt: T0 - 60_000 });
     vi.useFakeTimers({ toFake: ['Date'] });
     const steps: Array<[number, string, number]> = [
       [0, anaToken, lecture], // the first: the 30 s of playing before it → 30
@@ -134,7 +136,8 @@ describe('POST /api/site/v1/watch/heartbeat', () => {
 
   it('credits one lecture at a time: twelve lectures posted together credit the wall clock once (issue 47, item 3)', async () => {
     const client = await createClient(server.strapi);
-    const token = await sessionToken(server, 'client', client.id);
+    // Signed in long before: the first heartbeat's 30 s of playing count.
+    const token = await sessionToken(server, 'client', client.id, { startedAt: T0 });
     const room = await createRoom(server.strapi, eventId);
     const twelve: number[] = [];
     for (let index = 0; index < 12; index += 1)
@@ -152,6 +155,29 @@ describe('POST /api/site/v1/watch/heartbeat', () => {
     const total = (await sessionsOf(client.id)).reduce((sum, row) => sum + Number(row.seconds), 0);
     // The first heartbeat's 30 s of playing before it, then 5 s each: 3 min 25 s, where 18 minutes were credited before.
     expect(total).toBe(30 + 35 * 5);
+  });
+
+  it('signs in, then 12 heartbeats a minute to 12 lectures for 3 minutes: at most 3 minutes credited (issue 47, done when)', async () => {
+    const client = await createClient(server.strapi);
+    const token = await sessionToken(server, 'client', client.id, { startedAt: T0 + 30_000_000 });
+    const room = await createRoom(server.strapi, eventId);
+    const twelve: number[] = [];
+    for (let index = 0; index < 12; index += 1)
+      twelve.push(await createLecture(server.strapi, room, { name: `Ataque ${index + 1}`, ...ON }));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // The session begins at 30,000 s; one heartbeat every 5 s from 5 s later to 180 s.
+    for (let minute = 0; minute < 3; minute += 1) {
+      for (let index = 0; index < 12; index += 1) {
+        at(30_000 + minute * 60 + (index + 1) * 5);
+        expect((await beat(token, { lectureId: twelve[index] })).status).toBe(202);
+      }
+      await flushAnalytics(server);
+    }
+    vi.useRealTimers();
+    const rows = await sessionsOf(client.id);
+    expect(rows.reduce((sum, row) => sum + Number(row.heartbeats), 0)).toBe(36);
+    // The wall clock once since the session began: 180 s, where 18 minutes were credited before issue 47.
+    expect(rows.reduce((sum, row) => sum + Number(row.seconds), 0)).toBe(180);
   });
 
   it('credits only a lecture on now or a recording held, that the client may watch, from a full session (issue 47, item 3)', async () => {
@@ -175,7 +201,7 @@ describe('POST /api/site/v1/watch/heartbeat', () => {
     });
 
     const full = await createClient(server.strapi);
-    const fullToken = await sessionToken(server, 'client', full.id);
+    const fullToken = await sessionToken(server, 'client', full.id, { startedAt: T0 });
     // A soft session (an e-mail only) of another client: refused with its key, nothing queued.
     const victim = await createClient(server.strapi);
     const soft = await server.request().post('/auth/soft/login').send({ email: victim.email });
@@ -287,7 +313,7 @@ describe('POST /api/site/v1/watch/heartbeat', () => {
 
   it('adds up heartbeats of one session that arrive together, in time order, in one batch', async () => {
     const client = await createClient(server.strapi);
-    const token = await sessionToken(server, 'client', client.id);
+    const token = await sessionToken(server, 'client', client.id, { startedAt: T0 });
     vi.useFakeTimers({ toFake: ['Date'] });
     for (const second of [0, 30, 50, 200, 230]) {
       at(10_000 + second);
@@ -333,7 +359,7 @@ describe('POST /api/site/v1/watch/heartbeat', () => {
 
   it('keeps a failed batch and writes it on the next flush: nothing is lost', async () => {
     const client = await createClient(server.strapi);
-    const token = await sessionToken(server, 'client', client.id);
+    const token = await sessionToken(server, 'client', client.id, { startedAt: Date.now() - 60_000 });
     expect((await beat(token, { lectureId: lecture })).status).toBe(202);
     const logged = vi.spyOn(server.strapi.log, 'error').mockReturnValue(server.strapi.log);
     vi.spyOn(server.strapi.db, 'transaction').mockRejectedValueOnce(new Error('o banco caiu'));

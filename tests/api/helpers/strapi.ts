@@ -195,11 +195,21 @@ export const restartServer = async (server: TestServer): Promise<TestServer> => 
 };
 
 /** A real session row and token for an account, without going through the SMS step. */
-export const sessionToken = async (server: TestServer, audience: 'staff' | 'client', accountId: number): Promise<string> => {
-  const { createSession } = createRequire(__filename)(
+export const sessionToken = async (
+  server: TestServer,
+  audience: 'staff' | 'client',
+  accountId: number,
+  options: { startedAt?: number } = {},
+): Promise<string> => {
+  const { createSession, SESSION_UID } = createRequire(__filename)(
     path.join(cmsDir, 'dist/src/auth/sessions'),
   ) as typeof import('../../../cms/src/auth/sessions');
-  return (await createSession(server.strapi, { audience, accountId })).token;
+  const { token, jti } = await createSession(server.strapi, { audience, accountId });
+  // A session that began earlier (a test whose server clock is faked into the past): nothing is
+  // credited to a heartbeat before its session began (decision 102).
+  if (options.startedAt !== undefined)
+    await server.strapi.db.query(SESSION_UID).update({ where: { jti }, data: { createdAt: new Date(options.startedAt) } });
+  return token;
 };
 
 /**
