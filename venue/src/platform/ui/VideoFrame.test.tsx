@@ -25,6 +25,8 @@ describe('a video host the browser cannot reach (issue 17)', () => {
       'O vídeo não pôde ser carregado de www.youtube.com: a sua rede ou o seu navegador pode estar bloqueando esse site.',
     );
     expect(screen.getByRole('link', { name: 'Abrir o vídeo em www.youtube.com (nova aba)' })).toHaveAttribute('href', YOUTUBE);
+    // Opaque over the frame: the browser's broken-frame glyph does not show through the text.
+    expect(alert).toHaveStyle({ backgroundColor: 'rgb(21, 21, 21)' });
     // The player stays: the message only covers it.
     expect(screen.getByTitle('Abertura do congresso')).toHaveAttribute('src', YOUTUBE);
     expect(probe).toHaveBeenCalledWith('https://www.youtube.com/', expect.objectContaining({ method: 'HEAD', mode: 'no-cors' }));

@@ -39,7 +39,8 @@ const Unreachable = styled.div`
   gap: 12px;
   padding: 24px;
   text-align: center;
-  background: rgba(0, 0, 0, 0.88);
+  /* Opaque: the browser's broken-frame glyph behind it showed through the text. */
+  background: #151515;
   color: #fff;
   p {
     margin: 0;
