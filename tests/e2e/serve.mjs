@@ -93,13 +93,23 @@ if (process.env.DATABASE_URL) {
   delete env.DATABASE_URL;
 }
 
-const child = spawn(process.execPath, [strapiBin, 'start'], { cwd: cmsDir, env, stdio: 'inherit' });
+let child = null;
+// A deliberate stop (E2E_CONTROL=stdin, below) is not the app failing.
+let halted = false;
+const launch = () => {
+  halted = false;
+  child = spawn(process.execPath, [strapiBin, 'start'], { cwd: cmsDir, env, stdio: 'inherit' });
+  child.on('exit', (code) => {
+    if (!stopping && !halted) stop(code ?? 1);
+  });
+};
+launch();
 
 let stopping = false;
 const stop = async (code = 0) => {
   if (stopping) return;
   stopping = true;
-  if (child.exitCode === null) {
+  if (child.exitCode === null && child.signalCode === null) {
     child.kill('SIGTERM');
     await new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -128,6 +138,29 @@ const stop = async (code = 0) => {
 
 process.on('SIGTERM', () => stop(0));
 process.on('SIGINT', () => stop(0));
-child.on('exit', (code) => {
-  if (!stopping) stop(code ?? 1);
-});
+
+// E2E_CONTROL=stdin (the server-restart walk, chat-restart.spec.ts): 'kill' ends the app at once
+// (SIGKILL: its sockets are cut, as in a crash, and nothing says goodbye to the browsers), 'start'
+// starts it again on the same port, database, uploads and secrets; each answers a line
+// '[e2e] killed' or '[e2e] started'. The end of stdin (the spec, or its worker, gone) stops all.
+if (process.env.E2E_CONTROL === 'stdin') {
+  let buffered = '';
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (chunk) => {
+    buffered += chunk;
+    let end;
+    while ((end = buffered.indexOf('\n')) >= 0) {
+      const command = buffered.slice(0, end).trim();
+      buffered = buffered.slice(end + 1);
+      if (command === 'kill' && !halted) {
+        halted = true;
+        child.once('exit', () => console.log('[e2e] killed'));
+        child.kill('SIGKILL');
+      } else if (command === 'start' && halted && !stopping) {
+        launch();
+        console.log('[e2e] started');
+      }
+    }
+  });
+  process.stdin.on('end', () => stop(0));
+}

@@ -52,6 +52,21 @@ describe('ensureSecrets', () => {
     expect(fs.readFileSync(path.join(dir, '.env'), 'utf8')).toBe(first);
   });
 
+  it('reads a file moved by SECRETS_FILE back on the next start (Strapi reads only cms/.env): the same secrets, nothing appended', async () => {
+    process.env.NODE_ENV = 'development';
+    (await load()).ensureSecrets(process.env);
+    const first = fs.readFileSync(path.join(dir, '.env'), 'utf8');
+    const signing = process.env.AUTH_JWT_SECRET;
+    // A later start: a new process, whose environment has none of them (nobody loaded the moved file).
+    for (const name of REQUIRED_SECRETS) delete process.env[name];
+    process.env.JWT_SECRET = 'given';
+    (await load()).ensureSecrets(process.env);
+    expect(process.env.AUTH_JWT_SECRET).toBe(signing);
+    // What the environment sets wins over the file.
+    expect(process.env.JWT_SECRET).toBe('given');
+    expect(fs.readFileSync(path.join(dir, '.env'), 'utf8')).toBe(first);
+  });
+
   it('lets the admin build run without secrets, writing nothing', async () => {
     process.env.NODE_ENV = 'production';
     process.env.PLATAFORMA_BUILDING = 'true';

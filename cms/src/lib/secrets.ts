@@ -31,15 +31,33 @@ export const appendGeneratedEnv = (file: string, lines: readonly string[]): stri
   return file;
 };
 
+/** The `NAME=value` lines of an env file as generated here (comments and blank lines skipped; a later line wins). */
+const readGeneratedEnv = (file: string): Env => {
+  if (!fs.existsSync(file)) return {};
+  const found: Env = {};
+  for (const line of fs.readFileSync(file, 'utf8').split(/\r?\n/)) {
+    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
+    if (match) found[match[1]] = match[2];
+  }
+  return found;
+};
+
 let ensured = false;
 
 /**
  * Outside production, a missing secret is generated once, set in `env` (the process's, so
  * Strapi's own config reads it) and appended to the git-ignored env file, so later starts reuse it. In production a missing secret
- * stops the start with its name.
+ * stops the start with its name. Strapi itself reads only cms/.env: a file moved by SECRETS_FILE is read here, each
+ * name the environment does not set taken from it (as Strapi's dotenv does), so a restart keeps the secrets and the
+ * sessions they signed.
  */
 export const ensureSecrets = (env: Env): void => {
   if (ensured) return;
+  if (env.NODE_ENV !== 'production' && env.PLATAFORMA_BUILDING !== 'true') {
+    for (const [name, value] of Object.entries(readGeneratedEnv(generatedEnvFile(env)))) {
+      if (!env[name]?.trim()) env[name] = value;
+    }
+  }
   const missing = REQUIRED_SECRETS.filter((name) => !env[name]?.trim());
   if (missing.length > 0 && env.PLATAFORMA_BUILDING === 'true') {
     // Building the admin panel loads the configuration but signs nothing: throwaway values,
