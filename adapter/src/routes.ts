@@ -33,3 +33,13 @@ export const slugWithId = (id: number, name: string): string => {
 /** A stand's page in the venue (SPEC §2.4 estande/{id-slug}): the booths, the exhibitors' directory and the back office's 'ver no site' lead there. */
 export const standPagePath = (eventSlug: string | number, stand: { id: number; name: string }): string =>
   `/plataforma/${eventSlug}/estande/${slugWithId(stand.id, stand.name)}`;
+
+/** The part of an event's address that names it: its slug when the slug leads with its id ('1-congresso-brasileiro'), else the id. */
+const eventSlugOf = (event: { id: number; slug?: string | null }): string =>
+  event.slug && event.slug.startsWith(`${event.id}-`) ? event.slug : String(event.id);
+
+/** An event's page on the public site: '/eventos/1-congresso-brasileiro' (the site's catalogue and the back office's 'ver no site' after publishing). */
+export const eventPagePath = (event: { id: number; slug?: string | null }): string => `/eventos/${eventSlugOf(event)}`;
+
+/** The venue's entrance of an event. */
+export const venuePath = (event: { id: number; slug?: string | null }): string => `/plataforma/${eventSlugOf(event)}/hall-entrada`;

@@ -182,7 +182,7 @@ test('an admin creates an event with every section of the editor', async ({ page
     await expectAccessible(page);
   });
 
-  await test.step('Informações básicas: three images (a wrong ratio warns), the fields, published; saved', async () => {
+  await test.step('Informações básicas: three images (a wrong ratio warns), the fields, the publication switch; saved as a draft', async () => {
     await page.getByRole('button', { name: 'Adicionar Evento' }).click();
     await expect(page).toHaveURL(/\/cms\/eventos\/new$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Adicionar Evento' })).toBeVisible();
@@ -227,6 +227,9 @@ test('an admin creates an event with every section of the editor', async ({ page
     await expect(publication).toHaveAttribute('aria-checked', 'true');
     await expect(form.getByText('Publicado', { exact: true })).toBeVisible();
     await expectAccessible(page);
+    // Saved as a draft: it is published from the top once it has its stand and lecture (below).
+    await publication.click();
+    await expect(publication).toHaveAttribute('aria-checked', 'false');
 
     await form.getByRole('button', { name: 'Salvar' }).click();
     await expect(toast(page, 'Registro criado com sucesso.')).toBeVisible();
@@ -234,7 +237,9 @@ test('an admin creates an event with every section of the editor', async ({ page
     created.eventId = Number(/\/cms\/eventos\/(\d+)\//.exec(page.url())?.[1]);
     await expect(page.getByRole('heading', { level: 1, name: names.event })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Patrocinadores' })).toHaveAttribute('aria-expanded', 'true');
-    await expect(viewOnSite(page, names.event)).toHaveAttribute('href', `/plataforma/${created.eventId}/hall-entrada`);
+    // A draft's page answers 'not found' to everyone: no 'ver no site' yet (issue 56, item 7).
+    await expect(page.getByText('Rascunho: só a equipe vê')).toBeVisible();
+    await expect(viewOnSite(page, names.event)).toHaveCount(0);
   });
 
   await test.step('Patrocinadores: adds a sponsor with its logo; axe', async () => {
@@ -483,6 +488,26 @@ test('an admin creates an event with every section of the editor', async ({ page
       await expect(page.getByRole('region', { name })).toBeVisible();
       await expectAccessible(page);
     }
+  });
+
+  await test.step('publishes from the top: the checklist of what visitors would miss, then ver no site (issue 56, item 7)', async () => {
+    await page.getByRole('button', { name: 'Publicar evento' }).click();
+    const check = page.getByRole('dialog', { name: 'Publicar o evento' });
+    // It has its stand, its lecture and its three images: only the welcome video is missing.
+    await expect(check.getByRole('listitem')).toHaveText(['Sem vídeo de boas-vindas no hall de entrada.']);
+    await expectAccessible(page);
+    await check.getByRole('button', { name: 'Publicar mesmo assim' }).click();
+    await expect(toast(page, 'Evento publicado.')).toBeVisible();
+    await expect(check).toBeHidden();
+    await expect(page.getByText('Publicado: visível no site')).toBeVisible();
+    // 'ver no site': the event's public page, in a new tab.
+    const onSite = viewOnSite(page, names.event);
+    await expect(onSite).toHaveAttribute('href', new RegExp(`^/eventos/${created.eventId}-`));
+    await expect(onSite).toHaveAttribute('target', '_blank');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), onSite.click()]);
+    await expect(tab).toHaveURL(new RegExp(`/eventos/${created.eventId}-`));
+    await expect(tab.getByRole('heading', { level: 1, name: names.event })).toBeVisible();
+    await tab.close();
   });
 
   await test.step('Informações básicas again: what was saved, updated without sending the images again', async () => {

@@ -65,6 +65,12 @@ export const standLeadSchema = z.object({
   chatMessages: z.number().int().nonnegative(),
   clicks: z.number().int().nonnegative(),
   lastAt: z.string(),
+  /**
+   * The last thing the lead wrote to the stand in the range: a chat message or a contact
+   * request's text, whichever came later (decision 105); null when they only clicked. How many
+   * they wrote is `contacts + chatMessages`.
+   */
+  lastMessage: z.string().nullable(),
 });
 export type StandLead = z.infer<typeof standLeadSchema>;
 

@@ -332,13 +332,26 @@ export const standReport = async (
       sum(case when contacts > 0 then 1 else 0 end) as by_contact, sum(case when chat_messages > 0 then 1 else 0 end) as by_chat,
       sum(case when clicks > 0 then 1 else 0 end) as by_click from marked`,
   );
+  // What each lead wrote last to this stand in the range: their chat messages and contact requests, newest first (decision 105).
+  const written = sql`, written as (select w.client_id, w.body, row_number() over (partition by w.client_id order by w.at desc, w.ord desc) as rn
+    from (select chc.${raw(chatClient.other)} as client_id, m.text as body, m.created_at as at, m.id as ord
+        from ${raw(T.messages)} m join ${raw(messageChat.table)} mc on mc.${raw(messageChat.own)} = m.id
+        join ${raw(chatStand.table)} l on l.${raw(chatStand.own)} = mc.${raw(messageChat.other)}
+        join ${raw(chatClient.table)} chc on chc.${raw(chatClient.own)} = mc.${raw(messageChat.other)}
+        where l.${raw(chatStand.other)} = ${stand.id} and m.sender_type = 'client'${within('m.created_at')}
+      union all
+      select cc.${raw(contactClient.other)}, c.message, c.created_at, c.id
+        from ${raw(T.contacts)} c join ${raw(contactStand.table)} l on l.${raw(contactStand.own)} = c.id
+        join ${raw(contactClient.table)} cc on cc.${raw(contactClient.own)} = c.id
+        where l.${raw(contactStand.other)} = ${stand.id}${within('c.created_at')}) w)`;
   const leadRows = await run<Record<string, unknown>>(
-    sql`${classified} select m.consent, m.contacts, m.chat_messages, m.clicks, m.last_at, m.client_id,
+    sql`${classified}${written} select m.consent, m.contacts, m.chat_messages, m.clicks, m.last_at, m.client_id, w.body as last_message,
         case when m.consent = 'contact' then c.name else m.client_name end as name,
         case when m.consent = 'contact' then c.email when m.consent = 'chat' then m.client_email
           when m.consent = 'network' and ${raw(truthy('m.show_email'))} then m.client_email else null end as email,
         case when m.consent = 'contact' then c.phone else null end as phone
       from marked m left join ${raw(T.contacts)} c on c.id = m.contact_id
+      left join written w on w.client_id = m.client_id and w.rn = 1
       where m.consent is not null order by m.last_at desc, m.client_id desc${leadsLimit === null ? raw('') : sql` limit ${leadsLimit}`}`,
   );
   const rows: StandLead[] = leadRows.map((row) => ({
@@ -350,6 +363,7 @@ export const standReport = async (
     chatMessages: count(row.chat_messages),
     clicks: count(row.clicks),
     lastAt: isoOf(row.last_at),
+    lastMessage: (row.last_message as string | null) ?? null,
   }));
   const total = count(leadTotals?.total);
   const identified = count(leadTotals?.identified);

@@ -102,11 +102,16 @@ describe('GET /chats/inbox (decision 104)', () => {
     expect((await server.request().get('/api/cms/v1/chats/inbox')).status).toBe(401);
   });
 
-  it('gives a stand’s own list the unread count and the start as well', async () => {
-    const res = await get(`/stands/${ids.vitalis}/chats`, tokens.mine);
-    expect(res.status).toBe(200);
-    const rows = (res.body.data.rows as unknown[]).map((row) => chatSummarySchema.parse(row));
-    expect(Object.fromEntries(rows.map((row) => [row.Client.name, row.unread]))).toEqual({ 'Ana Visitante': 2, 'Carla Outra': 0 });
-    expect(rows.every((row) => typeof row.createdAt === 'string')).toBe(true);
+  it('gives a stand’s own list the unread count, the start, the stand and its event as well (decision 105)', async () => {
+    for (const token of [tokens.mine, tokens.admin]) {
+      const res = await get(`/stands/${ids.vitalis}/chats`, token);
+      expect(res.status).toBe(200);
+      const rows = (res.body.data.rows as unknown[]).map((row) => chatSummarySchema.parse(row));
+      expect(Object.fromEntries(rows.map((row) => [row.Client.name, row.unread]))).toEqual({ 'Ana Visitante': 2, 'Carla Outra': 0 });
+      expect(rows.every((row) => typeof row.createdAt === 'string')).toBe(true);
+      // The dialog shows the visitor's context beside the conversation, as the inbox does.
+      for (const row of rows)
+        expect(row).toMatchObject({ stand: { id: ids.vitalis, name: 'Vitalis' }, event: { id: ids.congress, name: 'Congresso Paulista' } });
+    }
   });
 });

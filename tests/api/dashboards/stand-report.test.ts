@@ -103,22 +103,22 @@ beforeAll(async () => {
     createdAt: at('2026-05-10T15:00:00Z'),
   });
 
-  const chat = async (standId: number, clientId: number, leadConsent: boolean, messages: Array<[string, 'client' | 'stand']>) => {
+  const chat = async (standId: number, clientId: number, leadConsent: boolean, messages: Array<[string, 'client' | 'stand', string?]>) => {
     const id = await insert(s, 'api::chat.chat', { key: `${standId}:${clientId}`, stand: standId, client: clientId, leadConsent });
-    for (const [iso, senderType] of messages)
-      await insert(s, 'api::chat-message.chat-message', { chat: id, text: 'oi', senderType, createdAt: at(iso) });
+    for (const [iso, senderType, text = 'oi'] of messages)
+      await insert(s, 'api::chat-message.chat-message', { chat: id, text, senderType, createdAt: at(iso) });
   };
   // Stand A: 5 chats started in the range, 3 answered after 120 s, 600 s, 300 s: median 300 s.
   await chat(ids.a, ids.c2, true, [
-    ['2026-05-10T14:00:00Z', 'client'],
-    ['2026-05-10T14:02:00Z', 'stand'],
-    ['2026-05-10T14:05:00Z', 'client'],
+    ['2026-05-10T14:00:00Z', 'client', 'Vocês têm o catálogo de 2027?'],
+    ['2026-05-10T14:02:00Z', 'stand', 'Temos sim.'],
+    ['2026-05-10T14:05:00Z', 'client', '=Pode mandar por e-mail?\nObrigado; até logo'],
   ]);
   await chat(ids.a, ids.c3, false, [
     ['2026-05-11T10:00:00Z', 'client'],
     ['2026-05-11T10:10:00Z', 'stand'],
   ]);
-  await chat(ids.a, ids.c1, false, [['2026-05-11T20:00:00Z', 'client']]);
+  await chat(ids.a, ids.c1, false, [['2026-05-11T20:00:00Z', 'client', 'Ainda aguardo a proposta']]);
   // c8 wrote, nobody answered: a lead the stand does not know.
   await chat(ids.a, ids.c8, false, [['2026-05-11T21:00:00Z', 'client']]);
   await chat(ids.a, ids.c7, false, [
@@ -127,7 +127,7 @@ beforeAll(async () => {
   ]);
   // Started before the range (the 9th): neither started nor answered in it; c5 wrote nothing in the range.
   await chat(ids.a, ids.c5, false, [
-    ['2026-05-09T12:00:00Z', 'client'],
+    ['2026-05-09T12:00:00Z', 'client', 'Escrito antes do período'],
     ['2026-05-09T12:00:30Z', 'stand'],
   ]);
   // Stand B: 2 chats, answered after 60 s and 180 s: median 120 s.
@@ -236,6 +236,8 @@ describe('GET /dashboards/stands/:id', () => {
         chatMessages: 1,
         clicks: 2,
         lastAt: '2026-05-11T20:00:00.000Z',
+        // The chat's message of the 11th came after the contact request of the 10th (decision 105).
+        lastMessage: 'Ainda aguardo a proposta',
       },
       // Answered in the chat, no consent ticked (decision 103): the name the chat showed, nothing else.
       // Carla and Gil wrote in the range; Eva's chat was answered on the 9th, and she clicked on the 10th.
@@ -248,6 +250,7 @@ describe('GET /dashboards/stands/:id', () => {
         chatMessages: 1,
         clicks: 1,
         lastAt: '2026-05-11T11:00:00.000Z',
+        lastMessage: 'oi',
       },
       {
         name: 'Carla Sigilo',
@@ -258,6 +261,7 @@ describe('GET /dashboards/stands/:id', () => {
         chatMessages: 1,
         clicks: 0,
         lastAt: '2026-05-11T10:00:00.000Z',
+        lastMessage: 'oi',
       },
       // Listed in the network room of this event, e-mail hidden there: the name only.
       {
@@ -269,6 +273,7 @@ describe('GET /dashboards/stands/:id', () => {
         chatMessages: 0,
         clicks: 2,
         lastAt: '2026-05-11T09:30:00.000Z',
+        lastMessage: null, // clicks only
       },
       {
         name: 'Eva Listada',
@@ -279,6 +284,7 @@ describe('GET /dashboards/stands/:id', () => {
         chatMessages: 0,
         clicks: 1,
         lastAt: '2026-05-10T16:00:00.000Z',
+        lastMessage: null, // what she wrote was on the 9th, before the range
       },
       // 'Autorizo o estande a me responder pelo e-mail': name and e-mail, no phone.
       {
@@ -290,6 +296,7 @@ describe('GET /dashboards/stands/:id', () => {
         chatMessages: 2,
         clicks: 0,
         lastAt: '2026-05-10T14:05:00.000Z',
+        lastMessage: '=Pode mandar por e-mail?\nObrigado; até logo',
       },
     ]);
     // c8 (wrote, never answered): counted, nothing of them shown; no e-mail of those who did not agree.
@@ -308,7 +315,19 @@ describe('GET /dashboards/stands/:id', () => {
     expect(day.figures.visits.value).toBe(1); // 03:00Z of the 12th is its midnight in São Paulo
     expect(day.figures.mediaOpened.value).toBe(1);
     // c3's click of the 12th: c3 had an answered chat with the stand, so known by name (decision 103).
-    expect(day.leads).toMatchObject({ total: 1, identified: 1, anonymous: 0, rows: [{ name: 'Carla Sigilo', consent: 'conversation' }] });
+    expect(day.leads).toMatchObject({
+      total: 1,
+      identified: 1,
+      anonymous: 0,
+      rows: [{ name: 'Carla Sigilo', consent: 'conversation', lastMessage: null }],
+    });
+    // The 10th alone: Ana's contact request is the last thing she wrote in it (her chat came on the 11th).
+    const tenth = await reportOf('from=2026-05-10&to=2026-05-10');
+    expect(tenth.leads.rows.find((row) => row.name === 'Ana Contato')).toMatchObject({
+      contacts: 1,
+      chatMessages: 0,
+      lastMessage: 'Quero uma proposta',
+    });
   });
 
   it('compares a tier’s only stand with nothing (no average of itself)', async () => {
@@ -356,13 +375,17 @@ describe('GET /dashboards/stands/:id/export', () => {
     expect(lines).toContain('Leads anônimos (sem identificação);1;');
     expect(lines).toContain('Mídia: Vídeo institucional;2;');
     expect(lines).toContain('Rede social: instagram;2;');
-    const header = lines.indexOf('Nome;E-mail;Telefone;Autorização;Contatos;Mensagens no chat;Cliques;Última interação');
+    const header = lines.indexOf('Nome;E-mail;Telefone;Autorização;Contatos;Mensagens no chat;Cliques;Última interação;Última mensagem');
     expect(lines.slice(header + 1, header + 5)).toEqual([
-      'Ana Contato;ana.contato@exemplo.com.br;21999990001;Pediu contato;1;1;2;11-05-2026 17:00',
-      'Gil Oculto;;;Conversou no chat (só o nome);0;1;1;11-05-2026 08:00',
-      'Carla Sigilo;;;Conversou no chat (só o nome);0;1;0;11-05-2026 07:00',
-      'Dora Rede;;;Sala de networking;0;0;2;11-05-2026 06:30',
+      'Ana Contato;ana.contato@exemplo.com.br;21999990001;Pediu contato;1;1;2;11-05-2026 17:00;Ainda aguardo a proposta',
+      'Gil Oculto;;;Conversou no chat (só o nome);0;1;1;11-05-2026 08:00;oi',
+      'Carla Sigilo;;;Conversou no chat (só o nome);0;1;0;11-05-2026 07:00;oi',
+      'Dora Rede;;;Sala de networking;0;0;2;11-05-2026 06:30;',
     ]);
+    // A visitor's text: quoted (its line break and ';' kept in the cell) and never a formula.
+    expect(lines).toContain(
+      `Bruno Chat;bruno@exemplo.com.br;;Autorizou no chat;0;2;0;10-05-2026 11:05;"'=Pode mandar por e-mail?\nObrigado; até logo"`,
+    );
     for (const secret of SECRET) expect(text).not.toContain(secret);
   });
 
@@ -384,10 +407,20 @@ describe('GET /dashboards/stands/:id/export', () => {
     expect(summary).toContainEqual(['Leads', 7, 1.5]);
     expect(rows(1).slice(0, 4)).toEqual(
       [
-        ['Nome', 'E-mail', 'Telefone', 'Autorização', 'Contatos', 'Mensagens no chat', 'Cliques', 'Última interação'],
-        ['Ana Contato', 'ana.contato@exemplo.com.br', '21999990001', 'Pediu contato', 1, 1, 2, '11-05-2026 17:00'],
-        ['Gil Oculto', undefined, undefined, 'Conversou no chat (só o nome)', 0, 1, 1, '11-05-2026 08:00'],
-        ['Carla Sigilo', undefined, undefined, 'Conversou no chat (só o nome)', 0, 1, 0, '11-05-2026 07:00'],
+        ['Nome', 'E-mail', 'Telefone', 'Autorização', 'Contatos', 'Mensagens no chat', 'Cliques', 'Última interação', 'Última mensagem'],
+        [
+          'Ana Contato',
+          'ana.contato@exemplo.com.br',
+          '21999990001',
+          'Pediu contato',
+          1,
+          1,
+          2,
+          '11-05-2026 17:00',
+          'Ainda aguardo a proposta',
+        ],
+        ['Gil Oculto', undefined, undefined, 'Conversou no chat (só o nome)', 0, 1, 1, '11-05-2026 08:00', 'oi'],
+        ['Carla Sigilo', undefined, undefined, 'Conversou no chat (só o nome)', 0, 1, 0, '11-05-2026 07:00', 'oi'],
       ].map((row) => row.map((cell) => (cell === undefined ? '' : cell))),
     );
     expect(JSON.stringify(summary) + JSON.stringify(rows(1))).not.toMatch(/Hugo|carla@|gil@|eva@/);
@@ -414,6 +447,8 @@ describe('GET /dashboards/stands/:id/export', () => {
       'Ana Contato',
       'ana.contato@exemplo.com.br',
       'Bruno Chat',
+      'Última mensagem (de 2): Ainda aguardo a proposta',
+      'Última mensagem (de 2): =Pode mandar por e-mail? Obrigado; até logo',
       'Página 1 de 1',
     ])
       expect(shown).toContain(line);

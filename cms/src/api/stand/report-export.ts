@@ -47,7 +47,17 @@ export const comparedText = (tierStands: number): string =>
     : `Comparado com ${tierStands - 1} outro(s) estande(s) do nível (este fora da média)`;
 
 export const SUMMARY_HEADER = ['Indicador', 'Este estande', 'Média dos outros do nível'];
-export const LEADS_HEADER = ['Nome', 'E-mail', 'Telefone', 'Autorização', 'Contatos', 'Mensagens no chat', 'Cliques', 'Última interação'];
+export const LEADS_HEADER = [
+  'Nome',
+  'E-mail',
+  'Telefone',
+  'Autorização',
+  'Contatos',
+  'Mensagens no chat',
+  'Cliques',
+  'Última interação',
+  'Última mensagem',
+];
 
 /** The summary's rows: each figure with its tier average, then the breakdowns (count only). */
 export const summaryRows = (report: StandReport): Array<Array<string | number>> => [
@@ -70,6 +80,7 @@ export const leadRows = (report: StandReport): Array<Array<string | number>> =>
     lead.chatMessages,
     lead.clicks,
     formatDateTime(lead.lastAt, report.event.timezone),
+    lead.lastMessage ?? '',
   ]);
 
 const cells = (row: Array<string | number>) => row.map((cell) => (typeof cell === 'string' ? neutralise(cell) : cell));
@@ -203,7 +214,17 @@ export const reportPdf = async (report: StandReport, now: Date = new Date()): Pr
     y -= 14;
   } else {
     leadRow(LEAD_HEADER, bold);
-    for (const lead of report.leads.rows) leadRow([lead.name, lead.email ?? '', lead.phone ?? '', CONSENT_LABELS[lead.consent]]);
+    for (const lead of report.leads.rows) {
+      leadRow([lead.name, lead.email ?? '', lead.phone ?? '', CONSENT_LABELS[lead.consent]]);
+      // What they wrote last, on its own line under them (decision 105), cut to the page's width.
+      if (lead.lastMessage) {
+        if (ensure(12)) leadRow(LEAD_HEADER, bold);
+        const written = lead.contacts + lead.chatMessages;
+        const said = `Última mensagem${written > 1 ? ` (de ${written})` : ''}: ${lead.lastMessage.replace(/\s+/g, ' ')}`;
+        page.drawText(fit(font, said, 8, A4[0] - 2 * MARGIN - 12), { x: MARGIN + 12, y: y + 2, size: 8, font, color: grey });
+        y -= 12;
+      }
+    }
   }
 
   const generated = `Gerado em ${formatDateTime(now, report.event.timezone)} (${report.event.timezone})`;

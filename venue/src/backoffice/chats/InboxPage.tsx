@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { formatDateTime, type ChatSummary } from '@plataforma/adapter';
+import type { ChatSummary } from '@plataforma/adapter';
 import { ChatPanel } from '../../shared/chat/ChatPanel';
 import { ago } from '../../shared/chat/time';
 import { useChat, useChatInbox } from '../../shared/chat/useChat';
@@ -15,6 +15,7 @@ import { previewOf } from '../stand-page/StandChats';
 import { useChatAlerts } from './alerts';
 import { chatKeys, inboxQuery, unansweredKey } from './api';
 import { conversationRows } from './rows';
+import { VisitorContext } from './VisitorContext';
 
 const Layout = styled.div`
   display: grid;
@@ -50,18 +51,6 @@ const Alerts = styled.fieldset`
     margin-bottom: 4px;
   }
 `;
-const Context = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 4px 12px;
-  margin: 0 0 16px;
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-  }
-`;
 
 /** The attendant's conversations across their stands: read every few seconds, and again at once when one changes live. */
 const useInbox = () => {
@@ -74,31 +63,6 @@ const useInbox = () => {
   // A live summary has no stand or unread count: the list is read again.
   useChatInbox(staffToken(), refresh, refresh);
   return { inbox };
-};
-
-/** Who the visitor is, as far as they allowed, and where and when they came (decision 104). */
-const VisitorContext = ({ row }: { row: ChatSummary }) => {
-  const { t } = useBackofficeTranslation();
-  return (
-    <Context aria-label={t('chats.inbox.context')}>
-      <dt>{t('chats.inbox.visitor')}</dt>
-      <dd>{row.Client.name}</dd>
-      <dt>{t('chats.inbox.email')}</dt>
-      <dd>{row.Client.email ?? t('chats.inbox.noEmail')}</dd>
-      <dt>{t('chats.inbox.stand')}</dt>
-      <dd>{row.stand?.name ?? '—'}</dd>
-      {row.event && (
-        <>
-          <dt>{t('chats.inbox.event')}</dt>
-          <dd>{row.event.name}</dd>
-        </>
-      )}
-      <dt>{t('chats.inbox.came')}</dt>
-      <dd>{row.createdAt ? formatDateTime(row.createdAt) : '—'}</dd>
-      <dt>{t('chats.inbox.consent')}</dt>
-      <dd>{row.leadConsent ? t('chats.inbox.consentYes') : t('chats.inbox.consentNo')}</dd>
-    </Context>
-  );
 };
 
 const Conversation = ({ row }: { row: ChatSummary }) => {

@@ -339,40 +339,44 @@ export const FigureTable = ({
   caption: string;
   columns: readonly TableColumn[];
   rows: ReadonlyArray<{ key: string | number; cells: ReactNode[] }>;
-}) => (
-  // A long table scrolls in its box: the box takes the keyboard's focus so it scrolls without a mouse.
-  <Scroll tabIndex={0} role="region" aria-label={caption}>
-    <Table>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column.label} scope="col" className={column.number ? 'number' : undefined}>
-              {column.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            {row.cells.map((cell, index) =>
-              index === 0 ? (
-                <th key={columns[index]?.label ?? index} scope="row">
-                  {cell}
-                </th>
-              ) : (
-                <td key={columns[index]?.label ?? index} className={columns[index]?.number ? 'number' : undefined}>
-                  {cell}
-                </td>
-              ),
-            )}
+}) => {
+  const { t } = useBackofficeTranslation();
+  return (
+    // A long table scrolls in its box: the box takes the keyboard's focus so it scrolls without a mouse.
+    // Its name is not the panel's: two regions of one name are axe's 'landmark-unique' (issue 56, item 14).
+    <Scroll tabIndex={0} role="region" aria-label={t('dashboards.chart.tableRegion', { caption })}>
+      <Table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.label} scope="col" className={column.number ? 'number' : undefined}>
+                {column.label}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </Table>
-  </Scroll>
-);
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, index) =>
+                index === 0 ? (
+                  <th key={columns[index]?.label ?? index} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={columns[index]?.label ?? index} className={columns[index]?.number ? 'number' : undefined}>
+                    {cell}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </Scroll>
+  );
+};
 
 export const Panel = styled.section`
   background: #fff;

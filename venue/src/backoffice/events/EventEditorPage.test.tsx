@@ -144,7 +144,8 @@ describe('/cms/eventos/new: creating an event (SPEC §2.3, §4, §5)', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe('/cms/eventos/9/patrocinadores'));
       await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Registro criado com sucesso.'));
       expect(await screen.findByRole('heading', { level: 1, name: 'Jornada de Inverno' })).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: /ver no site/ })).toHaveAttribute('href', '/plataforma/9/hall-entrada');
+      // A draft: its page answers 'not found' to everyone, so no 'ver no site' yet (issue 56, item 7).
+      expect(screen.queryByRole('link', { name: /ver no site/ })).toBeNull();
 
       const post = seen.find((r) => r.method === 'POST');
       expect(formEntries(post?.data)).toEqual({
@@ -262,7 +263,7 @@ describe('/cms/eventos/:id: editing an event', () => {
       });
       const router = renderBackoffice('/cms/eventos/3/informacoes-basicas');
       expect(await screen.findByRole('heading', { level: 1, name: congress.name }, FIRST_LOAD)).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: /ver no site/ })).toHaveAttribute('href', '/plataforma/3/hall-entrada');
+      expect(screen.getByRole('link', { name: /ver no site/ })).toHaveAttribute('href', '/eventos/3-congresso-de-medicina-intensiva');
       const form = await screen.findByRole('form', { name: 'Informações básicas' }, FIRST_LOAD);
       expect(within(form).getByLabelText(/^Nome/)).toHaveValue(congress.name);
       await waitFor(() => expect(within(form).getByLabelText(/^Categoria/)).toHaveValue('2'));
@@ -335,6 +336,7 @@ describe('/cms/eventos/:id: editing an event', () => {
       renderBackoffice('/cms/eventos/3');
       await screen.findByRole('form', { name: 'Informações básicas' }, FIRST_LOAD);
       expect(screen.getByText('Rascunho: só a equipe vê')).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: /ver no site/ })).toBeNull();
       await userEvent.click(screen.getByRole('button', { name: 'Publicar evento' }));
       const check = await screen.findByRole('dialog', { name: 'Publicar o evento' });
       expect(
@@ -351,11 +353,17 @@ describe('/cms/eventos/:id: editing an event', () => {
       expect(formEntries(seen.filter((r) => r.method === 'PUT').at(-1)?.data)).toEqual({ published: '1' });
       expect(screen.queryByRole('dialog', { name: 'Publicar o evento' })).toBeNull();
       expect(await screen.findByText('Publicado: visível no site')).toBeInTheDocument();
+      // Published: 'ver no site' opens the event's public page in a new tab.
+      const onSite = screen.getByRole('link', { name: 'ver no site: Congresso de Medicina Intensiva (abre em nova aba)' });
+      expect(onSite).toHaveAttribute('href', '/eventos/3-congresso-de-medicina-intensiva');
+      expect(onSite).toHaveAttribute('target', '_blank');
+      expect(onSite).toHaveAttribute('rel', 'noopener noreferrer');
       // The form below says the same (its switch would otherwise save the draft back).
       expect(within(screen.getByRole('form', { name: 'Informações básicas' })).getByRole('switch', { name: 'Publicação' })).toBeChecked();
       await userEvent.click(screen.getByRole('button', { name: 'Voltar para rascunho' }));
       await waitFor(() => expect(screen.getByText('Rascunho: só a equipe vê')).toBeInTheDocument());
       expect(formEntries(seen.filter((r) => r.method === 'PUT').at(-1)?.data)).toEqual({ published: '0' });
+      expect(screen.queryByRole('link', { name: /ver no site/ })).toBeNull();
     },
     TYPING_TEST_TIMEOUT,
   );

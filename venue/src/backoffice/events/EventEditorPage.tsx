@@ -14,12 +14,11 @@ import { PageHeader } from '../ui/PageHeader';
 import { useLeaveWarning } from '../ui/useLeaveWarning';
 import { useResourceActions } from '../ui/useResourceActions';
 import { PublishControl } from './PublishControl';
-import { ViewOnSite } from '../ui/ViewOnSite';
 import { eventKeys, eventQuery, fetchDependents, useDeleteEvents } from './api';
 import { dependentsText } from './dependents';
 import { AFTER_FIRST_SAVE_TAB, DEFAULT_TAB, sectionsOf } from './sections';
 
-/** The event's figures (decision 048), beside 'ver no site'. */
+/** The event's figures (decision 048), beside the publication and its 'ver no site'. */
 const DashboardLink = styled(Link)`
   color: ${({ theme }) => theme.colors.primary};
   font-weight: 600;
@@ -167,7 +166,6 @@ export const EventEditorPage = () => {
           {t('events.back')}
         </Button>
         {event && <PublishControl event={event} unsaved={() => dirty.current} onSaved={onPublished} />}
-        {event && <ViewOnSite href={`/plataforma/${event.id}/hall-entrada`} name={event.name} />}
         {event && <DashboardLink to={`/cms/eventos/${event.id}/dashboard`}>{t('dashboards.event.link')}</DashboardLink>}
         {event && (
           <Button type="button" $variant="ghost" onClick={() => void askDelete()}>

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ApiError, type Event, type EventDependents } from '@plataforma/adapter';
+import { eventPagePath } from '@plataforma/adapter/routes';
 import { messageText } from '../../shared/i18n';
 import { useAppState } from '../../shared/state/store';
 import { Button } from '../../shared/ui/Button';
 import { useBackofficeTranslation } from '../i18n';
 import { Modal, ModalActions } from '../ui/Modal';
+import { ViewOnSite } from '../ui/ViewOnSite';
 import { fetchDependents, useSaveEvent } from './api';
 
 const Status = styled.p<{ $published: boolean }>`
@@ -41,7 +43,8 @@ export const missingBeforePublish = (event: Event, dependents: EventDependents):
  * The event's publication at the top of its editor (issue 56, item 7: 'Rascunho/Publicado' sat at
  * the bottom of a long form): its state, and 'Publicar' — after a checklist of what visitors would
  * miss — or 'Voltar para rascunho'. A form with unsaved changes is saved first: the switch in it
- * would otherwise put the old state back.
+ * would otherwise put the old state back. A published event offers 'ver no site': its page on the
+ * public site, in a new tab (a draft's page answers 'not found' to everyone, so a draft has none).
  */
 export const PublishControl = ({ event, unsaved, onSaved }: { event: Event; unsaved: () => boolean; onSaved: (event: Event) => void }) => {
   const { t } = useBackofficeTranslation();
@@ -88,6 +91,7 @@ export const PublishControl = ({ event, unsaved, onSaved }: { event: Event; unsa
       <Status $published={published} role="status">
         {t(published ? 'events.publish.published' : 'events.publish.draft')}
       </Status>
+      {published && <ViewOnSite href={eventPagePath(event)} name={event.name} />}
       <Button type="button" $variant={published ? 'ghost' : undefined} disabled={checking || save.isPending} onClick={() => void ask()}>
         {t(published ? 'events.publish.unpublish' : 'events.publish.publish')}
       </Button>

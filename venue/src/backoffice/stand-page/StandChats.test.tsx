@@ -167,6 +167,43 @@ describe('/cms/estandes/:standId/chats (attendant, SPEC §2.3 stand chats page)'
     expect(inboxes.every((socket) => !socket.closed)).toBe(true);
   });
 
+  it("the dialog shows who the visitor is beside the conversation, as the attendant's inbox does (decision 105)", async () => {
+    serve([
+      chat(1, 'Ana Souza', {
+        leadConsent: true,
+        Client: { id: 101, name: 'Ana Souza', email: 'ana@exemplo.com.br' },
+        createdAt: '2026-05-10T13:05:00.000Z',
+        stand: { id: vitalis.id, name: vitalis.name },
+        event: { id: 1, name: 'Congresso Paulista' },
+      }),
+      chat(2, 'Bruno Lima', { createdAt: '2026-05-11T09:00:00.000Z', stand: { id: vitalis.id, name: vitalis.name }, event: null }),
+    ]);
+    renderBackoffice(`/cms/estandes/${vitalis.id}/chats`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Abrir conversa com Ana Souza' }, FIRST_LOAD));
+    const dialog = screen.getByRole('dialog', { name: 'Conversa com Ana Souza' });
+    const facts = (scope: HTMLElement) =>
+      Object.fromEntries(
+        within(within(scope).getByLabelText('Sobre o visitante'))
+          .getAllByRole('term')
+          .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+      );
+    expect(facts(dialog)).toEqual({
+      Visitante: 'Ana Souza',
+      'E-mail': 'ana@exemplo.com.br',
+      Estande: vitalis.name,
+      Evento: 'Congresso Paulista',
+      'Chegou em': '10-05-2026 10:05',
+      Autorização: 'aceita resposta por e-mail',
+    });
+    // The conversation itself sits beside the facts, in the same dialog.
+    expect(within(dialog).getByRole('log', { name: 'Conversa com Ana Souza' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir conversa com Bruno Lima' }));
+    const bruno = screen.getByRole('dialog', { name: 'Conversa com Bruno Lima' });
+    expect(facts(bruno)).toMatchObject({ 'E-mail': 'não autorizou o e-mail', Autorização: 'não autorizou contato fora do chat' });
+    expect(within(bruno).queryByText('Evento')).toBeNull();
+  });
+
   it('a new chat arriving live counts in the heading', async () => {
     serve([chat(1, 'Ana Souza')]);
     renderBackoffice(`/cms/estandes/${vitalis.id}/chats`);

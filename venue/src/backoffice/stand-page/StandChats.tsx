@@ -14,6 +14,7 @@ import { Modal } from '../ui/Modal';
 import { useChatAlerts } from '../chats/alerts';
 import { chatKeys, useStandChats, useStandContacts } from '../chats/api';
 import { conversationRows } from '../chats/rows';
+import { BesideConversation, VisitorContext } from '../chats/VisitorContext';
 
 const List = styled.ul`
   ${conversationRows}
@@ -47,8 +48,12 @@ const Conversation = ({ standId, row, onClose }: { standId: number; row: ChatSum
   const chat = useChat({ token: staffToken(), standId, clientId: row.Client.id, side: 'stand' });
   const title = t('stands.chats.dialog', { name: row.Client.name });
   return (
-    <Modal title={title} subtitle={row.Client.email ?? undefined} onClose={onClose}>
-      <ChatPanel chat={chat} side="stand" label={title} />
+    <Modal title={title} onClose={onClose} wide>
+      {/* Who the visitor is beside what they wrote, as the attendant's inbox shows it (decision 105). */}
+      <BesideConversation>
+        <VisitorContext row={row} />
+        <ChatPanel chat={chat} side="stand" label={title} />
+      </BesideConversation>
     </Modal>
   );
 };

@@ -36,9 +36,10 @@ const report: StandReport = {
         phone: '21999990001',
         consent: 'contact',
         contacts: 1,
-        chatMessages: 0,
+        chatMessages: 2,
         clicks: 0,
         lastAt: '2026-05-11T20:00:00.000Z',
+        lastMessage: 'Ainda aguardo a proposta.\nPodem ligar à tarde?',
       },
     ],
   },
@@ -91,7 +92,17 @@ describe('/cms/estandes/:standId/relatorio (decision 049)', () => {
       within(lead)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Ana Contato', 'ana@exemplo.com.br', '21999990001', 'Pediu contato', '11-05-2026 17:00']);
+    ).toEqual([
+      'Ana Contato',
+      'ana@exemplo.com.br',
+      '21999990001',
+      'Pediu contato',
+      '11-05-2026 17:00',
+      'Ainda aguardo a proposta.\nPodem ligar à tarde?3 mensagens no total',
+    ]);
+    // What the lead wrote last, with how many they wrote (decision 105).
+    expect(screen.getByRole('columnheader', { name: 'Última mensagem' })).toBeInTheDocument();
+    expect(within(lead).getByText('3 mensagens no total')).toBeInTheDocument();
     expect(await violations()).toEqual([]);
 
     // A range asks again with it.
@@ -157,7 +168,18 @@ describe('/cms/estandes/:standId/relatorio (decision 049)', () => {
       } as StandReport['figures'],
       leads: {
         ...report.leads,
-        rows: [{ ...report.leads.rows[0], name: 'Gil Oculto', email: null, phone: null, consent: 'conversation' }],
+        rows: [
+          {
+            ...report.leads.rows[0],
+            name: 'Gil Oculto',
+            email: null,
+            phone: null,
+            consent: 'conversation',
+            contacts: 0,
+            chatMessages: 1,
+            lastMessage: 'x'.repeat(300),
+          },
+        ],
       },
     };
     fakeServer({ 'GET /api/cms/v1/users/me': () => carla, 'GET /api/cms/v1/dashboards/stands/3': () => alone });
@@ -188,7 +210,7 @@ describe('/cms/estandes/:standId/relatorio (decision 049)', () => {
       within(lead)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Gil Oculto', '—', '—', 'Conversou no chat (só o nome)', '11-05-2026 17:00']);
+    ).toEqual(['Gil Oculto', '—', '—', 'Conversou no chat (só o nome)', '11-05-2026 17:00', `${'x'.repeat(280)}…`]);
     expect(await violations()).toEqual([]);
   });
 

@@ -78,7 +78,24 @@ const Table = styled.table`
   td.n {
     text-align: right;
   }
+  td.said {
+    max-width: 40ch;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  td.said .more {
+    display: block;
+    color: #5b6475;
+    font-size: 0.85rem;
+  }
 `;
+
+/** A lead's last message on the screen: its first 280 characters (the exports carry it whole, decision 105). */
+const SAID_MAX = 280;
+const saidOf = (text: string): string => {
+  const chars = [...text];
+  return chars.length > SAID_MAX ? `${chars.slice(0, SAID_MAX).join('')}…` : text;
+};
 
 /** The figures drawn as bars (counts; the median is in seconds, on another scale: table only). */
 const CHARTED: readonly StandReportFigure[] = STAND_REPORT_FIGURES.filter((key) => key !== 'medianFirstResponseSeconds');
@@ -321,6 +338,7 @@ export const StandReportPage = () => {
                     <th scope="col">{t('stands.report.lead.phone')}</th>
                     <th scope="col">{t('stands.report.lead.consent')}</th>
                     <th scope="col">{t('stands.report.lead.lastAt')}</th>
+                    <th scope="col">{t('stands.report.lead.lastMessage')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -331,6 +349,12 @@ export const StandReportPage = () => {
                       <td>{lead.phone ?? '—'}</td>
                       <td>{t(`stands.report.consent.${lead.consent}`)}</td>
                       <td>{formatDateTime(lead.lastAt, data.event.timezone)}</td>
+                      <td className="said">
+                        {lead.lastMessage === null ? '—' : saidOf(lead.lastMessage)}
+                        {lead.contacts + lead.chatMessages > 1 && (
+                          <span className="more">{t('stands.report.lead.written', { count: lead.contacts + lead.chatMessages })}</span>
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -17,6 +17,9 @@ describe('access to the platform pages (SPEC §2.4)', () => {
     const router = renderAt('/plataforma/1/hall-estandes-gold?x=1');
     const dialog = await screen.findByRole('dialog', { name: 'Entre no evento' });
     expect(router.state.location.pathname).toBe('/plataforma/1/hall-entrada');
+    // One banner on the page: the dialog's title bar is none (axe 'landmark-unique', issue 56, item 14).
+    expect(screen.getAllByRole('banner')).toHaveLength(1);
+    expect(within(dialog).queryByRole('banner')).toBeNull();
     await userEvent.type(within(dialog).getByLabelText('E-mail'), 'ana@exemplo.com.br');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Entrar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/plataforma/1/hall-estandes-gold'));

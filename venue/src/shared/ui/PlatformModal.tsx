@@ -32,7 +32,7 @@ const Panel = styled.div<{ $width: number }>`
   color: ${({ theme }) => theme.colors.platformText};
   border: 1px solid rgba(255, 182, 140, 0.25);
   box-shadow: 0 30px 80px rgba(0, 0, 0, 0.75);
-  header {
+  .head {
     display: flex;
     justify-content: space-between;
     align-items: start;
@@ -90,14 +90,15 @@ export const PlatformModal = ({ title, onClose, children, width = 640, hideTitle
   return (
     <Backdrop onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <Panel ref={panel} $width={width} role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <header>
+        {/* Not a <header>: inside a dialog it would be a second page banner (axe 'landmark-unique', issue 56, item 14). */}
+        <div className="head">
           <h2 id={titleId} className={hideTitle ? 'visually-hidden' : undefined}>
             {title}
           </h2>
           <button type="button" className="close" onClick={() => onClose()} aria-label={t('common.close')}>
             ×
           </button>
-        </header>
+        </div>
         <div className="body">{children}</div>
       </Panel>
     </Backdrop>

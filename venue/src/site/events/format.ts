@@ -1,4 +1,4 @@
-import type { CmsLecture, Event } from '@plataforma/adapter';
+import type { CmsLecture } from '@plataforma/adapter';
 
 /** The day (YYYY-MM-DD) it is in a zone at an instant, with the browser's own Intl (no date library in the chunk). */
 export const dayIn = (timeZone: string, at: Date = new Date()): string => {
@@ -86,10 +86,5 @@ export const orderFor = (when: WhenParam) => ({
   direction: when === 'proximos' ? ('asc' as const) : ('desc' as const),
 });
 
-/** The event page's address: '/eventos/1-congresso-brasileiro' (the id leads, as every slug of the product). */
-export const eventPagePath = (event: Pick<Event, 'id' | 'slug'>): string =>
-  `/eventos/${event.slug && event.slug.startsWith(`${event.id}-`) ? event.slug : event.id}`;
-
-/** The venue's entrance of an event. */
-export const venuePath = (event: Pick<Event, 'id' | 'slug'>): string =>
-  `/plataforma/${event.slug && event.slug.startsWith(`${event.id}-`) ? event.slug : event.id}/hall-entrada`;
+/** The event page's address and the venue's entrance (the id leads, as every slug of the product): the adapter's, shared with the back office. */
+export { eventPagePath, venuePath } from '@plataforma/adapter/routes';

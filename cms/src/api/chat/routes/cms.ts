@@ -16,6 +16,8 @@ type Row = ChatRow & {
 };
 
 const SUMMARY_COLUMNS = ['id', 'key', 'lastMessage', 'lastSender', 'waiting', 'leadConsent', 'updatedAt', 'createdAt'];
+/** A chat's stand and the stand's event, as a row of the inbox names them. */
+const STAND_AND_EVENT = { stand: { select: ['id', 'name'], populate: { event: { select: ['id', 'name'] } } } };
 
 /**
  * The attendant's inbox of a stand (SPEC §2.3 stand chats, §7): its chats and its contact
@@ -83,7 +85,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         where,
         limit: LIST_MAX,
         select: SUMMARY_COLUMNS,
-        populate: { client: { select: ['id', 'name', 'email'] } },
+        // The stand and its event too: the stand's chats dialog shows the visitor's context as the inbox does (decision 105).
+        populate: { client: { select: ['id', 'name', 'email'] }, ...STAND_AND_EVENT },
         orderBy: [{ updatedAt: order === 'updatedAt:asc' ? 'asc' : 'desc' }, { id: 'desc' }],
       })) as Row[];
       const shown = await inboxRows(rows, standId);
@@ -147,7 +150,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         select: SUMMARY_COLUMNS,
         populate: {
           client: { select: ['id', 'name', 'email'] },
-          stand: { select: ['id', 'name'], populate: { event: { select: ['id', 'name'] } } },
+          ...STAND_AND_EVENT,
         },
         orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
       })) as Row[];

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../shared/i18n';
 import { Stage } from './Stage';
@@ -29,6 +29,18 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('the stage of a drawn hall', () => {
+  it("is the page's main landmark, with the hall's heading and scene in it (axe 'region', issue 56, item 14)", () => {
+    render(
+      <Stage title="Hall de entrada">
+        <rect width="10" height="10" />
+      </Stage>,
+    );
+    const main = screen.getByRole('main');
+    expect(main).toBe(screen.getByTestId('hall-viewport'));
+    expect(within(main).getByRole('heading', { level: 1, name: 'Hall de entrada' })).toBeInTheDocument();
+    expect(within(main).getByRole('group', { name: 'Hall de entrada' })).toBeInTheDocument();
+  });
+
   it('reads no size while React commits, and is centred in the next frame, before it is painted', () => {
     const reads: string[] = [];
     sizes(reads);

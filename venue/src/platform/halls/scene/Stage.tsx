@@ -19,8 +19,9 @@ export const PHONE_BAND = 64;
  * The viewport of a hall: the scene covers it. Wider than 16:9, the board fills the width and
  * loses a band at the top and bottom (nothing important is drawn there); narrower (a phone held
  * upright), the board keeps the full height and the visitor pans sideways, starting at the centre.
+ * The page's main landmark: the hall's heading and scene sit in it (axe 'region', issue 56, item 14).
  */
-const Viewport = styled.div`
+const Viewport = styled.main`
   position: fixed;
   inset: 0;
   overflow-x: auto;
