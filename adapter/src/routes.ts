@@ -33,3 +33,11 @@ export const slugWithId = (id: number, name: string): string => {
 /** A stand's page in the venue (SPEC §2.4 estande/{id-slug}): the booths, the exhibitors' directory and the back office's 'ver no site' lead there. */
 export const standPagePath = (eventSlug: string | number, stand: { id: number; name: string }): string =>
   `/plataforma/${eventSlug}/estande/${slugWithId(stand.id, stand.name)}`;
+
+/** An event's slug in the venue's and the site's addresses: its own when it leads with the id ('1-cbmi'), else the id. */
+export const eventSlugOf = (event: { id: number; slug?: string | null }): string =>
+  event.slug && event.slug.startsWith(`${event.id}-`) ? event.slug : String(event.id);
+
+/** A lecture's page in the venue: its room's programme by day with the lecture's player open (`?palestra=`). */
+export const lecturePagePath = (eventSlug: string | number, lecture: { id: number; roomId: number }): string =>
+  `/plataforma/${eventSlug}/congresso/salas/${lecture.roomId}?palestra=${lecture.id}`;
