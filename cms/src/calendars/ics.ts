@@ -130,7 +130,7 @@ const lectureEntry = (row: LectureRow, t: ReturnType<typeof translator>): Calend
   };
 };
 
-/** A published lecture as one calendar entry, or null (unknown, or its event is not published). */
+/** The lectures `where` picks, of published events only, as calendar entries in time order. */
 export const lectureEntries = async (strapi: Core.Strapi, where: Record<string, unknown>, language: Language): Promise<CalendarEntry[]> => {
   const rows = (await strapi.db.query(LECTURE_UID).findMany({
     ...LECTURE_QUERY,
@@ -138,7 +138,11 @@ export const lectureEntries = async (strapi: Core.Strapi, where: Record<string, 
     orderBy: [{ startDate: 'asc' }, { startTime: 'asc' }, { id: 'asc' }],
   })) as LectureRow[];
   const t = translator(language);
-  return rows.map((row) => lectureEntry(row, t)).filter((entry): entry is CalendarEntry => entry !== null);
+  // In time order across zones (the rows come by wall clock, which differs between zones).
+  return rows
+    .map((row) => lectureEntry(row, t))
+    .filter((entry): entry is CalendarEntry => entry !== null)
+    .sort((a, b) => a.start - b.start);
 };
 
 /** A published event as one calendar entry (its first day's start to its last day's end), or null. */
