@@ -33,6 +33,7 @@ export * from './contracts/dashboard';
 export * from './contracts/network';
 export * from './contracts/agenda';
 export * from './contracts/favourite';
+export * from './contracts/calendar';
 export * from './contracts/contact';
 export * from './contracts/meeting';
 export * from './contracts/page-view';

@@ -56,6 +56,8 @@ export const MESSAGE_KEYS = [
   'contact.sent',
   'agenda.starred',
   'agenda.unstarred',
+  'agenda.calendarFeedCreated',
+  'agenda.calendarFeedRevoked',
   'exhibitors.favourited',
   'exhibitors.unfavourited',
   'api.error.lectureNotFound',

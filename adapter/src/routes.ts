@@ -34,8 +34,8 @@ export const slugWithId = (id: number, name: string): string => {
 export const standPagePath = (eventSlug: string | number, stand: { id: number; name: string }): string =>
   `/plataforma/${eventSlug}/estande/${slugWithId(stand.id, stand.name)}`;
 
-/** The part of an event's address that names it: its slug when the slug leads with its id ('1-congresso-brasileiro'), else the id. */
-const eventSlugOf = (event: { id: number; slug?: string | null }): string =>
+/** An event's slug in the venue's and the site's addresses: its own when it leads with the id ('1-cbmi'), else the id. */
+export const eventSlugOf = (event: { id: number; slug?: string | null }): string =>
   event.slug && event.slug.startsWith(`${event.id}-`) ? event.slug : String(event.id);
 
 /** An event's page on the public site: '/eventos/1-congresso-brasileiro' (the site's catalogue and the back office's 'ver no site' after publishing). */
@@ -43,3 +43,7 @@ export const eventPagePath = (event: { id: number; slug?: string | null }): stri
 
 /** The venue's entrance of an event. */
 export const venuePath = (event: { id: number; slug?: string | null }): string => `/plataforma/${eventSlugOf(event)}/hall-entrada`;
+
+/** A lecture's page in the venue: its room's programme by day with the lecture's player open (`?palestra=`). */
+export const lecturePagePath = (eventSlug: string | number, lecture: { id: number; roomId: number }): string =>
+  `/plataforma/${eventSlug}/congresso/salas/${lecture.roomId}?palestra=${lecture.id}`;

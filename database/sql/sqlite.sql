@@ -15,6 +15,8 @@ CREATE INDEX IF NOT EXISTS page_views_created_at_idx ON page_views (created_at);
 -- these make duplicates impossible, also under concurrent requests (answered 409).
 CREATE UNIQUE INDEX IF NOT EXISTS staff_users_email_unique ON staff_users (lower(email));
 CREATE UNIQUE INDEX IF NOT EXISTS clients_email_unique ON clients (lower(email));
+-- A calendar feed is found by its secret's hash (decision 108): one row, never a scan of the clients.
+CREATE UNIQUE INDEX IF NOT EXISTS clients_calendar_feed_hash_unique ON clients (calendar_feed_hash);
 CREATE UNIQUE INDEX IF NOT EXISTS sessions_jti_unique ON sessions (jti);
 CREATE UNIQUE INDEX IF NOT EXISTS coupons_code_unique ON coupons (code);
 -- The live chat: one chat per stand and client, a retried message stored once (decision 026).

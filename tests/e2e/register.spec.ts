@@ -51,6 +51,12 @@ test('a visitor follows “Cadastre-se”, registers, and is back in the hall si
   await expect(
     page.getByRole('region', { name: 'Meus eventos' }).getByRole('link', { name: 'Congresso Brasileiro Virtual de Medicina Intensiva' }),
   ).toBeVisible();
+  // Issue 49, item 5: 'Assinar no calendário' makes the agenda's secret feed URL (axe below sees it open).
+  const calendar = page.getByRole('region', { name: 'Assinar no calendário' });
+  await calendar.getByRole('button', { name: 'Criar link do calendário' }).click();
+  await expect(calendar.getByRole('textbox', { name: 'Endereço do seu calendário' })).toHaveValue(
+    /\/api\/site\/v1\/calendar-feeds\/[\w-]{43}\/agenda\.ics$/,
+  );
   expect(
     await new AxeBuilder({ page })
       .analyze()
@@ -68,6 +74,7 @@ test('a visitor follows “Cadastre-se”, registers, and is back in the hall si
   expect(file.suggestedFilename()).toBe('meus-dados-plataforma.json');
   const mine = JSON.parse(fs.readFileSync((await file.path()) as string, 'utf8'));
   expect(mine.profile).toMatchObject({ email, city: 'Petrópolis', postalCode: '24020005' });
+  expect(mine.calendarFeed).toMatchObject({ active: true });
   expect(Date.parse(mine.termsAcceptedAt)).toBeGreaterThan(Date.now() - 10 * 60_000);
   expect(mine.eventsEntered.map((event: { name: string }) => event.name)).toContain('Congresso Brasileiro Virtual de Medicina Intensiva');
   await page.getByRole('button', { name: 'Sair' }).click();

@@ -16,6 +16,7 @@ import type {
   ClientRegisterInput,
 } from '../contracts/client';
 import type { Agenda, AgendaMark } from '../contracts/agenda';
+import type { CalendarFeedCreated, CalendarFeedStatus } from '../contracts/calendar';
 import type { Favourites, FavouriteMark } from '../contracts/favourite';
 import type { SitePage } from '../contracts/site-page';
 import type { SitePageKey } from '../constants';
@@ -41,6 +42,7 @@ import type {
 } from '../contracts/order';
 import {
   agendaPaths,
+  calendarPaths,
   certificatePaths,
   favouritePaths,
   categoryPaths,
@@ -215,6 +217,20 @@ export const siteClient = ({ call, data, baseURL }: Http) => {
       star: (lectureId: number) => data<AgendaMark>({ method: 'POST', url: site(agendaPaths.site), data: { lectureId } }),
       /** Unstars a lecture; unstarring one that is not starred changes nothing. */
       unstar: (lectureId: number) => data<AgendaMark>({ method: 'DELETE', url: site(fillPath(agendaPaths.one, { lectureId })) }),
+    },
+    /**
+     * Calendars (decision 108): the `.ics` URLs of a lecture and of an event (public, for a link
+     * that downloads them), and the signed-in client's private feed of 'Minha agenda' (a full
+     * session): whether it exists, a new secret URL (the old one stops working), its revocation.
+     */
+    calendars: {
+      lectureUrl: (id: number, language?: string) =>
+        `${baseURL}${site(fillPath(calendarPaths.lecture, { id }))}${language ? `?lang=${encodeURIComponent(language)}` : ''}`,
+      eventUrl: (id: number, language?: string) =>
+        `${baseURL}${site(fillPath(calendarPaths.event, { id }))}${language ? `?lang=${encodeURIComponent(language)}` : ''}`,
+      feed: () => data<CalendarFeedStatus>({ method: 'GET', url: site(calendarPaths.me) }),
+      createFeed: () => call<CalendarFeedCreated>({ method: 'POST', url: site(calendarPaths.me), data: {} }),
+      revokeFeed: () => call<CalendarFeedStatus>({ method: 'DELETE', url: site(calendarPaths.me) }),
     },
     /** The signed-in client's favourite stands (the exhibitors' directory; a soft session too). */
     favourites: {

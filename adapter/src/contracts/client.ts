@@ -150,6 +150,8 @@ export interface ClientDataExport {
   agenda: Array<{ lectureId: number; name: string; startDate: string; eventId: number | null }>;
   /** The stands marked as favourites in the exhibitors' directory, with the event of each. */
   favourites: Array<{ standId: number; name: string; eventId: number | null }>;
+  /** Whether a calendar feed of 'Minha agenda' exists, and since when (never its secret URL: decision 108). */
+  calendarFeed: { active: boolean; createdAt: string | null };
 }
 
 /** The client's own profile as the API sends it (only to a full login). */

@@ -94,6 +94,18 @@ export const lecturePaths = {
 export const networkPaths = { site: '/networks/:eventId', consent: '/networks/consent' } as const;
 /** The signed-in client's starred lectures ('Minha agenda'): GET `?eventId=` lists, POST stars, DELETE `/:lectureId` unstars. */
 export const agendaPaths = { site: '/clients/me/agenda', one: '/clients/me/agenda/:lectureId' } as const;
+/**
+ * Calendars (issue 49, item 5, decision 108): the public `.ics` of a lecture and of an event
+ * (published events only), the private feed of a client's 'Minha agenda' (no session: the secret
+ * in the path is the credential) and the signed-in client's feed (`me`: GET says whether one
+ * exists, POST makes a new secret URL, replacing any other, DELETE revokes it).
+ */
+export const calendarPaths = {
+  lecture: '/lectures/:id/calendar.ics',
+  event: '/events/:id/calendar.ics',
+  feed: '/calendar-feeds/:token/agenda.ics',
+  me: '/clients/me/calendar-feed',
+} as const;
 /** The signed-in client's favourite stands (the exhibitors' directory): GET `?eventId=` lists, POST marks, DELETE `/:standId` unmarks. */
 export const favouritePaths = { site: '/clients/me/favourites', one: '/clients/me/favourites/:standId' } as const;
 /** A page of the site written as content (`:page` is one of SITE_PAGES). */

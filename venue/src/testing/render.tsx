@@ -45,6 +45,8 @@ export const mockVenueApi = () => {
     vi.spyOn(api.site.agenda, 'list').mockResolvedValue({ lectureIds: [] });
     // A signed-in visitor's favourite stands (the exhibitors' directory).
     vi.spyOn(api.site.favourites, 'list').mockResolvedValue({ standIds: [] });
+    // The profile's calendar feed of 'Minha agenda' (decision 108): none yet.
+    vi.spyOn(api.site.calendars, 'feed').mockResolvedValue({ active: false, createdAt: null });
     // The checkout's payment settings (decision 052): the sandbox, PIX and its test cards.
     vi.spyOn(api.site.payments, 'config').mockResolvedValue({
       provider: 'sandbox',

@@ -81,7 +81,8 @@ export interface ErasureSummary {
  * - attendance certificates are revoked: the printed name goes, the row stays with its code,
  *   event, hours and date, unlinked, so the code verifies as 'revoked at the holder's request'
  *   rather than unknown or with a deleted person's name (decision 048);
- * - the starred lectures of 'Minha agenda' and the favourite stands go (decision 034);
+ * - the starred lectures of 'Minha agenda' and the favourite stands go (decision 034), and the
+ *   calendar feed of the agenda (its URL answers 404 from then on, decision 108);
  * - pending orders are cancelled first, their charges at the provider too, so none stays payable;
  *   the other orders and payments stay as they are.
  */
@@ -180,6 +181,8 @@ export const eraseClient = async (strapi: Core.Strapi, clientId: number): Promis
         events: [],
         agendaLectures: [],
         favouriteStands: [],
+        calendarFeedHash: null,
+        calendarFeedCreatedAt: null,
       },
     });
     return {

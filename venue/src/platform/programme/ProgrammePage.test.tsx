@@ -117,6 +117,14 @@ describe('Programação', () => {
     );
     expect(within(rowOf('Choque séptico')).getByText('De R$ 80,00')).toBeInTheDocument();
     expect(within(rowOf('Choque séptico')).getByText('Por R$ 60,00')).toBeInTheDocument();
+    // Issue 49, item 5: a lecture not on now goes into the visitor's own calendar as an .ics; a live one is watched instead.
+    const toCalendar = within(rowOf('Ventilação protetora')).getByRole('link', {
+      name: 'Adicionar à agenda do celular ou computador (arquivo .ics): Ventilação protetora',
+    });
+    expect(toCalendar).toHaveTextContent('Adicionar à agenda');
+    expect(toCalendar).toHaveAttribute('href', '/api/site/v1/lectures/2/calendar.ics?lang=pt');
+    expect(toCalendar).toHaveAttribute('download');
+    expect(within(rowOf('Abertura do congresso')).queryByRole('link', { name: /arquivo \.ics/ })).toBeNull();
   });
 
   it('moves the marks on as the clock runs, without a reload', async () => {

@@ -8,6 +8,8 @@ import type { LiveState } from '../../shared/schedule';
 import { Button } from '../../shared/ui/Button';
 import { LinkButton } from '../../shared/ui/LinkButton';
 import { PriceText } from '../../shared/commerce/PriceText';
+import { CalendarLink } from '../../shared/calendar/CalendarLink';
+import { lectureCalendarUrl } from '../../shared/calendar/api';
 import { priceTag } from '../../shared/commerce/price';
 import { weekdayInWords } from '../../shared/i18n/dates';
 import { DarkInput, DarkSelect } from '../../shared/ui/fields';
@@ -323,6 +325,15 @@ export const LectureRow = ({
           <Link to={roomDays} aria-label={t('agenda.roomLabel', { room: lecture.room?.name, name: lecture.name })}>
             {t('agenda.roomLink')}
           </Link>
+        )}
+        {/* Issue 49, item 5: the lecture into the phone's or computer's calendar (an .ics), for anyone. */}
+        {state !== 'live' && (
+          <CalendarLink
+            compact
+            href={lectureCalendarUrl(lecture.id, language)}
+            label={t('agenda.addToCalendar')}
+            name={t('agenda.addToCalendarLabel', { name: lecture.name })}
+          />
         )}
       </div>
     </li>

@@ -16,6 +16,7 @@ import { ScreenPage } from '../../shared/ui/ScreenPage';
 import { CertificatePanel } from '../certificates/CertificatePanel';
 import { EventCard } from '../events/EventCard';
 import { downloadMyData, useMyEvents, useProfile } from './api';
+import { CalendarFeedCard } from './CalendarFeedCard';
 import { DeleteAccount } from './DeleteAccount';
 import { Card } from './form';
 import { ProfileForm } from './ProfileForm';
@@ -37,6 +38,7 @@ const MyEvents = styled.ul`
  * with the current password), CPF, postal code, address, state and city to edit; the phone shown
  * (it changes only through its SMS code); whether they are listed in the events' networking room,
  * and whether the list shows their e-mail there (issue 17: a second choice, open while listed);
+ * 'Assinar no calendário', the private calendar feed of 'Minha agenda' (decision 108);
  * the LGPD download and deletion; and 'Sair'. A soft session is sent to `/entrar` for the password
  * first.
  */
@@ -75,6 +77,7 @@ const Profile = () => {
         <MyEventsSection />
         <OrdersSection />
         <NetworkCard />
+        <CalendarFeedCard />
         <MyDataCard />
       </div>
     </ScreenPage>

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ApiError,
+  CalendarFeedCreated,
+  CalendarFeedStatus,
   ClientErasureInput,
   ClientPasswordChange,
   ClientPhoneConfirm,
@@ -25,6 +27,7 @@ export const accountKeys = {
   all: ['account'] as const,
   profile: () => [...accountKeys.all, 'profile'] as const,
   events: () => [...accountKeys.all, 'events'] as const,
+  calendarFeed: () => [...accountKeys.all, 'calendarFeed'] as const,
 };
 
 /** The client's profile (GET /clients/me). */
@@ -113,4 +116,39 @@ export const askRecoveryCode = (email: string) => api.auth.recovery({ email, typ
 export const recoverPassword = async (input: { email: string; code: string; password1: string; password2: string }) => {
   const answer = (await api.auth.changePassword({ ...input, type: 'client' })).data;
   return { account: answer.account as SessionClient, token: answer.token };
+};
+
+/** 'Assinar no calendário' (decision 108): whether the client has a calendar feed of 'Minha agenda', and since when. */
+export const useCalendarFeed = () =>
+  useQuery<CalendarFeedStatus, ApiError>({ queryKey: accountKeys.calendarFeed(), queryFn: () => api.site.calendars.feed() });
+
+/**
+ * A new secret URL of the feed (any earlier one stops working): the answer carries the URL, shown
+ * this once; the status follows. `onSuccess` and `onError` pass through.
+ */
+export const useCreateCalendarFeed = (
+  options: { onSuccess?: (created: CalendarFeedCreated) => void; onError?: (error: ApiError) => void } = {},
+) => {
+  const queries = useQueryClient();
+  return useMutation<CalendarFeedCreated, ApiError, void>({
+    mutationFn: async () => (await api.site.calendars.createFeed()).data,
+    onSuccess: (created) => {
+      queries.setQueryData<CalendarFeedStatus>(accountKeys.calendarFeed(), { active: true, createdAt: created.createdAt });
+      options.onSuccess?.(created);
+    },
+    onError: options.onError,
+  });
+};
+
+/** Revokes the feed: its URL answers 404 at once. `onSuccess` and `onError` pass through. */
+export const useRevokeCalendarFeed = (options: { onSuccess?: () => void; onError?: (error: ApiError) => void } = {}) => {
+  const queries = useQueryClient();
+  return useMutation<unknown, ApiError, void>({
+    mutationFn: () => api.site.calendars.revokeFeed(),
+    onSuccess: () => {
+      queries.setQueryData<CalendarFeedStatus>(accountKeys.calendarFeed(), { active: false, createdAt: null });
+      options.onSuccess?.();
+    },
+    onError: options.onError,
+  });
 };

@@ -19,6 +19,8 @@ import { useEventDays } from './EventCard';
 import { zoneInWords } from '../../shared/i18n/dates';
 import { useAppState } from '../../shared/state/store';
 import { priceTag } from '../../shared/commerce/price';
+import { CalendarLink } from '../../shared/calendar/CalendarLink';
+import { eventCalendarUrl } from '../../shared/calendar/api';
 import { dayIn, programmeOf, venuePath } from './format';
 import { Programme } from './Programme';
 import { BuyEvent } from './BuyEvent';
@@ -247,6 +249,13 @@ export const EventPage = () => {
           <div className="actions">
             {data.status !== 'closed' && <BuyEvent event={data} />}
             <LinkButton to={venuePath(data)}>{t('site.event.enter')}</LinkButton>
+            {data.status !== 'closed' && (
+              <CalendarLink
+                href={eventCalendarUrl(data.id, language)}
+                label={t('site.event.addToCalendar')}
+                name={t('site.event.addToCalendarLabel', { name: data.name })}
+              />
+            )}
             {data.status === 'closed' && <p className="note">{t('site.event.closed')}</p>}
           </div>
         </div>

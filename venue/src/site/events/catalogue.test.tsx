@@ -131,6 +131,12 @@ describe('/eventos/:eventSlug (an event’s page)', () => {
     const router = renderAt('/eventos/1-congresso-brasileiro');
     expect(await screen.findByRole('heading', { level: 1, name: 'Congresso Brasileiro' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Entrar no evento' })).toHaveAttribute('href', '/plataforma/1-evento-1/hall-entrada');
+    // Issue 49, item 5: the event into the visitor's calendar, as an .ics of the public API.
+    const toCalendar = screen.getByRole('link', {
+      name: 'Adicionar à agenda do celular ou computador (arquivo .ics): Congresso Brasileiro',
+    });
+    expect(toCalendar).toHaveAttribute('href', '/api/site/v1/events/1/calendar.ics?lang=pt');
+    expect(toCalendar).toHaveAttribute('download');
     // Issue 14: a paid event is bought here; its price also by the event's exchange rate (5.25), as an estimate.
     expect(screen.getByRole('button', { name: 'Comprar ingresso' })).toBeInTheDocument();
     expect(screen.getByText('≈ $ 28,57 (valor aproximado; a cobrança é em reais)')).toBeInTheDocument();

@@ -17,6 +17,7 @@ import { WATCH_MINUTES_TABLE, WATCH_SESSION_UID, flushHeartbeats } from '../../.
 import { rowsOf } from '../../../analytics/sql';
 import { certificatesOf } from '../../../certificates/issue';
 import { clientEmails, emailConfirmedAt } from '../../../email/messages';
+import { feedStatus } from '../../../calendars/feed';
 
 type Stamp = string | Date;
 const when = (value: Stamp | null | undefined): string | null => (value ? isoString(value) : null);
@@ -319,6 +320,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           favourites: (row.favouriteStands ?? [])
             .map((stand) => ({ standId: stand.id, name: stand.name, eventId: idOf(stand.event) }))
             .sort((a, b) => a.standId - b.standId),
+          // Whether a calendar feed of the agenda exists, never its secret (decision 108).
+          calendarFeed: await feedStatus(strapi, id),
         };
         ctx.set('Content-Disposition', 'attachment; filename="meus-dados-plataforma.json"');
         ctx.set('Cache-Control', 'no-store');
