@@ -49,6 +49,8 @@ describe('the lecture screen (SPEC §2.4)', () => {
     // wait of test-setup.ts covers it; setInterval is faked, so findBy re-checks on DOM changes).
     const frame = await screen.findByTitle('Sepse');
     expect(frame).toHaveAttribute('src', expect.stringMatching(/^https:\/\/www\.youtube\.com\/embed\/abc123\?autoplay=1/));
+    // Beside 'A seguir', the next lecture's .ics too.
+    expect(screen.getByRole('link', { name: /^Adicionar à agenda .*: Ventilação$/ })).toBeInTheDocument();
     expect(me).toHaveBeenCalledWith({ roomId: 1, startDate: '2026-11-22' });
     // And the day before: a lecture begun before midnight may still be on.
     expect(me).toHaveBeenCalledWith({ roomId: 1, startDate: '2026-11-21' });
@@ -58,6 +60,11 @@ describe('the lecture screen (SPEC §2.4)', () => {
     expect(await screen.findByText('Próxima palestra: Ventilação às 14:00')).toBeInTheDocument();
     expect(screen.queryByTitle('Sepse')).toBeNull();
     expect(me).toHaveBeenCalledTimes(2);
+    // Issue 49, item 5: the next lecture into the visitor's calendar (its .ics).
+    expect(screen.getByRole('link', { name: /^Adicionar à agenda .*: Ventilação$/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/api\/site\/v1\/lectures\/2\/calendar\.ics\?lang=pt$/),
+    );
   });
 
   it('keeps playing a lecture that began before midnight after it, then shows what comes next', async () => {

@@ -19,6 +19,8 @@ import { useRoom, useRoomLectures } from './api';
 import { playbackHostOf } from '../ui/playback';
 import { useWatchHeartbeat } from './useWatchHeartbeat';
 import { hasPrice, isTicketOnly, useLectureAccess } from '../../shared/access/api';
+import { CalendarLink } from '../../shared/calendar/CalendarLink';
+import { lectureCalendarUrl } from '../../shared/calendar/api';
 import { useAppState } from '../../shared/state/store';
 import { LectureLock } from './LectureLock';
 import { SoftWatchNote } from './SoftWatchNote';
@@ -133,6 +135,17 @@ const Now = styled.section`
     margin: 0;
     color: ${({ theme }) => theme.colors.platformTextMuted};
   }
+  .after {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-end;
+    gap: 8px;
+  }
+  @media (max-width: 600px) {
+    .after {
+      align-items: flex-start;
+    }
+  }
   .live {
     display: inline-block;
     margin-right: 8px;
@@ -145,6 +158,20 @@ const Now = styled.section`
     letter-spacing: 0.08em;
   }
 `;
+
+/** The next lecture into the visitor's calendar (its .ics; issue 49, item 5). */
+const NextInCalendar = ({ id, name }: { id: number; name: string }) => {
+  const { t } = useTranslation();
+  const language = useAppState((state) => state.language);
+  return (
+    <CalendarLink
+      compact
+      href={lectureCalendarUrl(id, language)}
+      label={t('agenda.addToCalendar')}
+      name={t('agenda.addToCalendarLabel', { name })}
+    />
+  );
+};
 
 /** salas/{roomId} (SPEC §2.4, open to everyone): the lecture on now in the room, or what comes next. */
 export const LectureScreen = () => {
@@ -239,6 +266,7 @@ export const LectureScreen = () => {
             <div className="message" role="status">
               <strong>{t('lecture.next', { name: next.name, time: formatClockTime(next.startTime) })}</strong>
               <span>{t('lecture.nextHint')}</span>
+              <NextInCalendar id={next.id} name={next.name} />
             </div>
           ) : (
             <div className="message" role="status">
@@ -256,7 +284,12 @@ export const LectureScreen = () => {
               </h2>
               <p>{t('lecture.span', { start: formatClockTime(current.startTime), end: formatClockTime(current.endTime) })}</p>
             </div>
-            {next && <p>{t('lecture.after', { name: next.name, time: formatClockTime(next.startTime) })}</p>}
+            {next && (
+              <div className="after">
+                <p>{t('lecture.after', { name: next.name, time: formatClockTime(next.startTime) })}</p>
+                <NextInCalendar id={next.id} name={next.name} />
+              </div>
+            )}
             {uncounted && <p className="uncounted">{t('lecture.watchNotCounted')}</p>}
             {video?.kind === 'iframe' && !uncounted && <SoftWatchNote className="uncounted" />}
           </Now>

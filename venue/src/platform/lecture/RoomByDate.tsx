@@ -25,6 +25,9 @@ import { hasPrice, isTicketOnly, useLectureAccess } from '../../shared/access/ap
 import { useEvent, useEventId, useEventLectures } from '../../shared/event/api';
 import { useBuy } from '../../shared/commerce/buy';
 import { darkTable } from '../../shared/ui/darkStyles';
+import { CalendarLink } from '../../shared/calendar/CalendarLink';
+import { lectureCalendarUrl } from '../../shared/calendar/api';
+import { useAppState } from '../../shared/state/store';
 
 type DayLecture = RoomDay['lectures'][number];
 
@@ -59,6 +62,17 @@ const Table = styled.table`
     text-align: right;
     white-space: nowrap;
   }
+  td.actions > a {
+    margin-left: 8px;
+  }
+  @media (max-width: 600px) {
+    td.actions {
+      white-space: normal;
+    }
+    td.actions > a {
+      margin: 8px 0 0;
+    }
+  }
   .recording {
     display: block;
     margin-top: 4px;
@@ -81,6 +95,7 @@ export const isPast = (date: string, hour: string, timeZone: string | undefined,
 /** congresso/salas/{roomId} (SPEC §2.4): the room's programme by day, from the API (not fixed dates). */
 export const RoomByDate = () => {
   const { t } = useTranslation();
+  const language = useAppState((state) => state.language);
   const { slug = '', roomId: roomParam } = useParams();
   const roomId = idFromSlug(roomParam);
   const [day, setDay] = useState<RoomDay | null>(null);
@@ -157,27 +172,39 @@ export const RoomByDate = () => {
                 </tr>
               </thead>
               <tbody>
-                {day.lectures.map((lecture) => (
-                  <tr key={lecture.id}>
-                    <td>{lecture.theme}</td>
-                    <td>{lecture.hour}</td>
-                    <td>
-                      <WatchCell
-                        lecture={lecture}
-                        eventId={eventId}
-                        gated={gatedIds.has(lecture.id) || ticketOnly}
-                        priced={gatedIds.has(lecture.id)}
-                        hosts={hosts}
-                        past={isPast(day.date, lecture.hour, event.data?.timezone ?? undefined, now)}
-                        start={lecture.id === wanted}
-                        onWatch={(src) => {
-                          if (wanted !== null) setParams({}, { replace: true });
-                          setWatching({ lecture, src });
-                        }}
-                      />
-                    </td>
-                  </tr>
-                ))}
+                {day.lectures.map((lecture) => {
+                  const past = isPast(day.date, lecture.hour, event.data?.timezone ?? undefined, now);
+                  return (
+                    <tr key={lecture.id}>
+                      <td>{lecture.theme}</td>
+                      <td>{lecture.hour}</td>
+                      <td className="actions">
+                        <WatchCell
+                          lecture={lecture}
+                          eventId={eventId}
+                          gated={gatedIds.has(lecture.id) || ticketOnly}
+                          priced={gatedIds.has(lecture.id)}
+                          hosts={hosts}
+                          past={past}
+                          start={lecture.id === wanted}
+                          onWatch={(src) => {
+                            if (wanted !== null) setParams({}, { replace: true });
+                            setWatching({ lecture, src });
+                          }}
+                        />
+                        {/* Issue 49, item 5: a lecture still to come into the visitor's calendar (an .ics). */}
+                        {!past && (
+                          <CalendarLink
+                            compact
+                            href={lectureCalendarUrl(lecture.id, language)}
+                            label={t('agenda.addToCalendar')}
+                            name={t('agenda.addToCalendarLabel', { name: lecture.theme })}
+                          />
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </Table>
           )}

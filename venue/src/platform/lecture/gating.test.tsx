@@ -140,6 +140,11 @@ describe('the room’s programme by day (issue 14)', () => {
     const later = within(day).getByRole('row', { name: /Sepse/ });
     await within(later).findByRole('button', { name: 'Comprar a palestra Sepse' });
     expect(within(later).queryByText(/gravação/)).toBeNull();
+    // Issue 49, item 5: a lecture still to come goes into the visitor's calendar (its .ics), one that is over does not.
+    const calendar = within(later).getByRole('link', { name: /^Adicionar à agenda .*: Sepse$/ });
+    expect(calendar).toHaveAttribute('href', expect.stringMatching(/\/api\/site\/v1\/lectures\/12\/calendar\.ics\?lang=pt$/));
+    expect(calendar).toHaveAttribute('download');
+    expect(within(held).queryByRole('link', { name: /^Adicionar à agenda/ })).toBeNull();
   });
 });
 
