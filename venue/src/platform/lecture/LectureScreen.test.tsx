@@ -105,6 +105,24 @@ describe('the lecture screen (SPEC §2.4)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/plataforma/1/hall-entrada'));
   });
 
+  it('offers no "Ativar som" over the message of a video host that cannot be reached', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-22T13:30:00Z'), shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    vi.spyOn(api.site.lectures, 'me').mockResolvedValue({
+      rows: [lecture(1, 'Sepse', '10:00:00', '11:00:00', 'https://vimeo.com/76979871')],
+      count: 1,
+    });
+    renderAt('/plataforma/1/salas/1');
+    expect(await screen.findByText(/^O vídeo não pôde ser carregado de player\.vimeo\.com/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ativar som' })).toBeNull();
+    vi.unstubAllGlobals();
+  });
+
   it('offers "Ativar som" when the page has not been used yet, and then plays with sound', async () => {
     vi.useFakeTimers({ now: Date.parse('2026-11-22T13:30:00Z'), shouldAdvanceTime: true, toFake: ['Date'] });
     vi.spyOn(api.site.lectures, 'me').mockResolvedValue({

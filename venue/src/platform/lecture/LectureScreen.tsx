@@ -185,6 +185,7 @@ export const LectureScreen = () => {
   const now = useTick(LECTURE_TICK_MS);
   const today = dateInZone(now, zone);
   const [sound, setSound] = useState(mayPlaySound);
+  const [unreachable, setUnreachable] = useState(false);
 
   const room = useRoom(roomId);
   const lectures = useRoomLectures(roomId, today, event.isSuccess);
@@ -240,8 +241,14 @@ export const LectureScreen = () => {
             />
           ) : current && video?.kind === 'iframe' ? (
             <>
-              <VideoFrame source={{ kind: 'embed', src: video.src }} title={current.name} onPlaying={setPlaying} />
-              {!sound && (
+              <VideoFrame
+                source={{ kind: 'embed', src: video.src }}
+                title={current.name}
+                onPlaying={setPlaying}
+                onUnreachable={setUnreachable}
+              />
+              {/* No 'Ativar som' over the message of a host that cannot be reached. */}
+              {!sound && !unreachable && (
                 <Sound type="button" onClick={() => setSound(true)}>
                   <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                     <path

@@ -54,7 +54,17 @@ const Unreachable = styled.div`
 `;
 
 /** A host's player page, with a message and the link instead of a grey frame when the browser cannot reach the host (issue 17). */
-const EmbedFrame = ({ src, title, onPlaying }: { src: string; title: string; onPlaying?: (playing: boolean) => void }) => {
+const EmbedFrame = ({
+  src,
+  title,
+  onPlaying,
+  onUnreachable,
+}: {
+  src: string;
+  title: string;
+  onPlaying?: (playing: boolean) => void;
+  onUnreachable?: (unreachable: boolean) => void;
+}) => {
   const { t } = useTranslation();
   const [unreachable, setUnreachable] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -69,6 +79,7 @@ const EmbedFrame = ({ src, title, onPlaying }: { src: string; title: string; onP
       current = false;
     };
   }, [src]);
+  useEffect(() => onUnreachable?.(unreachable), [unreachable, onUnreachable]);
   const host = hostOf(src);
   return (
     <>
@@ -103,14 +114,18 @@ export const VideoFrame = ({
   source,
   title,
   onPlaying,
+  onUnreachable,
 }: {
   source: VideoSource;
   title: string;
   /** Each change of the player's own playing state, where its host reports it (playback.ts). */
   onPlaying?: (playing: boolean) => void;
+  /** Whether the host's page could not be reached (its message shown over the frame). */
+  onUnreachable?: (unreachable: boolean) => void;
 }) => {
   const { t } = useTranslation();
-  if (source.kind === 'embed') return <EmbedFrame key={source.src} src={source.src} title={title} onPlaying={onPlaying} />;
+  if (source.kind === 'embed')
+    return <EmbedFrame key={source.src} src={source.src} title={title} onPlaying={onPlaying} onUnreachable={onUnreachable} />;
   return (
     <Suspense fallback={<Spinner size={32} label={t('common.loading')} />}>
       <FilePlayer src={source.src} label={title} width={source.width} height={source.height} />
