@@ -1,5 +1,3 @@
-import { certificateToWire, findCertificate } from '../../certificates/issue';
-import { certificatePdf } from '../../certificates/pdf';
 import type { EmailTemplate } from './types';
 
 export type CertificateIssuedData = { name: string; eventName: string; code: string; url: string };
@@ -22,6 +20,9 @@ export const certificateIssuedTemplate: EmailTemplate<CertificateIssuedData> = {
     notes: [t('email.certificateIssued.verify')],
   }),
   attachments: async (data, { strapi }) => {
+    // Loaded when sending: certificates/issue queues this message, so a static import would be a cycle.
+    const { certificateToWire, findCertificate } = await import('../../certificates/issue');
+    const { certificatePdf } = await import('../../certificates/pdf');
     const row = await findCertificate(strapi, { code: data.code });
     if (!row || row.revokedAt) return [];
     const bytes = await certificatePdf(certificateToWire(row), row.text, data.url);
