@@ -176,6 +176,19 @@ describe('an order bought by PIX in the sandbox', () => {
       'paid',
     );
     expect(again?.duplicate).toBe(true);
+    // And the database itself refuses a second row of the key (the unique index of database/sql).
+    await expect(
+      server.strapi.db.connection('email_messages').insert({
+        recipient: who.email,
+        template: 'orderPaid',
+        category: 'transactional',
+        language: 'pt',
+        subject: 'x',
+        status: 'sent',
+        message_id: `<dup-${pending.id}@eventos.test>`,
+        dedupe_key: `order:${pending.id}:paid`,
+      }),
+    ).rejects.toThrow(/unique/i);
     await drain();
     await smtp.waitFor(2);
     expect((await rowsOf(who.id)).map((row) => [row.template, row.language])).toEqual([
