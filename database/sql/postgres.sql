@@ -139,3 +139,5 @@ CREATE TABLE IF NOT EXISTS page_view_hours_stale (
 CREATE TABLE IF NOT EXISTS page_view_rollup_pending (
   view_id integer NOT NULL PRIMARY KEY
 );
+-- E-mails about one thing happening once (decision 109): one message per order and kind, per certificate.
+CREATE UNIQUE INDEX IF NOT EXISTS email_messages_dedupe_key_unique ON email_messages (dedupe_key);

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
-import type { Certificate, CertificateExport } from '@plataforma/adapter';
+import { ApiError, type Certificate, type CertificateExport } from '@plataforma/adapter';
+import { queueCertificateEmail } from '../email/order-emails';
 import { isoString } from '../lib/wire';
 import { newCertificateCode } from './code';
 
@@ -52,19 +53,27 @@ export const issueCertificate = async (
     const existing = await findCertificate(strapi, { key });
     if (existing) return existing;
     try {
-      await strapi.db.query(CERTIFICATE_UID).create({
-        data: {
-          key,
-          code: newCertificateCode(),
-          name: input.name,
-          eventName: input.eventName,
-          seconds: input.seconds,
-          text: input.text,
-          issuedAt: new Date(),
-          client: input.clientId,
-          event: input.eventId,
-        },
-        select: ['id'],
+      // The certificate and its e-mail (the link, the PDF: decision 109) both or neither.
+      await strapi.db.transaction(async () => {
+        const row = (await strapi.db.query(CERTIFICATE_UID).create({
+          data: {
+            key,
+            code: newCertificateCode(),
+            name: input.name,
+            eventName: input.eventName,
+            seconds: input.seconds,
+            text: input.text,
+            issuedAt: new Date(),
+            client: input.clientId,
+            event: input.eventId,
+          },
+          select: ['id'],
+        })) as { id: number };
+        // An address the mail refuses (malformed) does not keep the certificate from the holder.
+        await queueCertificateEmail(strapi, row.id).catch((error: unknown) => {
+          if (!(error instanceof ApiError)) throw error;
+          strapi.log.warn(`certificates: ${row.id}: the e-mail was not queued: ${error.message}`);
+        });
       });
     } catch (error) {
       // A unique index refused it: the same key (another request won) or, once in 2^80, the code.

@@ -12,6 +12,7 @@ import {
   type PayInput,
 } from '@plataforma/adapter';
 import { logActivity } from '../activity/log';
+import { tellOrder } from '../email/order-emails';
 import { isoString } from '../lib/wire';
 import { settings } from '../lib/settings';
 import {
@@ -369,6 +370,8 @@ export const transition = async (
       });
   }
   await logMove(strapi, id, to, actor, note);
+  // The client's e-mail of the move (decision 109): only the call that made the move gets here, once.
+  if (to === 'paid' || to === 'expired' || to === 'refunded') await tellOrder(strapi, id, to);
   return true;
 };
 
@@ -768,6 +771,8 @@ export const payOrder = async (strapi: Core.Strapi, buyer: Buyer, id: number, in
     where: { id: payment.id },
     data: { providerRef: result.providerRef, pixCode: result.pixCode, cardBrand: result.cardBrand, cardLast4: result.cardLast4 },
   });
+  // A PIX to pay: its code, QR and expiry by e-mail (decision 109), before a quick approval's receipt.
+  if (input.method === 'pix' && result.pixCode) await tellOrder(strapi, id, 'created', payment.id);
   // The order waits as long as its newest charge.
   await q(strapi, UID.order).updateMany({ where: { id, status: 'pending' }, data: { method: input.method, expiresAt } });
   // One live charge per order (issue 47, item 6): the older ones still waiting are cancelled, at the provider too.

@@ -62,11 +62,18 @@ export interface QueueEmailInput<N extends EmailTemplateName> {
   clientId?: number | null;
   /** The event the message is about: its name and colour brand it, its reply-to answers it. */
   eventId?: number | null;
+  /**
+   * What the message is about, when it must go once ('order:12:paid'): a second queueing with
+   * the same key (a webhook delivered twice, two instances) stores nothing and answers the first.
+   */
+  dedupeKey?: string | null;
 }
 
 export interface QueuedEmail {
   id: number;
   status: 'queued' | 'suppressed';
+  /** True when a message with the same dedupe key was already queued: nothing new was stored. */
+  duplicate?: boolean;
 }
 
 /** The address as stored and compared: trimmed, lower case. */
@@ -124,30 +131,53 @@ export const queueEmail = async <N extends EmailTemplateName>(strapi: Core.Strap
   const { brand, t } = await brandOf(strapi, input.eventId, language);
   const subject = template.compose(t, input.data, brand).subject.slice(0, 300);
   const { messageIdDomain } = settings().email;
-  return strapi.db.transaction(async () => {
-    const suppressed = await isSuppressed(strapi, to);
-    const row = (await strapi.db.query(EMAIL_UID).create({
-      data: {
-        recipient: to,
-        recipientName: input.name?.slice(0, 200) ?? null,
-        template: template.name,
-        category: template.category,
-        language,
-        subject,
-        status: suppressed ? 'suppressed' : 'queued',
-        data: input.data,
-        replyTo,
-        messageId: `<${crypto.randomUUID()}@${messageIdDomain}>`,
-        error: suppressed ? 'suppressed' : null,
-        attempts: 0,
-        client: input.clientId ?? null,
-        event: input.eventId ?? null,
-      },
-      select: ['id'],
-    })) as { id: number };
-    if (!suppressed) await sendJob(strapi, sendKindOf(strapi), { message: row.id });
-    return { id: row.id, status: suppressed ? ('suppressed' as const) : ('queued' as const) };
-  });
+  const dedupeKey = input.dedupeKey?.slice(0, 120) || null;
+  const earlier = async (): Promise<QueuedEmail | null> => {
+    if (!dedupeKey) return null;
+    const row = (await strapi.db.query(EMAIL_UID).findOne({ where: { dedupeKey }, select: ['id', 'status'] })) as {
+      id: number;
+      status: EmailStatus;
+    } | null;
+    return row ? { id: row.id, status: row.status === 'suppressed' ? 'suppressed' : 'queued', duplicate: true } : null;
+  };
+  const first = await earlier();
+  if (first) return first;
+  try {
+    return await insertEmail();
+  } catch (error) {
+    // The unique index on the key refused a second row (a race between two deliveries): the first stands.
+    const raced = await earlier().catch(() => null);
+    if (raced) return raced;
+    throw error;
+  }
+
+  async function insertEmail(): Promise<QueuedEmail> {
+    return strapi.db.transaction(async () => {
+      const suppressed = await isSuppressed(strapi, to);
+      const row = (await strapi.db.query(EMAIL_UID).create({
+        data: {
+          recipient: to,
+          recipientName: input.name?.slice(0, 200) ?? null,
+          template: template.name,
+          category: template.category,
+          language,
+          subject,
+          status: suppressed ? 'suppressed' : 'queued',
+          data: input.data,
+          replyTo,
+          messageId: `<${crypto.randomUUID()}@${messageIdDomain}>`,
+          error: suppressed ? 'suppressed' : null,
+          attempts: 0,
+          client: input.clientId ?? null,
+          event: input.eventId ?? null,
+          dedupeKey,
+        },
+        select: ['id'],
+      })) as { id: number };
+      if (!suppressed) await sendJob(strapi, sendKindOf(strapi), { message: row.id });
+      return { id: row.id, status: suppressed ? ('suppressed' as const) : ('queued' as const) };
+    });
+  }
 };
 
 /** Who holds a claim: this process and the job's attempt. */
@@ -215,6 +245,10 @@ const sendOne = async (strapi: Core.Strapi, id: number, context: JobContext): Pr
   const { brand, t, replyTo } = await brandOf(strapi, row.event?.id ?? null, emailLanguage(row.language));
   const content = template.compose(t, (row.data ?? {}) as Record<string, never>, brand);
   const { html, text } = renderEmail(content, brand, t);
+  // Files the template attaches (the PIX QR image shown inline, a certificate's PDF), drawn now from the row's data.
+  const attachments = template.attachments
+    ? await template.attachments((row.data ?? {}) as Record<string, never>, { strapi, brand, t })
+    : [];
   const fromName = brand.name.replace(/["\\\r\n]/g, '');
   const fromAddress = /<([^>]+)>/.exec(email.from)?.[1] ?? email.from;
   try {
@@ -228,6 +262,7 @@ const sendOne = async (strapi: Core.Strapi, id: number, context: JobContext): Pr
       html,
       messageId: row.messageId,
       headers: { 'X-Plataforma-Message': String(row.id) },
+      ...(attachments.length ? { attachments } : {}),
     });
   } catch (error) {
     const failure = classifyFailure(error);

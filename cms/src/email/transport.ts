@@ -13,6 +13,7 @@ export interface OutgoingEmail {
   html: string;
   messageId: string;
   headers?: Record<string, string>;
+  attachments?: Array<{ filename: string; contentType: string; content: Buffer; cid?: string }>;
 }
 
 /** What nodemailer answers a sent message with (SMTP: the server's 250 line; JSON transport: the message itself). */
@@ -65,6 +66,7 @@ interface BuiltMessage {
   text?: string;
   html?: string;
   headers?: Record<string, string>;
+  attachments?: Array<{ filename?: string; contentType?: string; cid?: string; content?: string }>;
 }
 
 const addressOf = (value: BuiltMessage['to'] | BuiltMessage['from'] | BuiltMessage['replyTo']): string | null => {
@@ -103,6 +105,13 @@ export const installEmailOutput = (strapi: Core.Strapi): void => {
         text: built.text ?? '',
         html: built.html ?? '',
         headers: built.headers ?? {},
+        // The files by name, type and size (their bytes stay out of the outbox and the log).
+        attachments: (built.attachments ?? []).map((file) => ({
+          filename: file.filename ?? null,
+          contentType: file.contentType ?? null,
+          cid: file.cid ?? null,
+          bytes: typeof file.content === 'string' ? Buffer.from(file.content, 'base64').length : 0,
+        })),
         time: new Date().toISOString(),
       };
       if (outbox) {

@@ -1,3 +1,5 @@
+import { certificateIssuedTemplate } from './certificate';
+import { orderCreatedTemplate, orderExpiredTemplate, orderPaidTemplate, orderRefundedTemplate } from './orders';
 import type { EmailTemplate } from './types';
 import { welcomeTemplate } from './welcome';
 
@@ -11,6 +13,11 @@ export * from './types';
  */
 export const EMAIL_TEMPLATES = {
   welcome: welcomeTemplate,
+  orderCreated: orderCreatedTemplate,
+  orderPaid: orderPaidTemplate,
+  orderExpired: orderExpiredTemplate,
+  orderRefunded: orderRefundedTemplate,
+  certificateIssued: certificateIssuedTemplate,
 } as const;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;

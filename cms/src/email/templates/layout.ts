@@ -14,6 +14,10 @@ export interface EmailContent {
   details?: ReadonlyArray<{ label: string; value: string }>;
   /** Small print after the button. */
   notes?: readonly string[];
+  /** A text to copy as it is (the PIX copy-and-paste code): monospace, broken anywhere, in both parts. */
+  code?: { label: string; value: string };
+  /** An image sent with the message (a template's attachment with this `cid`), before the code. */
+  image?: { cid: string; alt: string; size: number };
 }
 
 /** Who the message comes from, as the recipient sees it: the event (its name and colour) or the platform. */
@@ -79,6 +83,13 @@ export const renderEmail = (content: EmailContent, brand: Brand, t: Translate): 
   const notes = (content.notes ?? [])
     .map((note) => `<p style="margin:0 0 8px;font-size:13px;line-height:20px;color:#555555">${escapeHtml(note)}</p>`)
     .join('');
+  const image = content.image
+    ? `<p style="margin:0 0 16px;text-align:center"><img src="cid:${escapeHtml(content.image.cid)}" alt="${escapeHtml(content.image.alt)}" width="${Math.round(content.image.size)}" height="${Math.round(content.image.size)}" style="display:inline-block;border:0"></p>`
+    : '';
+  const code = content.code
+    ? `<p style="margin:0 0 6px;font-size:14px;font-weight:bold;color:#222222">${escapeHtml(content.code.label)}</p>` +
+      `<p style="margin:0 0 16px;padding:12px;background:#f3f4f6;border-radius:6px;font-family:'Courier New',monospace;font-size:13px;line-height:18px;color:#111111;word-break:break-all">${escapeHtml(content.code.value)}</p>`
+    : '';
   const footer = escapeHtml(t('email.layout.footer', { name: brand.name }));
   const html =
     `<!DOCTYPE html><html lang="${brand.language === 'al' ? 'de' : brand.language === 'en' ? 'en' : 'pt-BR'}"><head><meta charset="utf-8">` +
@@ -91,6 +102,8 @@ export const renderEmail = (content: EmailContent, brand: Brand, t: Translate): 
     `<tr><td style="padding:32px">` +
     `<h1 style="margin:0 0 16px;font-size:22px;line-height:28px;color:#111111">${escapeHtml(content.heading)}</h1>` +
     content.paragraphs.map(paragraph).join('') +
+    image +
+    code +
     details +
     button +
     notes +
@@ -102,6 +115,7 @@ export const renderEmail = (content: EmailContent, brand: Brand, t: Translate): 
     content.heading,
     '',
     ...content.paragraphs.flatMap((line) => [line, '']),
+    ...(content.code ? [`${content.code.label}:`, content.code.value, ''] : []),
     ...(content.details?.length ? [...content.details.map((row) => `${row.label}: ${row.value}`), ''] : []),
     ...(url && content.action ? [`${content.action.label}:`, url, ''] : []),
     ...(content.notes ?? []).flatMap((note) => [note, '']),

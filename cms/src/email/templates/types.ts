@@ -1,3 +1,4 @@
+import type { Core } from '@strapi/strapi';
 import type { JobData } from '../../jobs';
 import type { Translate } from '../texts';
 import type { Brand, EmailContent } from './layout';
@@ -18,4 +19,19 @@ export interface EmailTemplate<D extends JobData> {
   name: string;
   category: EmailCategory;
   compose: (t: Translate, data: D, brand: Brand) => EmailContent;
+  /**
+   * Files sent with the message, made by the send job from the row's data (never stored): an
+   * image the HTML shows inline by its `cid` (EmailContent.image), a PDF. Answers [] when the
+   * thing is gone (a revoked certificate): the message goes without it.
+   */
+  attachments?: (data: D, context: { strapi: Core.Strapi; brand: Brand; t: Translate }) => Promise<EmailAttachment[]>;
+}
+
+/** A file of a message, as nodemailer takes it. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+  /** Set: shown inline where the HTML says `cid:<cid>`. */
+  cid?: string;
 }
