@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { certificatePaths, fillPath, formatCents, toCents } from '@plataforma/adapter';
+import { certificatePaths, fillPath, formatCents, ORDER_PAGE, toCents } from '@plataforma/adapter';
 import { orderNumber } from '../commerce/orders';
 import { siteBase } from './confirmation';
 import { queueEmail, type QueuedEmail } from './messages';
@@ -65,6 +65,7 @@ export const queueOrderEmail = async (
     couponDiscount: wire(row.discount),
     total: wire(row.total),
     timezone: row.event?.timezone || 'America/Sao_Paulo',
+    url: `${siteBase()}${fillPath(ORDER_PAGE, { orderId: row.id })}`,
   };
   const common = {
     to: client.email,

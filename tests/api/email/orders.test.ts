@@ -146,6 +146,8 @@ describe('an order bought by PIX in the sandbox', () => {
     expect(paid.text).toContain('Cupom PCT10: − R$ 7,00');
     expect(paid.text).toContain('Total: R$ 63,00');
     expect(paid.html).toContain('Cupom PCT10');
+    // The order's page on the site: 'Ver o pedido', written out in the text.
+    expect(paid.text).toMatch(new RegExp(`Ver o pedido:\\n\\S+/meus-pedidos/${pending.id}\\n`));
   });
 
   it('sends one “paid” however many times the webhook is delivered', async () => {

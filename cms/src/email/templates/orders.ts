@@ -16,6 +16,8 @@ export type OrderEmailData = {
   total: string;
   /** The event's time zone: dates are written in it. */
   timezone: string;
+  /** The order's page on the site ('Meus pedidos', its detail), absolute; older rows have none. */
+  url?: string;
 };
 
 export type OrderCreatedData = OrderEmailData & { pixCode: string; expiresAt: string };
@@ -47,6 +49,7 @@ const orderTemplate = <D extends OrderEmailData>(
   compose: (t, data, brand) => ({
     subject: t(`email.${name}.subject`, { number: data.number, event: data.eventName }),
     heading: t(`email.${name}.heading`, { name: data.name }),
+    ...(data.url ? { action: { label: t('email.order.action'), url: data.url } } : {}),
     ...body(t, data, brand),
   }),
 });

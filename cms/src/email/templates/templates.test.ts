@@ -22,6 +22,7 @@ const order = {
   couponDiscount: '124.00',
   total: '1116.00',
   timezone: 'America/Sao_Paulo',
+  url: 'https://eventos.exemplo.com.br/meus-pedidos/12',
 };
 const pixCode = '00020101021226830014br.gov.bcb.pix<&>6304ABCD';
 const brand = (language: Brand['language']): Brand => ({ name: 'Congresso <Sepse> & Cia', color: '#0f766e', language });
@@ -105,6 +106,9 @@ describe('order and certificate messages', () => {
     expect(text).toContain('Total: R$ 1.116,00');
     expect(text).toContain('Pago em: 28-11-2026 10:05');
     expect(html).toContain('Palestra &quot;Abertura&quot;');
+    // The order's page on the site, as the button and written out.
+    expect(text).toContain('Ver o pedido:\nhttps://eventos.exemplo.com.br/meus-pedidos/12');
+    expect(html).toContain('href="https://eventos.exemplo.com.br/meus-pedidos/12"');
     const en = draw(orderPaidTemplate, { ...order, paidAt: '2026-11-28T13:05:00.000Z' }, 'en').text;
     expect(en).toContain('Coupon PCT10: − R$ 124.00');
     expect(en).toContain('Total: R$ 1,116.00');
