@@ -29,6 +29,31 @@ export const nextSms = async (since: number): Promise<string> => {
   return outbox()[since].text;
 };
 
+interface OutboxEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The e-mails the server wrote to `address` so far (E2E_EMAIL_OUTBOX, one JSON line each). */
+const emailsTo = (address: string): OutboxEmail[] => {
+  const file = process.env.E2E_EMAIL_OUTBOX as string;
+  if (!file || !fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as OutboxEmail)
+    .filter((mail) => mail.to.toLowerCase() === address.toLowerCase());
+};
+
+/** Waits for the e-mail to `address` whose subject matches, sent by the job system (decision 081). */
+export const emailTo = async (address: string, subject: RegExp): Promise<OutboxEmail> => {
+  await expect.poll(() => emailsTo(address).some((mail) => subject.test(mail.subject)), { timeout: 20_000 }).toBe(true);
+  return emailsTo(address).find((mail) => subject.test(mail.subject)) as OutboxEmail;
+};
+
 export const codeIn = (text: string): string => (/código[^\d]*(\d{4,10})/i.exec(text) ?? [])[1] ?? '';
 
 /**

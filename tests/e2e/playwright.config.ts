@@ -5,6 +5,8 @@ import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/te
 // One port for the whole run, chosen once and inherited by the workers.
 process.env.E2E_PORT ??= String(4100 + (process.pid % 800));
 process.env.E2E_SMS_OUTBOX ??= path.join(os.tmpdir(), `plataforma-e2e-sms-${process.env.E2E_PORT}-${Date.now()}.jsonl`);
+// The e-mails as the SMS: one JSON line each, read by the specs (the registration's confirmation link).
+process.env.E2E_EMAIL_OUTBOX ??= path.join(os.tmpdir(), `plataforma-e2e-email-${process.env.E2E_PORT}-${Date.now()}.jsonl`);
 const port = Number(process.env.E2E_PORT);
 // A second server whose uploads go to S3, for the 's3' project: serve.mjs starts s3rver on a free
 // port and writes its S3_PUBLIC_URL into E2E_S3_URL_FILE, where the spec reads it.
@@ -74,7 +76,12 @@ export default defineConfig({
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       // Uploads on the server's disk ('' overrides the S3 file the config put in the environment).
-      env: { E2E_PORT: String(port), E2E_SMS_OUTBOX: process.env.E2E_SMS_OUTBOX, E2E_S3_URL_FILE: '' },
+      env: {
+        E2E_PORT: String(port),
+        E2E_SMS_OUTBOX: process.env.E2E_SMS_OUTBOX,
+        E2E_EMAIL_OUTBOX: process.env.E2E_EMAIL_OUTBOX,
+        E2E_S3_URL_FILE: '',
+      },
     },
     ...(withS3
       ? [

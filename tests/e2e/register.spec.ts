@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { codeIn, nextSms, smsCount } from './helpers';
+import { codeIn, emailTo, nextSms, smsCount } from './helpers';
 
 // Registration (issue 13): from the soft login's 'Não tem cadastro? Cadastre-se' to a client
 // signed in and back in the hall they were heading to.
@@ -42,6 +42,20 @@ test('a visitor follows “Cadastre-se”, registers, and is back in the hall si
   await expect(page.getByTestId('toast')).toContainText('Conta criada. Bem-vindo(a), Nova Visitante!');
   await expect(page.getByRole('dialog', { name: 'Entre no evento' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^Estande / }).first()).toBeVisible();
+
+  // The welcome e-mail (issue 49): its link confirms the address once; a second use says so.
+  const welcome = await emailTo(email, /./);
+  const link = /https?:\/\/\S+confirm\S*token=\S+/.exec(welcome.text)?.[0];
+  expect(link, welcome.text).toBeTruthy();
+  const confirmLink = new URL(link as string);
+  const confirmPath = `${confirmLink.pathname}${confirmLink.search}`;
+  await page.goto(confirmPath);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirmação de e-mail' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Pronto!' })).toHaveText('Pronto! Seu endereço de e-mail está confirmado.');
+  await page.goto(confirmPath);
+  await expect(page.getByRole('alert').filter({ hasText: 'link' })).toHaveText(
+    'Este link já foi usado: o endereço já está confirmado ou o link foi substituído.',
+  );
 
   // The new client's profile: change the city, see it kept; leave; come back with the password.
   await page.goto('/perfil');
