@@ -1,4 +1,5 @@
 import type { EmailTemplate } from './types';
+import { standWaitingTemplate } from './stand-waiting';
 import { welcomeTemplate } from './welcome';
 
 export { renderEmail, escapeHtml, DEFAULT_COLOR, type Brand, type EmailContent } from './layout';
@@ -11,6 +12,7 @@ export * from './types';
  */
 export const EMAIL_TEMPLATES = {
   welcome: welcomeTemplate,
+  'stand-waiting': standWaitingTemplate,
 } as const;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;
