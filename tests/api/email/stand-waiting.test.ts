@@ -169,8 +169,33 @@ describe('a stand’s waiting visitors, by e-mail', () => {
     expect(await notify(Date.now() + 20 * MINUTE)).toBe(0);
   });
 
-  it('is a scheduled job of the job system', async () => {
-    const { jobSystemOf } = load<Jobs>('jobs');
-    expect(jobSystemOf(server.strapi).kinds.has('email.stand-waiting')).toBe(true);
+  it('runs as a job of the job system, scheduled every 2 minutes', async () => {
+    const jobs = load<Jobs>('jobs');
+    const kind = jobs.jobSystemOf(server.strapi).kinds.get('email.stand-waiting');
+    expect(kind).toBeDefined();
+    const knex = server.strapi.db.connection;
+    if (server.strapi.db.dialect.client === 'postgres') {
+      const rows = (await knex.raw(`select cron from pgboss.schedule where name = 'email.stand-waiting'`)) as {
+        rows: Array<{ cron: string }>;
+      };
+      expect(rows.rows).toEqual([{ cron: '*/2 * * * *' }]);
+    } else {
+      const rows = (await knex('job_schedules').where({ kind: 'email.stand-waiting' }).select('cron')) as Array<{ cron: string }>;
+      expect(rows).toEqual([{ cron: '*/2 * * * *' }]);
+    }
+    // A third visitor's message written eleven minutes ago (its time moved back): the job, on the real clock, tells it.
+    const third = await createClient(server.strapi);
+    await write(standId, third.id, 'Bom dia');
+    const message = (await server.strapi.db
+      .query('api::chat-message.chat-message')
+      .findOne({ where: { text: 'Bom dia' }, select: ['id'] })) as { id: number };
+    await server.strapi.db
+      .query('api::chat-message.chat-message')
+      .update({ where: { id: message.id }, data: { createdAt: new Date(Date.now() - 11 * MINUTE) } });
+    await jobs.sendJob(server.strapi, kind!, {});
+    await drain();
+    const mails = byRecipient(await smtp.waitFor(2));
+    expect([...mails.keys()].sort()).toEqual([pt.email, en.email].sort());
+    expect(mails.get(pt.email)!.mail.text).toContain('“Bom dia”');
   });
 });
