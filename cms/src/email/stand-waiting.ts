@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
+import { isEmail } from '@plataforma/adapter';
 import { columnOf, joinOf, rowsOf, tableOf } from '../analytics/sql';
 import { CHAT_UID, MESSAGE_UID } from '../chat/store';
 import { defineJob, scheduleJob, unscheduleJob, type JobKind } from '../jobs';
@@ -157,13 +158,13 @@ const recipientsOf = async (strapi: Core.Strapi, standId: number): Promise<{ rec
     populate: { user: { select: ['id', 'name', 'email', 'language'] } },
   })) as Array<{ user: Recipient | null }>;
   const attendants = new Map<number, Recipient>();
-  for (const { user } of assignments) if (user?.email) attendants.set(user.id, user);
+  for (const { user } of assignments) if (user?.email && isEmail(user.email)) attendants.set(user.id, user);
   if (attendants.size > 0) return { recipients: [...attendants.values()], unattended: false };
   const admins = (await strapi.db.query(STAFF_UID).findMany({
     where: { role: 'admin' },
     select: ['id', 'name', 'email', 'language'],
   })) as Recipient[];
-  return { recipients: admins.filter((admin) => admin.email), unattended: true };
+  return { recipients: admins.filter((admin) => admin.email && isEmail(admin.email)), unattended: true };
 };
 
 /**
@@ -241,7 +242,7 @@ export const notifyWaitingStands = async (strapi: Core.Strapi, now = new Date())
         return recipients.length;
       });
     } catch (error) {
-      // One stand's failure (a malformed staff address) does not keep the others' digests.
+      // One stand's failure does not keep the others' digests (its marks rolled back: the next look tries again).
       strapi.log.warn(`[email] stand ${standId}: the waiting digest was not queued (${(error as Error).message})`);
     }
   }
