@@ -69,6 +69,12 @@ describe('the stand-waiting digest (decision 110)', () => {
     expect(text).toContain('https://e.exemplo.com.br/cms/estandes/3/chats');
   });
 
+  it('counts every waiting conversation when the list stops at 20', () => {
+    const { content, text } = draw('pt', { ...data, chatsTotal: 25, contacts: [] });
+    expect(content.subject).toBe('Estande <Sepse> & Cia: 25 conversa(s) esperando resposta');
+    expect(text).toContain('25 conversa(s) sem resposta há mais de 10 minutos:');
+  });
+
   it('cuts a long message at a word, on one line', () => {
     expect(excerptOf('  curta\n mensagem ')).toBe('curta mensagem');
     const long = 'palavra '.repeat(30);

@@ -230,6 +230,8 @@ export const notifyWaitingStands = async (strapi: Core.Strapi, now = new Date())
               stand: stand.name,
               chats: told.slice(0, ITEMS_MAX).map((chat) => chat.item),
               contacts: toldContacts.slice(0, ITEMS_MAX).map((contact) => contact.item),
+              chatsTotal: told.length,
+              contactsTotal: toldContacts.length,
               minutes,
               url: unattended ? `${base}/cms/estandes/${standId}/chats` : `${base}/cms/conversas`,
               timeZone: stand.event?.timezone || 'America/Sao_Paulo',

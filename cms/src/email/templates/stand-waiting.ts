@@ -15,6 +15,9 @@ export type StandWaitingData = {
   chats: WaitingItem[];
   /** The stand's contact requests not told yet. */
   contacts: WaitingItem[];
+  /** How many of each there are (the lists stop at 20). */
+  chatsTotal?: number;
+  contactsTotal?: number;
   /** How long the oldest waited before this message went (STAND_WAITING_EMAIL_MINUTES). */
   minutes: number;
   /** Where to answer: /cms/conversas for an attendant, the stand's chats for an organiser. */
@@ -46,21 +49,21 @@ export const standWaitingTemplate: EmailTemplate<StandWaitingData> = {
   name: 'stand-waiting',
   category: 'transactional',
   compose: (t, data, brand) => {
+    const chats = Math.max(data.chatsTotal ?? 0, data.chats.length);
+    const contacts = Math.max(data.contactsTotal ?? 0, data.contacts.length);
     const line = (item: WaitingItem) =>
       t('email.standWaiting.item', { name: item.name, time: waitingTime(item.at, brand.language, data.timeZone), text: item.excerpt });
     const paragraphs = [
       ...(data.unattended ? [t('email.standWaiting.unattended', { stand: data.stand })] : []),
       ...(data.chats.length
-        ? [[t('email.standWaiting.chats', { count: data.chats.length, minutes: data.minutes }), ...data.chats.map(line)].join('\n')]
+        ? [[t('email.standWaiting.chats', { count: chats, minutes: data.minutes }), ...data.chats.map(line)].join('\n')]
         : []),
-      ...(data.contacts.length
-        ? [[t('email.standWaiting.contacts', { count: data.contacts.length }), ...data.contacts.map(line)].join('\n')]
-        : []),
+      ...(data.contacts.length ? [[t('email.standWaiting.contacts', { count: contacts }), ...data.contacts.map(line)].join('\n')] : []),
     ];
     return {
       subject: t(data.chats.length ? 'email.standWaiting.subject' : 'email.standWaiting.subjectContacts', {
         stand: data.stand,
-        count: data.chats.length || data.contacts.length,
+        count: chats || contacts,
       }),
       preheader: t('email.standWaiting.preheader', { stand: data.stand }),
       heading: t('email.standWaiting.heading', { stand: data.stand }),
