@@ -34,6 +34,7 @@ import { smsSender } from './sms/sender';
 import securityHeaders from './lib/security-headers';
 import { startJobs, stopJobs } from './jobs';
 import { emailJobKinds } from './email/messages';
+import { scheduleStandWaiting, standWaitingJobKinds } from './email/stand-waiting';
 import { installEmailOutput } from './email/transport';
 import { tuneHeap } from './lib/heap';
 import { claimUploadsFolder, databaseIdentity, uploadsFolder, type HeldLock } from './storage/uploads-lock';
@@ -142,7 +143,9 @@ export default {
     // E-mail (decision 081): SMTP required in production; the log or the outbox otherwise.
     installEmailOutput(strapi);
     // The job system (decision 079), with every domain's kinds, before anything sends a job.
-    await startJobs(strapi, [...emailJobKinds(strapi)]);
+    await startJobs(strapi, [...emailJobKinds(strapi), ...standWaitingJobKinds(strapi)]);
+    // A stand's attendants are told of visitors waiting unanswered (decision 110).
+    await scheduleStandWaiting(strapi);
     await seedDemo(strapi);
     // Pending orders past their deadline expire and release their coupons (also checked on each read).
     stopSweeper = startSweeper(strapi);

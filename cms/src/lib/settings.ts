@@ -226,6 +226,7 @@ const schema = z.object({
   EMAIL_RETRY_SECONDS: int(10, 1),
   EMAIL_LEASE_SECONDS: int(180, 1, 86_399),
   EMAIL_CONFIRM_TTL_HOURS: int(72, 1),
+  STAND_WAITING_EMAIL_MINUTES: int(10, 0, 1440),
   // database
   DATABASE_URL: text(),
   DATABASE_CLIENT: oneOf(['sqlite', 'postgres'], null),
@@ -575,6 +576,8 @@ const emailSettings = (flat: z.output<typeof schema>, problem: (variable: string
     /** How long one sending attempt may hold a message (the send job's expiry and the row's claim). */
     leaseSeconds: flat.EMAIL_LEASE_SECONDS,
     confirmTtlSeconds: flat.EMAIL_CONFIRM_TTL_HOURS * 3600,
+    /** A stand's attendants are e-mailed once a visitor's message waited this long unanswered (decision 110); 0: never. */
+    standWaitingMinutes: flat.STAND_WAITING_EMAIL_MINUTES,
   };
 };
 

@@ -1,6 +1,7 @@
 import { certificateIssuedTemplate } from './certificate';
 import { orderCreatedTemplate, orderExpiredTemplate, orderPaidTemplate, orderRefundedTemplate } from './orders';
 import type { EmailTemplate } from './types';
+import { standWaitingTemplate } from './stand-waiting';
 import { welcomeTemplate } from './welcome';
 
 export { renderEmail, escapeHtml, DEFAULT_COLOR, type Brand, type EmailContent } from './layout';
@@ -18,6 +19,7 @@ export const EMAIL_TEMPLATES = {
   orderExpired: orderExpiredTemplate,
   orderRefunded: orderRefundedTemplate,
   certificateIssued: certificateIssuedTemplate,
+  'stand-waiting': standWaitingTemplate,
 } as const;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;
