@@ -283,7 +283,9 @@ const sendOne = async (strapi: Core.Strapi, id: number, context: JobContext): Pr
     );
     throw new Error(failure.answer);
   }
-  await settle(strapi, id, owner, { status: 'sent', sent_at: new Date(), error: null });
+  // A template that carried someone else's data keeps only what it says (decision 110).
+  const redacted = template.redactSent ? { data: JSON.stringify(template.redactSent((row.data ?? {}) as never)) } : {};
+  await settle(strapi, id, owner, { status: 'sent', sent_at: new Date(), error: null, ...redacted });
 };
 
 /**

@@ -132,6 +132,16 @@ describe('a stand’s waiting visitors, by e-mail', () => {
     const enMail = mails.get(en.email)!.mail;
     expect(enMail.subject).toBe('Vitalis & Cia: 1 conversation(s) waiting for an answer');
     expect(enMail.text).toContain('Open the conversations');
+    // Sent, the rows keep the counts and times, not the visitors' names or words (no erasure of theirs finds them).
+    const kept = (await server.strapi.db
+      .query('api::email-message.email-message')
+      .findMany({ where: { template: 'stand-waiting', status: 'sent' }, select: ['data'] })) as Array<{ data: unknown }>;
+    expect(kept.length).toBeGreaterThanOrEqual(4);
+    for (const { data } of kept) {
+      const text = typeof data === 'string' ? data : JSON.stringify(data);
+      expect(text).not.toMatch(/Ana|Carla|amostras|proposta/);
+      expect(text).toMatch(/"at":"\d{4}-/);
+    }
     const rows = (await server.strapi.db
       .query('api::email-message.email-message')
       .findMany({ where: { template: 'stand-waiting' }, select: ['status', 'recipient'] })) as Array<{ status: string }>;

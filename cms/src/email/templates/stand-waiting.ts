@@ -46,6 +46,11 @@ export const waitingTime = (iso: string, language: Language, timeZone: string): 
  * the new contact requests, and the link where they are answered.
  */
 export const standWaitingTemplate: EmailTemplate<StandWaitingData> = {
+  // Once sent, the row keeps the counts and times, not the visitors' names or words (decision 110).
+  redactSent: (data) => {
+    const blank = (item: WaitingItem): WaitingItem => ({ name: '', excerpt: '', at: item.at });
+    return { ...data, chats: data.chats.map(blank), contacts: data.contacts.map(blank) };
+  },
   name: 'stand-waiting',
   category: 'transactional',
   compose: (t, data, brand) => {

@@ -25,6 +25,12 @@ export interface EmailTemplate<D extends JobData> {
    * thing is gone (a revoked certificate): the message goes without it.
    */
   attachments?: (data: D, context: { strapi: Core.Strapi; brand: Brand; t: Translate }) => Promise<EmailAttachment[]>;
+  /**
+   * What the row keeps of its data once sent, when less than all: another person's data the
+   * message carried (a visitor's name and words in a staff digest, decision 110), which no
+   * erasure of theirs would find on a row that is not theirs.
+   */
+  redactSent?: (data: D) => D;
 }
 
 /** A file of a message, as nodemailer takes it. */
