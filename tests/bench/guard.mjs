@@ -340,6 +340,18 @@ const prepareBaseline = async (commit, work) => {
       console.error(`[bench:guard] could not remove the worktree ${dir}: ${error.message}`);
     }
   };
+  try {
+    await installPackages(dir, commit, work);
+  } catch (error) {
+    // An npm ci that failed or was interrupted must not leave the worktree behind.
+    undo();
+    throw error;
+  }
+  return { dir, undo };
+};
+
+/** The baseline's packages: the checkout's hard-linked when the lock file is the same, `npm ci` otherwise. */
+const installPackages = async (dir, commit, work) => {
   const lock = (tree) => fs.readFileSync(path.join(tree, 'package-lock.json'), 'utf8');
   if (lock(dir) === lock(checkout)) {
     for (const workspace of WORKSPACES) {
@@ -352,7 +364,6 @@ const prepareBaseline = async (commit, work) => {
     log(`baseline ${commit.slice(0, 9)}: another package-lock.json, npm ci (a few minutes)`);
     await runCommand('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, logFile: path.join(work, 'npm-ci.log') });
   }
-  return { dir, undo };
 };
 
 const build = async (tree, parts, logFile) => {
