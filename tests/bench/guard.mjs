@@ -259,6 +259,12 @@ const LOAD = /load average [\d.]+(?:–[\d.]+)?/;
 const writeHeadline = (results, commit, load) => {
   const rows = readHeadline();
   const date = new Date().toISOString().slice(0, 10);
+  // The bench settings given in the environment (BENCH_IMPORT_ROWS=100000 …) belong to the command.
+  const set = Object.entries(process.env)
+    .filter(([key]) => key.startsWith('BENCH_') && !['BENCH_ROOT', 'BENCH_RESULTS_DIR', 'BENCH_SKIP_BUILD'].includes(key))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, value]) => `${key}=${value} `)
+    .join('');
   for (const { part, name, b } of results) {
     if (b.median === null) continue;
     const spec = PARTS[part];
@@ -270,7 +276,7 @@ const writeHeadline = (results, commit, load) => {
       commit: `\`${commit}\``,
       date,
       machine: machine(),
-      command: `\`${spec.command}\` (guard's short form: \`npm run bench:guard -- ${part}\`)`,
+      command: `\`${spec.command}\` (${set ? '' : "guard's short form: "}\`${set}npm run bench:guard -- ${part}\`)`,
       note: `load average ${load}`,
     });
   }
