@@ -109,6 +109,10 @@ const startProduct = async (label, dir, port, env, setupFile) => {
       SMS_PROVIDER: 'log',
       BENCH_CHAT_STANDS: String(config.stands),
       BENCH_CHAT_CLIENTS: String(config.pairs),
+      // Every socket of the load comes from 127.0.0.1, and each stand's attendant holds one socket
+      // a pair of the stand on one session: the caps (500 an address, 10 a session; c31e566) refused it.
+      CHAT_SOCKETS_PER_IP: String(2 * config.pairs + 100),
+      CHAT_SOCKETS_PER_SESSION: String(Math.ceil(config.pairs / config.stands) + 10),
       ...(setupFile ? { BENCH_CHAT_SETUP: setupFile } : {}),
       ...env,
     },

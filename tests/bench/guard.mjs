@@ -15,7 +15,8 @@
 // --base REV   the baseline (default: the newest commit of docs/bench.md's headline table);
 //              `npm run bench:guard --base REV` works too (npm hands it over as npm_config_base)
 // --samples N  runs of each side (default 2; with 1 the figures are shown but not judged)
-// --record     rewrites the headline table at the top of docs/bench.md with B's figures
+// --record     rewrites the headline table at the top of docs/bench.md with B's figures (the rows of
+//              parts not run are kept; each measured row's note names the load average, start–end)
 // --keep       leaves the baseline worktree in place (its path is printed)
 // BENCH_SKIP_BUILD=1: neither tree is built (both must be already). A part's settings (BENCH_IMPORT_ROWS,
 // BENCH_DATABASES, …) set in the environment replace its short form's.
@@ -251,9 +252,19 @@ const recordedBase = () => {
 
 const machine = () => `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores`;
 
-const writeHeadline = (results, commit) => {
+/** The load average named in a note ("load average 3.7–5.1"), kept when the note is rewritten. */
+const LOAD = /load average [\d.]+(?:–[\d.]+)?/;
+
+/** `load`: the 1-minute load average at the run's start and end, written in each measured row's note. */
+const writeHeadline = (results, commit, load) => {
   const rows = readHeadline();
   const date = new Date().toISOString().slice(0, 10);
+  // The bench settings given in the environment (BENCH_IMPORT_ROWS=100000 …) belong to the command.
+  const set = Object.entries(process.env)
+    .filter(([key]) => key.startsWith('BENCH_') && !['BENCH_ROOT', 'BENCH_RESULTS_DIR', 'BENCH_SKIP_BUILD'].includes(key))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, value]) => `${key}=${value} `)
+    .join('');
   for (const { part, name, b } of results) {
     if (b.median === null) continue;
     const spec = PARTS[part];
@@ -265,8 +276,8 @@ const writeHeadline = (results, commit) => {
       commit: `\`${commit}\``,
       date,
       machine: machine(),
-      command: `\`${spec.command}\` (guard's short form: \`npm run bench:guard -- ${part}\`)`,
-      note: '',
+      command: `\`${spec.command}\` (${set ? '' : "guard's short form: "}\`${set}npm run bench:guard -- ${part}\`)`,
+      note: `load average ${load}`,
     });
   }
   // A figure older than the code it measures says so.
@@ -281,7 +292,11 @@ const writeHeadline = (results, commit) => {
     } catch {
       changed = '';
     }
-    row.note = changed ? `older than the code: ${changed} and later changed ${PARTS[part].paths.join(', ')}` : 'current';
+    const measured = LOAD.exec(row.note)?.[0];
+    row.note = [
+      changed ? `older than the code: ${changed} and later changed ${PARTS[part].paths.join(', ')}` : 'current',
+      ...(measured ? [`measured at ${measured}`] : []),
+    ].join('; ');
   }
   const table = [
     START,
@@ -331,6 +346,18 @@ const prepareBaseline = async (commit, work) => {
       console.error(`[bench:guard] could not remove the worktree ${dir}: ${error.message}`);
     }
   };
+  try {
+    await installPackages(dir, commit, work);
+  } catch (error) {
+    // An npm ci that failed or was interrupted must not leave the worktree behind.
+    undo();
+    throw error;
+  }
+  return { dir, undo };
+};
+
+/** The baseline's packages: the checkout's hard-linked when the lock file is the same, `npm ci` otherwise. */
+const installPackages = async (dir, commit, work) => {
   const lock = (tree) => fs.readFileSync(path.join(tree, 'package-lock.json'), 'utf8');
   if (lock(dir) === lock(checkout)) {
     for (const workspace of WORKSPACES) {
@@ -343,7 +370,6 @@ const prepareBaseline = async (commit, work) => {
     log(`baseline ${commit.slice(0, 9)}: another package-lock.json, npm ci (a few minutes)`);
     await runCommand('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, logFile: path.join(work, 'npm-ci.log') });
   }
-  return { dir, undo };
 };
 
 const build = async (tree, parts, logFile) => {
@@ -402,6 +428,7 @@ const main = async () => {
   const bLabel = `${head.slice(0, 7)}${dirty ? '+changes' : ''}`;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-guard-run-'));
   const started = Date.now();
+  const loadStart = os.loadavg()[0];
   log(
     `A = ${baseCommit.slice(0, 7)} (${base}), B = this checkout ${bLabel}; parts: ${options.parts.join(', ')}; ${options.samples} runs each, A B A B`,
   );
@@ -504,7 +531,7 @@ const main = async () => {
     log(`results in ${path.join(work, 'guard.json')}`);
     if (options.record) {
       if (dirty) log('--record with uncommitted changes: the table names HEAD, which does not hold them');
-      writeHeadline(results, head.slice(0, 7));
+      writeHeadline(results, head.slice(0, 7), `${loadStart.toFixed(1)}–${os.loadavg()[0].toFixed(1)}`);
     }
   } finally {
     process.removeListener('SIGINT', onSigint);

@@ -31,6 +31,12 @@ interface Ready {
   columns: Map<string, string>;
 }
 
+/** The trigger that indexes each row inserted (`if not exists`: kept as it is when there). */
+const insertTrigger = (tableName: string, table: string, names: readonly string[]): string =>
+  `create trigger if not exists ${q(`${table}_insert`)} after insert on ${q(tableName)} begin
+  insert into ${q(table)}(rowid, ${names.map(q).join(', ')}) values (new.id, ${names.map((name) => `new.${q(name)}`).join(', ')});
+end`;
+
 const ready = new WeakMap<Core.Strapi, Map<string, Ready>>();
 
 /** The search table of a model once this start made it (SQLite only), or undefined. */
@@ -68,9 +74,7 @@ export const ensureSearchTables = async (strapi: Core.Strapi): Promise<void> => 
           `create virtual table ${q(table)} using fts5(${list}, content=${q(meta.tableName)}, content_rowid='id', tokenize='trigram')`,
         );
       }
-      await trx.raw(`create trigger if not exists ${q(`${table}_insert`)} after insert on ${q(meta.tableName)} begin
-  insert into ${q(table)}(rowid, ${list}) values (new.id, ${fromNew});
-end`);
+      await trx.raw(insertTrigger(meta.tableName, table, names));
       await trx.raw(`create trigger if not exists ${q(`${table}_delete`)} after delete on ${q(meta.tableName)} begin
   insert into ${q(table)}(${q(table)}, rowid, ${list}) values ('delete', old.id, ${fromOld});
 end`);
@@ -83,6 +87,31 @@ end`);
     made.set(search.uid, { table, columns });
   }
   ready.set(strapi, made);
+};
+
+/**
+ * Inserts many rows of a model, then indexes them in one statement (decision 106). `insert`
+ * must write only new rows and run inside `trx`, a write transaction: the insert trigger is
+ * dropped for its time and created again before the transaction ends, and the rows it added
+ * (ids above the largest before it: the ids only grow) go into the FTS table by one
+ * `insert … select`. SQLite lets one writer at a time hold the database, so no other write can
+ * come in between to miss the trigger, and a reader sees the transaction whole or not at all,
+ * the trigger included; a rollback restores the trigger with the rest. On PostgreSQL, or a model
+ * without a search table, it only runs `insert`.
+ */
+export const insertIndexedOnce = async (strapi: Core.Strapi, trx: unknown, uid: string, insert: () => Promise<void>): Promise<void> => {
+  const search = searchTableOf(strapi, uid);
+  if (!search) return insert();
+  const knex = strapi.db.connection;
+  const tableName = (strapi.db.metadata.get(uid) as unknown as { tableName: string }).tableName;
+  const names = [...search.columns.values()];
+  const raw = (sql: string, bindings: unknown[] = []) => knex.raw(sql, bindings as never[]).transacting(trx as never);
+  const [{ last }] = (await raw(`select coalesce(max(id), 0) as last from ${q(tableName)}`)) as Array<{ last: number }>;
+  await raw(`drop trigger if exists ${q(`${search.table}_insert`)}`);
+  await insert();
+  const list = names.map(q).join(', ');
+  await raw(`insert into ${q(search.table)}(rowid, ${list}) select id, ${list} from ${q(tableName)} where id > ?`, [last]);
+  await raw(insertTrigger(tableName, search.table, names));
 };
 
 /** The FTS5 query for a term: the phrase, quoted, restricted to the given columns. */

@@ -11,6 +11,7 @@ import { ImportFailure } from './reader';
 import { checkRow, type ImportData } from './rows';
 import { importSettings, type ImportSettings } from './settings';
 import { pgTextArray } from '../../../lib/pg-array';
+import { insertIndexedOnce } from '../../../lib/search-tables';
 
 export const JOB_UID = 'api::import-job.import-job';
 
@@ -192,7 +193,8 @@ export const writeBatch = async (strapi: Core.Strapi, batch: ReadonlyArray<{ dat
         counts.updated += 1;
       }
     }
-    if (fresh.length) await insertRows(strapi, trx, fresh, now);
+    // SQLite: the new rows indexed for the search by one statement, not a trigger a row (decision 106).
+    if (fresh.length) await insertIndexedOnce(strapi, trx, CLIENT_UID, () => insertRows(strapi, trx, fresh, now));
     counts.inserted = fresh.length;
     return counts;
   });
