@@ -15,7 +15,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['adapter/src/**/*.test.ts', 'cms/src/**/*.test.ts', 'scripts/**/*.test.ts', 'database/**/*.test.ts'],
+          include: [
+            'adapter/src/**/*.test.ts',
+            'cms/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'database/**/*.test.ts',
+            'tests/bench/**/*.test.mjs',
+          ],
           // Some import a module graph (vite's config, zod schemas) that takes seconds on a loaded machine.
           testTimeout: 30_000,
         },

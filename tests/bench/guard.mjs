@@ -3,7 +3,8 @@
 // in a temporary git worktree beside this checkout (in the system's temp directory); its packages
 // are this checkout's hard-linked (`cp -al`) when its package-lock.json is the same, `npm ci`
 // otherwise; both trees are built once. Then each part runs the short form of its bench on A and
-// on this checkout (B) in turn, A B A B, so a drift of the machine falls on both. The bench
+// on this checkout (B) in turn, A B B A A B…, so a drift of the machine falls on both and neither
+// side always runs second. The bench
 // scripts are this checkout's, pointed at a tree with BENCH_ROOT; their figures are read from the
 // JSON each writes (BENCH_RESULTS_DIR).
 //
@@ -394,6 +395,16 @@ const median = (values) => {
  */
 export const FLOORS = { MB: 25, s: 0.5, ms: 1, KB: 1, messages: 1 };
 
+/**
+ * The order of the runs: A B, then B A, then A B… Each side goes first in as many rounds as the
+ * other (within one), so neither always follows the other's aftermath (a B that always ran after
+ * an A was marked slower than the same code on a loaded machine: decision 106).
+ */
+export const runOrder = (samples) =>
+  Array.from({ length: samples }, (_, round) => (round % 2 === 0 ? ['A', 'B'] : ['B', 'A'])).flatMap((pair, round) =>
+    pair.map((side) => ({ side, run: round })),
+  );
+
 /** The verdict of one figure from its A and B samples. */
 export const judge = (aValues, bValues, better, unit) => {
   const a = aValues.filter((v) => typeof v === 'number' && Number.isFinite(v));
@@ -430,7 +441,7 @@ const main = async () => {
   const started = Date.now();
   const loadStart = os.loadavg()[0];
   log(
-    `A = ${baseCommit.slice(0, 7)} (${base}), B = this checkout ${bLabel}; parts: ${options.parts.join(', ')}; ${options.samples} runs each, A B A B`,
+    `A = ${baseCommit.slice(0, 7)} (${base}), B = this checkout ${bLabel}; parts: ${options.parts.join(', ')}; ${options.samples} runs each, A B B A…`,
   );
   log(`machine: ${machine()}, load average ${os.loadavg()[0].toFixed(2)} at the start; logs in ${work}`);
 
@@ -457,26 +468,25 @@ const main = async () => {
     for (const part of options.parts) {
       const spec = PARTS[part];
       const samples = { A: [], B: [] };
-      for (let run = 0; run < options.samples; run += 1) {
-        for (const side of sides) {
-          if (interrupted) throw new Error('interrupted');
-          const dir = path.join(work, `${part}-${side.name}-${run + 1}`);
-          fs.mkdirSync(dir, { recursive: true });
-          const t = Date.now();
-          await runCommand(process.execPath, [path.join(benchDir, spec.script)], {
-            cwd: checkout,
-            logFile: path.join(dir, 'bench.log'),
-            env: { ...partEnv(spec), BENCH_ROOT: side.dir, BENCH_RESULTS_DIR: dir, BENCH_SKIP_BUILD: '1' },
-          });
-          const file = fs.readdirSync(dir).find((name) => name.endsWith('.json'));
-          if (!file) throw new Error(`${part} on ${side.name} wrote no JSON (log: ${path.join(dir, 'bench.log')})`);
-          const figures = spec.figures(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
-          samples[side.name].push(figures);
-          const brief = Object.entries(figures)
-            .map(([name, f]) => `${name} ${round(f.value, 1)}`)
-            .join(', ');
-          log(`${part} ${side.name} ${run + 1}/${options.samples} in ${((Date.now() - t) / 1000).toFixed(0)} s: ${brief}`);
-        }
+      for (const { side: name, run } of runOrder(options.samples)) {
+        const side = sides.find((one) => one.name === name);
+        if (interrupted) throw new Error('interrupted');
+        const dir = path.join(work, `${part}-${side.name}-${run + 1}`);
+        fs.mkdirSync(dir, { recursive: true });
+        const t = Date.now();
+        await runCommand(process.execPath, [path.join(benchDir, spec.script)], {
+          cwd: checkout,
+          logFile: path.join(dir, 'bench.log'),
+          env: { ...partEnv(spec), BENCH_ROOT: side.dir, BENCH_RESULTS_DIR: dir, BENCH_SKIP_BUILD: '1' },
+        });
+        const file = fs.readdirSync(dir).find((name) => name.endsWith('.json'));
+        if (!file) throw new Error(`${part} on ${side.name} wrote no JSON (log: ${path.join(dir, 'bench.log')})`);
+        const figures = spec.figures(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
+        samples[side.name].push(figures);
+        const brief = Object.entries(figures)
+          .map(([name, f]) => `${name} ${round(f.value, 1)}`)
+          .join(', ');
+        log(`${part} ${side.name} ${run + 1}/${options.samples} in ${((Date.now() - t) / 1000).toFixed(0)} s: ${brief}`);
       }
       const names = [...new Set([...samples.A, ...samples.B].flatMap((figures) => Object.keys(figures)))];
       for (const name of names) {
@@ -501,7 +511,7 @@ const main = async () => {
 
     const minutes = (Date.now() - started) / 60_000;
     console.log(
-      `\nA = ${baseCommit.slice(0, 7)}, B = ${bLabel}; ${options.samples} runs each (A B A B); ${machine()}, load average ${os.loadavg()[0].toFixed(2)} at the end; ${minutes.toFixed(1)} min`,
+      `\nA = ${baseCommit.slice(0, 7)}, B = ${bLabel}; ${options.samples} runs each (A B B A…); ${machine()}, load average ${os.loadavg()[0].toFixed(2)} at the end; ${minutes.toFixed(1)} min`,
     );
     console.log(
       'Noise rule: REGRESSION when B is worse than A by more than max(15 %, 2 × A spread) and than the unit floor (25 MB, 0.5 s, 1 ms), and every B run is worse than every A run.\n',
