@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailMessageSchema } from '@plataforma/adapter';
 import { createStaff, PASSWORD } from '../helpers/accounts';
-import { startSmtp, type TestSmtp } from '../helpers/smtp';
+import { smtpEnv, startSmtp, type TestSmtp } from '../helpers/smtp';
 import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
 // E-mail end to end (decisions 079–081) against a real SMTP server started here: the
@@ -69,10 +69,7 @@ beforeAll(async () => {
   server = await startServer('email', {
     seed: false,
     env: {
-      EMAIL_PROVIDER: 'smtp',
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
-      EMAIL_FROM: 'Eventos <nao-responda@eventos.test>',
+      ...smtpEnv(smtp),
       DKIM_DOMAIN: 'eventos.test',
       DKIM_SELECTOR: 's1',
       DKIM_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),

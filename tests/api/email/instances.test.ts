@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../helpers/accounts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { freePort, startInstance, stopInstance, type Instance } from '../helpers/instances';
-import { startSmtp, type TestSmtp } from '../helpers/smtp';
+import { smtpEnv, startSmtp, type TestSmtp } from '../helpers/smtp';
 
 // No second copy (decision 081): two instances of the product on one PostgreSQL database. The
 // first takes the registration's welcome, claims it and is killed (SIGKILL) after sending the
@@ -37,10 +37,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('an e-mail whose sender was ki
     database = await createTestDatabase('email_kill');
     smtp = await startSmtp();
     env = {
-      EMAIL_PROVIDER: 'smtp',
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
-      EMAIL_FROM: 'Eventos <nao-responda@eventos.test>',
+      ...smtpEnv(smtp),
       EMAIL_LEASE_SECONDS: '4',
       EMAIL_RETRY_SECONDS: '1',
       JOBS_POLL_MS: '200',

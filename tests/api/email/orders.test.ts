@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, createStaff } from '../helpers/accounts';
 import { commerce, parsed, siteApi } from '../helpers/commerce';
 import { cmsApi, createEvent, createLecture, createRoom, insert } from '../helpers/event-fixtures';
-import { startSmtp, type TestSmtp } from '../helpers/smtp';
+import { smtpEnv, startSmtp, type TestSmtp } from '../helpers/smtp';
 import { sessionToken, startServer, type TestServer } from '../helpers/strapi';
 
 // The order and certificate e-mails (issue 49 item 3, decision 109) against a real SMTP server:
@@ -57,10 +57,7 @@ beforeAll(async () => {
   server = await startServer('email-orders', {
     seed: false,
     env: {
-      EMAIL_PROVIDER: 'smtp',
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
-      EMAIL_FROM: 'Eventos <nao-responda@eventos.test>',
+      ...smtpEnv(smtp),
       JOBS_POLL_MS: '100',
       PUBLIC_URL: 'http://localhost:1337',
     },

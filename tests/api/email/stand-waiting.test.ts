@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, createStaff } from '../helpers/accounts';
 import { createEvent, insert } from '../helpers/event-fixtures';
-import { startSmtp, type Received, type TestSmtp } from '../helpers/smtp';
+import { smtpEnv, startSmtp, type Received, type TestSmtp } from '../helpers/smtp';
 import { startServer, type TestServer } from '../helpers/strapi';
 
 // A stand's attendants are told by e-mail of visitors waiting unanswered and of new contact
@@ -45,10 +45,7 @@ beforeAll(async () => {
   server = await startServer('email_stand_waiting', {
     seed: false,
     env: {
-      EMAIL_PROVIDER: 'smtp',
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
-      EMAIL_FROM: 'Eventos <nao-responda@eventos.test>',
+      ...smtpEnv(smtp),
       JOBS_POLL_MS: '100',
       PUBLIC_URL: 'http://localhost:1337',
       STAND_WAITING_EMAIL_MINUTES: '10',

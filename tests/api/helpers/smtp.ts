@@ -25,6 +25,14 @@ export interface TestSmtp {
   waitFor(count: number, ms?: number): Promise<Received[]>;
 }
 
+/** A server's e-mail settings for this test SMTP server (add a file's own settings beside them). */
+export const smtpEnv = (smtp: Pick<TestSmtp, 'port'>): Record<string, string> => ({
+  EMAIL_PROVIDER: 'smtp',
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: String(smtp.port),
+  EMAIL_FROM: 'Eventos <nao-responda@eventos.test>',
+});
+
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = net.createServer();
